@@ -1,0 +1,51 @@
+extension BankAPI {
+    static func accountRoutes() -> [Route] {
+        [
+            Route("GET /v1/accounts", "listAccounts", "The customer's accounts with balances") { call throws(APIError) in
+                .json(WireList(data: try await call.bank.accounts(call.customer)))
+            },
+            Route("GET /v1/accounts/{accountId}", "getAccount", "One account") { call throws(APIError) in
+                .json(try await call.bank.account(call.customer, id: call.request.parameter("accountId")))
+            },
+            Route("GET /v1/accounts/{accountId}/balances", "getBalances", "Booked, available and pending balance") { call throws(APIError) in
+                .json(try await call.bank.balances(call.customer, accountId: call.request.parameter("accountId")))
+            },
+            Route("GET /v1/accounts/{accountId}/transactions", "listTransactions",
+                  "Pending, booked and rejected entries, newest first, with cursor pagination") { call throws(APIError) in
+                let query = try transactionQuery(call.request)
+                return .json(try await call.bank.transactions(call.customer, accountId: call.request.parameter("accountId"), query: query))
+            },
+        ]
+    }
+
+    static func transactionQuery(_ request: StubRequest) throws(APIError) -> TransactionQuery {
+        var query = TransactionQuery()
+        var details: [WireErrorDetail] = []
+        for name in ["from", "to"] {
+            guard let value = try request.queryValue(name) else { continue }
+            if TransactionGenerator.dayFormatter.date(from: value) == nil || value.count != 10 {
+                details.append(.init(code: "invalid_date", path: name, message: "\(name) must be a date as YYYY-MM-DD"))
+            } else if name == "from" { query.from = value } else { query.to = value }
+        }
+        if let status = try request.queryValue("status") {
+            if ["pending", "booked", "rejected"].contains(status) { query.status = status } else {
+                details.append(.init(code: "invalid_enum", path: "status", message: "status must be pending, booked or rejected"))
+            }
+        }
+        if let limit = try request.queryValue("limit") {
+            if let value = Int(limit), (1...TransactionQuery.maxLimit).contains(value) { query.limit = value } else {
+                details.append(.init(code: "out_of_range", path: "limit", message: "limit must be a whole number from 1 to \(TransactionQuery.maxLimit)"))
+            }
+        }
+        if let cursor = try request.queryValue("cursor") {
+            if let after = TransactionQuery.decodeCursor(cursor) { query.after = after } else {
+                details.append(.init(code: "invalid_cursor", path: "cursor", message: "cursor is not one this server issued; use nextCursor from the previous page"))
+            }
+        }
+        if let from = query.from, let to = query.to, from > to {
+            details.append(.init(code: "invalid_range", path: "from", message: "from must not be after to"))
+        }
+        guard details.isEmpty else { throw APIError.validation("Invalid query parameters.", details: details) }
+        return query
+    }
+}

@@ -1,0 +1,28 @@
+extension BankAPI {
+    static let ticketCategories = ["general", "card", "transfer", "account", "fraud"]
+
+    static func supportRoutes() -> [Route] {
+        [
+            Route("GET /v1/support/tickets", "listSupportTickets", "The customer's support tickets, newest first") { call throws(APIError) in
+                .json(WireList(data: try await call.bank.tickets(call.customer)))
+            },
+            Route("POST /v1/support/tickets", "createSupportTicket", "Open a support ticket", body: true) { call throws(APIError) in
+                let body = try WireJSON.decodeBody(WireNewSupportTicket.self, from: call.request.body)
+                var details: [WireErrorDetail] = []
+                if body.subject.trimmingCharacters(in: .whitespaces).isEmpty || body.subject.count > 120 {
+                    details.append(.init(code: "invalid_length", path: "subject", message: "subject must be 1 to 120 characters"))
+                }
+                if body.message.trimmingCharacters(in: .whitespaces).isEmpty || body.message.count > 4000 {
+                    details.append(.init(code: "invalid_length", path: "message", message: "message must be 1 to 4000 characters"))
+                }
+                if let category = body.category, !ticketCategories.contains(category) {
+                    details.append(.init(code: "invalid_enum", path: "category", message: "category must be one of \(ticketCategories.joined(separator: ", "))"))
+                }
+                guard details.isEmpty else { throw APIError.validation("The ticket is not valid.", details: details) }
+                return .json(try await call.bank.createTicket(call.customer, body), status: .created)
+            },
+        ]
+    }
+}
+
+import Foundation

@@ -1,0 +1,7 @@
+/// The `/v1` wire API: every route the stub serves, in the order `Contracts/openapi.yaml` lists them.
+enum BankAPI {
+    static func routes() -> [Route] {
+        authRoutes() + accountRoutes() + atmRoutes() + cardRoutes() + beneficiaryRoutes()
+            + transferRoutes() + supportRoutes() + statusRoutes()
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+
+/// The control surface under `/__stubbank`: behaviours, scenarios, reset, journal, routes, reload.
+///
+/// Loopback clients only, unless the server has an admin token, in which case every caller
+/// must send it as `X-Stub-Admin-Token`.
+struct AdminAPI {
+    static let prefix = "/__stubbank"
+    static let tokenHeader = HTTPField.Name("X-Stub-Admin-Token")!
+
+    let backend: StubBackend
+
+    func handle(_ request: StubRequest, context: StubRequestContext) async throws(APIError) -> StubResponse {
+        try authorize(request, context: context)
+        let segments = request.pathSegments.dropFirst().map(String.init)
+        let scope = try scopeSession(request)
+        switch (request.method, segments) {
+        case ("GET", []):
+            return .json(AdminIndex(scenario: backend.behaviours.scenarioName, links: Self.links))
+        case ("GET", ["routes"]):
+            return .json(WireList(data: backend.routeDescriptions.map {
+                AdminRoute(route: $0.pattern, operationId: $0.operationId, summary: $0.summary, requiresToken: $0.auth)
+            }))
+        case ("GET", ["behaviours"]):
+            return .json(WireList(data: backend.behaviours.list(session: scope).map(AdminBehaviour.init)))
+        case ("POST", ["behaviours"]):
+            let spec = try WireJSON.decodeBody(BehaviourSpec.self, from: request.body)
+            do {
+                let behaviour = try backend.behaviours.add(spec, session: scope)
+                return .json(AdminBehaviour((behaviour, spec.times)), status: .created)
+            } catch {
+                throw APIError.field(error.path, error.reason)
+            }
+        case ("DELETE", ["behaviours"]):
+            backend.behaviours.clear(session: scope)
+            return .noContent
+        case ("DELETE", _) where segments.count == 2 && segments[0] == "behaviours":
+            let id = segments[1]
+            guard backend.behaviours.remove(id: id) else { throw APIError.notFound("Behaviour \(id)") }
+            return .noContent
+        case ("GET", ["scenarios"]):
+            let scenarios = backend.availableScenarios.values.sorted { $0.name < $1.name }
+            return .json(AdminScenarios(active: backend.behaviours.scenarioName,
+                                        data: scenarios.map { AdminScenarioSummary(name: $0.name, description: $0.description) }))
+        case ("PUT", ["scenario"]):
+            let body = try WireJSON.decodeBody(AdminScenarioChoice.self, from: request.body)
+            try await activate(body.name)
+            return .json(AdminScenarioChoice(name: backend.behaviours.scenarioName))
+        case ("DELETE", ["scenario"]):
+            try await activate(nil)
+            return .noContent
+        case ("POST", ["reset"]):
+            await backend.bank.reset(session: scope)
+            backend.behaviours.clear(session: scope)
+            backend.journal.clear(session: scope)
+            return .json(AdminResetResult(session: scope, scenario: backend.behaviours.scenarioName))
+        case ("GET", ["journal"]):
+            let limit = try request.queryValue("limit").map { text throws(APIError) -> Int in
+                guard let value = Int(text), value > 0 else { throw APIError.field("limit", "limit must be a positive whole number") }
+                return value
+            } ?? 100
+            return .json(WireList(data: backend.journal.entries(session: scope, limit: limit)))
+        case ("DELETE", ["journal"]):
+            backend.journal.clear(session: scope)
+            return .noContent
+        case ("POST", ["reload"]):
+            do {
+                let fixtures = try await backend.reload()
+                return .json(AdminReloadResult(personas: fixtures.personas.keys.sorted(), scenarios: fixtures.scenarios.keys.sorted()))
+            } catch {
+                backend.logger.error("reload failed; still serving the last good stubs\n\(error)")
+                throw APIError(status: .unprocessableContent, type: "invalid_request", code: "stubs_invalid",
+                               message: "The stubs directory has problems; the last good set is still being served.",
+                               displayMessage: "The stubs could not be reloaded.",
+                               details: error.problems.map { WireErrorDetail(code: "fixture_problem", path: $0.file + ($0.line.map { ":\($0)" } ?? ""), message: $0.reason) })
+            }
+        default:
+            throw APIError(status: .notFound, type: "not_found", code: "route_not_found",
+                           message: "No admin route \(request.method) \(request.path). See GET \(Self.prefix) for the list.",
+                           displayMessage: "Not found.")
+        }
+    }
+
+    private func activate(_ name: String?) async throws(APIError) {
+        do {
+            try await backend.activateScenario(name)
+        } catch {
+            throw APIError.field("name", "\(error)", code: "unknown_scenario")
+        }
+    }
+
+    /// `?session=` or `X-Stub-Session` narrows an admin call to one namespace; absent means all.
+    private func scopeSession(_ request: StubRequest) throws(APIError) -> String? {
+        if let value = try request.queryValue("session") {
+            var headers = HTTPFields()
+            headers[StubResponder.sessionHeader] = value
+            return try StubResponder.session(from: headers)
+        }
+        return request.headers[StubResponder.sessionHeader] == nil ? nil : request.session
+    }
+
+    private func authorize(_ request: StubRequest, context: StubRequestContext) throws(APIError) {
+        if let token = backend.configuration.adminToken {
+            guard request.headers[Self.tokenHeader] == token else {
+                throw APIError(status: .unauthorized, type: "authentication", code: "admin_token_required",
+                               message: "This server was started with --admin-token; send it as X-Stub-Admin-Token.",
+                               displayMessage: "Not allowed.")
+            }
+            return
+        }
+        guard context.isLoopbackPeer else {
+            throw APIError(status: .forbidden, type: "forbidden", code: "admin_loopback_only",
+                           message: "The admin API answers loopback clients only. Start the server with --admin-token to allow remote control.",
+                           displayMessage: "Not allowed.")
+        }
+    }
+
+    static let links: [String: String] = [
+        "routes": "GET \(prefix)/routes",
+        "behaviours": "GET|POST|DELETE \(prefix)/behaviours, DELETE \(prefix)/behaviours/{id}",
+        "scenarios": "GET \(prefix)/scenarios, PUT|DELETE \(prefix)/scenario",
+        "reset": "POST \(prefix)/reset",
+        "journal": "GET|DELETE \(prefix)/journal?limit=&session=",
+        "reload": "POST \(prefix)/reload",
+    ]
+}

@@ -1,0 +1,232 @@
+import Foundation
+import HTTPTypes
+
+/// The stateful bank behind the stub: tokens, balances, transfers, cards, payees, tickets.
+///
+/// State is kept per session namespace (`X-Stub-Session`) so concurrent test cases never see
+/// each other's balances. Each namespace starts as a copy of the fixtures.
+public actor Bank {
+    private var fixtures: FixtureSet
+    private var ledgers: [String: PersonaLedger] = [:]
+    private var tokens = TokenStore()
+    private let clock: @Sendable () -> Date
+    /// Lifetime of new access tokens, in seconds.
+    public private(set) var tokenTTL: Int
+    private let defaultTokenTTL: Int
+    /// The maintenance window `GET /v1/status` reports, set by a scenario.
+    var maintenance: MaintenanceWindow?
+
+    /// - Parameters:
+    ///   - fixtures: the loaded stubs
+    ///   - tokenTTL: access-token lifetime in seconds
+    ///   - clock: the time source, injected so tests control expiry
+    ///   - settings: the starting scenario's settings, if any
+    public init(fixtures: FixtureSet, tokenTTL: Int = 900, settings: ScenarioSettings? = nil,
+                clock: @escaping @Sendable () -> Date = Date.init) {
+        self.fixtures = fixtures
+        self.tokenTTL = settings?.tokenTTLSeconds ?? tokenTTL
+        self.defaultTokenTTL = tokenTTL
+        self.maintenance = settings?.maintenance
+        self.clock = clock
+    }
+
+    /// Sets the token lifetime (nil restores the configured default).
+    public func setTokenTTL(_ seconds: Int?) { tokenTTL = seconds ?? defaultTokenTTL }
+
+    /// Replaces the fixtures (after a reload) and drops every session's state.
+    public func replaceFixtures(_ fixtures: FixtureSet) {
+        self.fixtures = fixtures
+        ledgers.removeAll()
+    }
+
+    /// Restores fixtures for one session namespace, or for all when nil; tokens are revoked too.
+    public func reset(session: String?) {
+        if let session {
+            ledgers = ledgers.filter { !$0.key.hasPrefix(session + "\u{1}") }
+        } else {
+            ledgers.removeAll()
+        }
+        tokens.revokeAll(session: session)
+    }
+
+    var now: Date { clock() }
+
+    // MARK: Auth
+
+    /// Password grant. `error_<CODE>` passwords force that error.
+    func login(username: String, password: String, session: String) throws(APIError) -> WireToken {
+        if password.hasPrefix("error_") {
+            let code = String(password.dropFirst("error_".count))
+            let status = Int(code) ?? ErrorCatalogue.codes[code.uppercased()]
+            guard let status, (400...599).contains(status) else {
+                throw APIError.field("password", "Unknown forced error \(code). Known codes: \(ErrorCatalogue.codes.keys.sorted().joined(separator: ", ")), or an HTTP status such as error_503.", code: "unknown_forced_error")
+            }
+            throw ErrorCatalogue.error(forStatus: status, code: Int(code) == nil ? code.lowercased() : nil)
+        }
+        guard let persona = fixtures.personas[username], persona.config.password == password else {
+            throw APIError(status: .unauthorized, type: "authentication", code: "invalid_credentials",
+                           message: "Unknown username or wrong password.",
+                           displayMessage: "The username or password is incorrect.",
+                           headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+        }
+        if persona.config.state == "locked" {
+            throw APIError(status: HTTPResponse.Status(code: 423), type: "locked", code: "account_locked",
+                           message: "Sign-in is locked for this customer after too many attempts.",
+                           displayMessage: "Your access is locked. Please call us to unlock it.")
+        }
+        return tokens.issue(for: Principal(username: username, session: session), now: now, ttl: tokenTTL)
+    }
+
+    /// Refresh grant: rotates the refresh token.
+    func refresh(refreshToken: String) throws(APIError) -> WireToken {
+        let principal = try tokens.redeem(refreshToken: refreshToken)
+        return tokens.issue(for: principal, now: now, ttl: tokenTTL)
+    }
+
+    /// The principal behind a bearer token, or 401.
+    func authenticate(accessToken: String?) throws(APIError) -> Principal {
+        guard let accessToken, let principal = tokens.principal(forAccessToken: accessToken, now: now) else {
+            throw APIError.invalidToken
+        }
+        return principal
+    }
+
+    func logout(accessToken: String) {
+        tokens.revoke(accessToken: accessToken)
+    }
+
+    // MARK: Reads
+
+    private func key(_ principal: Principal) -> String { principal.session + "\u{1}" + principal.username }
+
+    /// Runs `body` on the principal's ledger, creating it from fixtures on first use.
+    func withLedger<T>(_ principal: Principal, _ body: (inout PersonaLedger) throws(APIError) -> T) throws(APIError) -> T {
+        let key = key(principal)
+        if ledgers[key] == nil {
+            guard let fixture = fixtures.personas[principal.username] else { throw APIError.invalidToken }
+            ledgers[key] = PersonaLedger(fixture: fixture)
+        }
+        return try body(&ledgers[key]!)
+    }
+
+    func profile(_ principal: Principal) throws(APIError) -> WireProfile {
+        try withLedger(principal) { $0.fixture.profile }
+    }
+
+    func accounts(_ principal: Principal) throws(APIError) -> [WireAccount] {
+        try withLedger(principal) { $0.accounts }
+    }
+
+    func account(_ principal: Principal, id: String) throws(APIError) -> WireAccount {
+        try withLedger(principal) { ledger throws(APIError) in ledger.accounts[try ledger.accountIndex(id)] }
+    }
+
+    func balances(_ principal: Principal, accountId: String) throws(APIError) -> WireBalances {
+        let timestamp = TransactionGenerator.timestampFormatter.string(from: now)
+        return try withLedger(principal) { ledger throws(APIError) in
+            let account = ledger.accounts[try ledger.accountIndex(accountId)]
+            let entries = ledger.transactions.filter { $0.accountId == accountId }
+            // A pending entry that a booked one has settled no longer counts as pending.
+            let settled = Set(entries.compactMap(\.pendingTransactionId))
+            let pending = entries
+                .filter { $0.status == "pending" && !settled.contains($0.id) }
+                .reduce(Decimal(0)) { $0 + ($1.amount.decimal ?? 0) }
+            return WireBalances(accountId: accountId, booked: account.balance, available: account.availableBalance,
+                                pending: WireMoney(pending, currency: account.currency),
+                                creditLimit: account.creditLimit, asOf: timestamp)
+        }
+    }
+
+    func transactions(_ principal: Principal, accountId: String, query: TransactionQuery) throws(APIError) -> WireList<WireTransaction> {
+        try withLedger(principal) { ledger throws(APIError) in
+            _ = try ledger.accountIndex(accountId)
+            var page: [WireTransaction] = []
+            page.reserveCapacity(query.limit + 1)
+            for transaction in ledger.transactions where transaction.accountId == accountId {
+                if let after = query.after {
+                    let isAfter = transaction.createdAt != after.createdAt ? transaction.createdAt < after.createdAt : transaction.id < after.id
+                    if !isAfter { continue }
+                }
+                if let status = query.status, transaction.status != status { continue }
+                if let from = query.from, transaction.valueDate < from { continue }
+                if let to = query.to, transaction.valueDate > to { continue }
+                page.append(transaction)
+                if page.count > query.limit { break }
+            }
+            var next: String?
+            if page.count > query.limit {
+                page.removeLast()
+                next = page.last.map(TransactionQuery.cursor(after:))
+            }
+            return WireList(data: page, nextCursor: next)
+        }
+    }
+
+    func atms() -> [WireATM] { fixtures.atms }
+
+    func cards(_ principal: Principal) throws(APIError) -> [WireCard] {
+        try withLedger(principal) { $0.cards }
+    }
+
+    /// Freezes or unfreezes a card; 409 when it is already in that state.
+    func setCard(_ principal: Principal, id: String, frozen: Bool) throws(APIError) -> WireCard {
+        try withLedger(principal) { ledger throws(APIError) in
+            guard let index = ledger.cards.firstIndex(where: { $0.id == id }) else { throw APIError.notFound("Card \(id)") }
+            let target = frozen ? "frozen" : "active"
+            if ledger.cards[index].status == target {
+                throw frozen
+                    ? APIError.conflict("card_already_frozen", "Card \(id) is already frozen.", display: "This card is already frozen.")
+                    : APIError.conflict("card_not_frozen", "Card \(id) is not frozen.", display: "This card is already active.")
+            }
+            ledger.cards[index].status = target
+            return ledger.cards[index]
+        }
+    }
+
+    func beneficiaries(_ principal: Principal) throws(APIError) -> [WireBeneficiary] {
+        try withLedger(principal) { $0.beneficiaries }
+    }
+
+    func addBeneficiary(_ principal: Principal, _ request: WireNewBeneficiary) throws(APIError) -> WireBeneficiary {
+        let timestamp = TransactionGenerator.timestampFormatter.string(from: now)
+        return try withLedger(principal) { ledger throws(APIError) in
+            let iban = IBAN.normalised(request.iban)
+            if ledger.beneficiaries.contains(where: { IBAN.normalised($0.iban) == iban }) {
+                throw APIError.conflict("beneficiary_exists", "A beneficiary with IBAN \(iban) already exists.",
+                                        display: "You have already saved this payee.")
+            }
+            let beneficiary = WireBeneficiary(id: ledger.nextId("ben"), name: request.name, iban: iban,
+                                              bankName: nil, reference: request.reference, createdAt: timestamp)
+            ledger.beneficiaries.append(beneficiary)
+            return beneficiary
+        }
+    }
+
+    func deleteBeneficiary(_ principal: Principal, id: String) throws(APIError) {
+        try withLedger(principal) { ledger throws(APIError) in
+            guard let index = ledger.beneficiaries.firstIndex(where: { $0.id == id }) else { throw APIError.notFound("Beneficiary \(id)") }
+            ledger.beneficiaries.remove(at: index)
+        }
+    }
+
+    func tickets(_ principal: Principal) throws(APIError) -> [WireSupportTicket] {
+        try withLedger(principal) { $0.tickets }
+    }
+
+    func createTicket(_ principal: Principal, _ request: WireNewSupportTicket) throws(APIError) -> WireSupportTicket {
+        let timestamp = TransactionGenerator.timestampFormatter.string(from: now)
+        return try withLedger(principal) { ledger in
+            let ticket = WireSupportTicket(id: ledger.nextId("tkt"), subject: request.subject, message: request.message,
+                                           category: request.category ?? "general", status: "open", createdAt: timestamp)
+            ledger.tickets.insert(ticket, at: 0)
+            return ticket
+        }
+    }
+
+    func transfer(_ principal: Principal, id: String) throws(APIError) -> WireTransfer {
+        try withLedger(principal) { ledger throws(APIError) in
+            guard let transfer = ledger.transfers[id] else { throw APIError.notFound("Transfer \(id)") }
+            return transfer
+        }
+    }
+}

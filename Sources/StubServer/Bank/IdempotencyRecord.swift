@@ -1,0 +1,8 @@
+/// The first successful answer to an idempotency key, replayed on a repeat.
+///
+/// Only successes are kept: a request refused by validation or a business rule did nothing,
+/// so the client may fix the cause and retry with the same key, as with Stripe.
+struct IdempotencyRecord: Sendable {
+    var request: WireTransferRequest
+    var transfer: WireTransfer
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// One persona's mutable bank state inside one session namespace.
+struct PersonaLedger: Sendable {
+    var fixture: PersonaFixture
+    var accounts: [WireAccount]
+    var transactions: [WireTransaction]
+    var cards: [WireCard]
+    var beneficiaries: [WireBeneficiary]
+    var tickets: [WireSupportTicket]
+    var transfers: [String: WireTransfer] = [:]
+    var idempotency: [String: IdempotencyRecord] = [:]
+    var sequence = 0
+
+    init(fixture: PersonaFixture) {
+        self.fixture = fixture
+        self.accounts = fixture.accounts
+        self.transactions = fixture.transactions
+        self.cards = fixture.cards
+        self.beneficiaries = fixture.beneficiaries
+        self.tickets = fixture.tickets
+    }
+
+    /// A new id with a prefix, unique in this ledger.
+    mutating func nextId(_ prefix: String) -> String {
+        sequence += 1
+        return String(format: "%@_%04d", prefix, sequence)
+    }
+
+    func accountIndex(_ id: String) throws(APIError) -> Int {
+        guard let index = accounts.firstIndex(where: { $0.id == id }) else { throw .notFound("Account \(id)") }
+        return index
+    }
+}

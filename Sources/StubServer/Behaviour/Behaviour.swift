@@ -1,0 +1,45 @@
+/// A behaviour as installed: a spec, its compiled route, and where it came from.
+public struct Behaviour: Sendable {
+    /// Where a behaviour was installed from; earlier sources win.
+    public enum Source: String, Codable, Sendable { case header, admin, scenario }
+
+    public let id: String
+    public let spec: BehaviourSpec
+    public let source: Source
+    /// Session namespace it applies to; nil for every session.
+    public let session: String?
+    let pattern: RoutePattern
+    let exceptions: [RoutePattern]
+
+    /// Compiles a spec; throws the first problem.
+    public init(id: String, spec: BehaviourSpec, source: Source, session: String?) throws(BehaviourError) {
+        if let problem = spec.problems().first {
+            throw BehaviourError(path: problem.path, reason: problem.reason)
+        }
+        self.id = id
+        self.spec = spec
+        self.source = source
+        self.session = session
+        do throws(RoutePatternError) {
+            self.pattern = try RoutePattern(spec.route)
+            var exceptions: [RoutePattern] = []
+            for text in spec.except ?? [] { exceptions.append(try RoutePattern(text)) }
+            self.exceptions = exceptions
+        } catch {
+            throw BehaviourError(path: "route", reason: error.reason)
+        }
+    }
+
+    func matches(method: String, pathSegments: [Substring], session requestSession: String) -> Bool {
+        if let session, session != requestSession { return false }
+        guard pattern.match(method: method, pathSegments: pathSegments) != nil else { return false }
+        return !exceptions.contains { $0.match(method: method, pathSegments: pathSegments) != nil }
+    }
+}
+
+/// An invalid behaviour, with the field at fault.
+public struct BehaviourError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+}

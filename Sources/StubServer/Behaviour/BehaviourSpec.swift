@@ -1,0 +1,76 @@
+/// What to do to requests that match a route: the one fault model shared by scenario files,
+/// the admin API and (in part) the `X-Stub-*` request headers.
+///
+/// ```yaml
+/// route: "GET /v1/accounts"
+/// status: 503
+/// headers: { Retry-After: "120" }
+/// latency: { type: lognormal, medianMs: 300, sigma: 0.5 }
+/// probability: 0.2
+/// times: 3
+/// ```
+public struct BehaviourSpec: Codable, Sendable, Equatable {
+    /// Which requests: `"GET /v1/accounts/{id}"`, `"* /v1/**"`, or a bare path for any method.
+    public var route: String
+    /// Routes exempt from this behaviour, same syntax as `route`.
+    public var except: [String]?
+    /// Answer with this status and an error envelope (for 4xx/5xx) instead of the route.
+    public var status: Int?
+    /// Headers added to the response, e.g. `Retry-After`.
+    public var headers: [String: String]?
+    /// Changes to the canned error envelope.
+    public var error: ErrorOverride?
+    /// Delay before answering.
+    public var latency: LatencyModel?
+    /// Throttle the body.
+    public var bandwidth: Bandwidth?
+    /// A network fault instead of a response.
+    public var fault: Fault?
+    /// Chance, 0…1, that a matching request is affected (default 1).
+    public var probability: Double?
+    /// Affect only the next N matching requests, then retire.
+    public var times: Int?
+    /// Send a wrong `X-Signature`.
+    public var tamperSignature: Bool?
+    /// Free text shown in the admin API.
+    public var note: String?
+
+    public init(route: String, except: [String]? = nil, status: Int? = nil, headers: [String: String]? = nil,
+                error: ErrorOverride? = nil, latency: LatencyModel? = nil, bandwidth: Bandwidth? = nil,
+                fault: Fault? = nil, probability: Double? = nil, times: Int? = nil,
+                tamperSignature: Bool? = nil, note: String? = nil) {
+        self.route = route
+        self.except = except
+        self.status = status
+        self.headers = headers
+        self.error = error
+        self.latency = latency
+        self.bandwidth = bandwidth
+        self.fault = fault
+        self.probability = probability
+        self.times = times
+        self.tamperSignature = tamperSignature
+        self.note = note
+    }
+
+    /// Every problem with this spec as `(field path, reason)`; empty when valid.
+    public func problems() -> [(path: String, reason: String)] {
+        var found: [(String, String)] = []
+        do { _ = try RoutePattern(route) } catch { found.append(("route", error.reason)) }
+        for (index, text) in (except ?? []).enumerated() {
+            do { _ = try RoutePattern(text) } catch { found.append(("except[\(index)]", error.reason)) }
+        }
+        if let status, !(100...599).contains(status) { found.append(("status", "must be an HTTP status between 100 and 599")) }
+        if let probability, !(0...1).contains(probability) { found.append(("probability", "must be between 0 and 1")) }
+        if let times, times < 1 { found.append(("times", "must be at least 1")) }
+        if let bandwidth {
+            if bandwidth.bytesPerSecond < 1 { found.append(("bandwidth.bytesPerSecond", "must be at least 1")) }
+            if let chunk = bandwidth.chunkBytes, chunk < 1 { found.append(("bandwidth.chunkBytes", "must be at least 1")) }
+        }
+        for (field, reason) in latency?.problems() ?? [] { found.append(("latency.\(field)", reason)) }
+        if status == nil, latency == nil, bandwidth == nil, fault == nil, tamperSignature != true, headers == nil {
+            found.append(("", "a behaviour needs at least one of status, latency, bandwidth, fault, headers or tamperSignature"))
+        }
+        return found
+    }
+}

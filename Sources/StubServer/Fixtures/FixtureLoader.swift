@@ -1,0 +1,133 @@
+import Foundation
+import Yams
+
+/// Reads a stubs directory, validating every file and collecting every problem with its line.
+///
+/// Only fixed, known file names are read, and a file whose real path escapes the directory
+/// (through a symlink, say) is refused: nothing outside `Stubs/` is ever served.
+public struct FixtureLoader: Sendable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// Loads everything, or throws a `FixtureLoadError` listing all problems found.
+    public func load() throws(FixtureLoadError) -> FixtureSet {
+        var problems: [FixtureProblem] = []
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw FixtureLoadError(problems: [FixtureProblem(file: root.path, line: nil, reason: "stubs directory not found")])
+        }
+        let atms = decodeJSON(WireList<WireATM>.self, "common/atms.json", required: true, problems: &problems)?.data ?? []
+        var personas: [String: PersonaFixture] = [:]
+        for name in listDirectory("personas", problems: &problems) {
+            if let persona = loadPersona(name, problems: &problems) {
+                if let clash = personas[persona.config.username] {
+                    problems.append(FixtureProblem(file: "personas/\(name)/persona.json", line: nil,
+                                                   reason: "username \"\(persona.config.username)\" is already used by persona \(clash.name)"))
+                }
+                personas[persona.config.username] = persona
+            }
+        }
+        if personas.isEmpty, problems.isEmpty {
+            problems.append(FixtureProblem(file: "personas", line: nil, reason: "no personas found; add personas/NAME/persona.json"))
+        }
+        var scenarios: [String: Scenario] = [:]
+        for file in listFiles("scenarios", suffix: ".yaml", problems: &problems) {
+            if let scenario = ScenarioLoader.load(relativePath: "scenarios/\(file)", root: root, problems: &problems) {
+                scenarios[scenario.name] = scenario
+            }
+        }
+        guard problems.isEmpty else { throw FixtureLoadError(problems: problems) }
+        return FixtureSet(personas: personas, atms: atms, scenarios: scenarios)
+    }
+
+    private func loadPersona(_ name: String, problems: inout [FixtureProblem]) -> PersonaFixture? {
+        let base = "personas/\(name)"
+        let before = problems.count
+        guard let config = decodeJSON(PersonaConfig.self, "\(base)/persona.json", required: true, problems: &problems),
+              let profile = decodeJSON(WireProfile.self, "\(base)/profile.json", required: true, problems: &problems)
+        else { return nil }
+        let accounts = decodeJSON(WireList<WireAccount>.self, "\(base)/accounts.json", problems: &problems)?.data ?? []
+        var transactions = decodeJSON(WireList<WireTransaction>.self, "\(base)/transactions.json", problems: &problems)?.data ?? []
+        let cards = decodeJSON(WireList<WireCard>.self, "\(base)/cards.json", problems: &problems)?.data ?? []
+        let beneficiaries = decodeJSON(WireList<WireBeneficiary>.self, "\(base)/beneficiaries.json", problems: &problems)?.data ?? []
+        let tickets = decodeJSON(WireList<WireSupportTicket>.self, "\(base)/support-tickets.json", problems: &problems)?.data ?? []
+        if let generation = config.generate {
+            if let account = accounts.first(where: { $0.id == generation.accountId }) {
+                transactions += TransactionGenerator(generation: generation, currency: account.currency).generate()
+            } else {
+                problems.append(FixtureProblem(file: "\(base)/persona.json", line: nil,
+                                               reason: "generate.accountId \(generation.accountId) is not in accounts.json"))
+            }
+        }
+        let persona = PersonaFixture(name: name, config: config, profile: profile, accounts: accounts,
+                                     transactions: TransactionOrdering.sorted(transactions), cards: cards,
+                                     beneficiaries: beneficiaries, tickets: tickets)
+        problems += FixtureConsistency.problems(in: persona, base: base)
+        return problems.count == before ? persona : nil
+    }
+
+    /// Subdirectory names, sorted.
+    private func listDirectory(_ relative: String, problems: inout [FixtureProblem]) -> [String] {
+        let url = root.appendingPathComponent(relative)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
+            problems.append(FixtureProblem(file: relative, line: nil, reason: "directory not found"))
+            return []
+        }
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.sorted()
+    }
+
+    private func listFiles(_ relative: String, suffix: String, problems: inout [FixtureProblem]) -> [String] {
+        let url = root.appendingPathComponent(relative)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return [] }
+        return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// Reads a file that must resolve inside the root.
+    static func read(_ relative: String, root: URL) throws(FixtureProblem) -> Data? {
+        let url = root.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
+        guard url.path == root.path || url.path.hasPrefix(root.path + "/") else {
+            throw FixtureProblem(file: relative, line: nil, reason: "resolves outside the stubs directory; refusing to read it")
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw FixtureProblem(file: relative, line: nil, reason: "unreadable: \(error.localizedDescription)")
+        }
+    }
+
+    private func decodeJSON<T: Decodable>(_ type: T.Type, _ relative: String, required: Bool = false,
+                                          problems: inout [FixtureProblem]) -> T? {
+        let data: Data
+        do {
+            guard let found = try Self.read(relative, root: root) else {
+                if required { problems.append(FixtureProblem(file: relative, line: nil, reason: "file is missing")) }
+                return nil
+            }
+            data = found
+        } catch {
+            problems.append(error)
+            return nil
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            let text = String(decoding: data, as: UTF8.self)
+            let reason = DecodingFailure.reason(of: error)
+            let line = JSONLineLocator.line(of: DecodingFailure.path(of: error), in: text)
+                ?? JSONLineLocator.line(inMessage: reason)
+            problems.append(FixtureProblem(file: relative, line: line, reason: reason))
+        } catch {
+            problems.append(FixtureProblem(file: relative, line: JSONLineLocator.line(inMessage: "\(error)"), reason: "\(error)"))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,11 @@
+/// The one order every transactions list uses: newest `createdAt` first, then id.
+enum TransactionOrdering {
+    static func sorted(_ transactions: [WireTransaction]) -> [WireTransaction] {
+        transactions.sorted(by: precedes)
+    }
+
+    static func precedes(_ a: WireTransaction, _ b: WireTransaction) -> Bool {
+        // RFC 3339 UTC timestamps compare correctly as strings.
+        a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id > b.id
+    }
+}

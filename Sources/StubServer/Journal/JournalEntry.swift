@@ -1,0 +1,22 @@
+/// One request as the stub saw it; `Authorization` is never recorded.
+public struct JournalEntry: Codable, Sendable, Equatable {
+    public var sequence: Int
+    public var requestId: String
+    /// RFC 3339 time the request arrived.
+    public var receivedAt: String
+    public var method: String
+    /// Path with query string.
+    public var path: String
+    public var session: String
+    /// The route pattern that matched, e.g. `GET /v1/accounts/{accountId}`.
+    public var route: String?
+    public var status: Int?
+    /// Set instead of a status when a network fault was sent.
+    public var fault: String?
+    /// Id of the behaviour that fired (`header` for `X-Stub-*`).
+    public var behaviour: String?
+    /// Time from arrival to the response head, in milliseconds.
+    public var latencyMs: Double
+    /// Request headers, with `Authorization` redacted.
+    public var headers: [String: String]
+}

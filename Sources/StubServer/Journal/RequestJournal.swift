@@ -1,0 +1,62 @@
+import NIOConcurrencyHelpers
+
+/// A bounded, newest-last record of requests, for tests and people to see what a client sent.
+public final class RequestJournal: Sendable {
+    private struct State: Sendable {
+        var entries: [JournalEntry] = []
+        var start = 0
+        var sequence = 0
+    }
+
+    public let capacity: Int
+    private let state = NIOLockedValueBox(State())
+
+    /// - Parameter capacity: how many entries to keep; 0 turns the journal off.
+    public init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    func record(_ make: (Int) -> JournalEntry) {
+        guard capacity > 0 else { return }
+        state.withLockedValue { state in
+            state.sequence += 1
+            let entry = make(state.sequence)
+            if state.entries.count < capacity {
+                state.entries.append(entry)
+            } else {
+                state.entries[state.start] = entry
+                state.start = (state.start + 1) % capacity
+            }
+        }
+    }
+
+    /// Entries newest first, optionally for one session, at most `limit`.
+    public func entries(session: String? = nil, limit: Int = .max) -> [JournalEntry] {
+        let all = state.withLockedValue { state in
+            Array(state.entries[state.start...] + state.entries[..<state.start])
+        }
+        return Array(all.reversed().lazy.filter { session == nil || $0.session == session }.prefix(limit))
+    }
+
+    /// Forgets everything (or one session's entries).
+    public func clear(session: String? = nil) {
+        state.withLockedValue { state in
+            let kept = session.map { name in
+                Array(state.entries[state.start...] + state.entries[..<state.start]).filter { $0.session != name }
+            } ?? []
+            state.entries = kept
+            state.start = 0
+        }
+    }
+
+    /// Headers safe to record.
+    static func redacted(_ headers: some Sequence<(name: String, value: String)>) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in headers {
+            let lower = name.lowercased()
+            let secret = lower == "authorization" || lower == "x-stub-admin-token" || lower == "cookie"
+            result[name] = secret ? "[redacted]" : value
+        }
+        return result
+    }
+}

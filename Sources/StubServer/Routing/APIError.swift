@@ -1,0 +1,82 @@
+import HTTPTypes
+
+/// An error a route answers with; rendered as the error envelope.
+public struct APIError: Error, Sendable, Equatable {
+    public var status: HTTPResponse.Status
+    public var type: String
+    public var code: String
+    public var message: String
+    public var displayMessage: String
+    public var retryable: Bool
+    public var details: [WireErrorDetail]
+    /// Extra response headers, e.g. `Retry-After` or `WWW-Authenticate`.
+    public var headers: [String: String]
+
+    public init(
+        status: HTTPResponse.Status, type: String, code: String, message: String,
+        displayMessage: String, retryable: Bool = false, details: [WireErrorDetail] = [],
+        headers: [String: String] = [:]
+    ) {
+        self.status = status
+        self.type = type
+        self.code = code
+        self.message = message
+        self.displayMessage = displayMessage
+        self.retryable = retryable
+        self.details = details
+        self.headers = headers
+    }
+
+    /// The envelope for this error, stamped with the request id.
+    func envelope(requestId: String) -> WireErrorEnvelope {
+        WireErrorEnvelope(error: WireError(
+            type: type, code: code, message: message, displayMessage: displayMessage,
+            requestId: requestId, retryable: retryable, details: details
+        ))
+    }
+}
+
+extension APIError {
+    static func validation(_ message: String, details: [WireErrorDetail]) -> APIError {
+        APIError(status: .badRequest, type: "invalid_request", code: "validation_failed", message: message,
+                 displayMessage: "Please check the highlighted fields.", details: details)
+    }
+
+    static func field(_ path: String, _ message: String, code: String = "invalid") -> APIError {
+        .validation(message, details: [WireErrorDetail(code: code, path: path, message: message)])
+    }
+
+    static func malformedJSON(_ reason: String) -> APIError {
+        APIError(status: .badRequest, type: "invalid_request", code: "malformed_json",
+                 message: "The request body is not valid JSON: \(reason)",
+                 displayMessage: "Something went wrong. Please try again.",
+                 details: [WireErrorDetail(code: "malformed_json", path: "", message: reason)])
+    }
+
+    static func notFound(_ what: String) -> APIError {
+        APIError(status: .notFound, type: "not_found", code: "not_found", message: "\(what) was not found.",
+                 displayMessage: "We couldn't find what you were looking for.")
+    }
+
+    static var invalidToken: APIError {
+        APIError(status: .unauthorized, type: "authentication", code: "invalid_token",
+                 message: "The access token is missing, expired or revoked.",
+                 displayMessage: "Your session has expired. Please sign in again.",
+                 headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+    }
+
+    static func conflict(_ code: String, _ message: String, display: String) -> APIError {
+        APIError(status: .conflict, type: "conflict", code: code, message: message, displayMessage: display)
+    }
+
+    static func businessRule(_ code: String, _ message: String, display: String, path: String = "") -> APIError {
+        APIError(status: .unprocessableContent, type: "business_rule", code: code, message: message,
+                 displayMessage: display, details: [WireErrorDetail(code: code, path: path, message: message)])
+    }
+
+    static func payloadTooLarge(limit: Int) -> APIError {
+        APIError(status: .contentTooLarge, type: "invalid_request", code: "payload_too_large",
+                 message: "The request body is larger than \(limit) bytes.",
+                 displayMessage: "Something went wrong. Please try again.")
+    }
+}

@@ -1,0 +1,104 @@
+/// A method and path template such as `GET /v1/accounts/{id}` or `* /v1/**`.
+///
+/// Segments are literals, `{name}` (one segment, captured), `*` (one segment) or a final `**`
+/// (any rest, including nothing). A method of `*` matches every method.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+    enum Segment: Sendable, Hashable {
+        case literal(String)
+        case parameter(String)
+        case wildcard
+        case rest
+    }
+
+    /// Upper-cased method, or nil for any.
+    public let method: String?
+    let segments: [Segment]
+    /// The text it was parsed from, normalised.
+    public let description: String
+
+    /// Parses `"GET /v1/accounts/{id}"`, `"/v1/**"` (any method) or `"* /v1/**"`.
+    public init(_ text: String) throws(RoutePatternError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let pieces = trimmed.split(separator: " ", omittingEmptySubsequences: true)
+        let methodText: String?
+        let pathText: Substring
+        switch pieces.count {
+        case 1: methodText = nil; pathText = pieces[0]
+        case 2: methodText = pieces[0] == "*" ? nil : pieces[0].uppercased(); pathText = pieces[1]
+        default: throw RoutePatternError(text: text, reason: "expected \"METHOD /path\" or \"/path\"")
+        }
+        if let methodText, !Self.knownMethods.contains(methodText) {
+            throw RoutePatternError(text: text, reason: "unknown method \(methodText); use one of \(Self.knownMethods.sorted().joined(separator: ", ")) or *")
+        }
+        guard pathText.hasPrefix("/") else {
+            throw RoutePatternError(text: text, reason: "the path must start with /")
+        }
+        var parsed: [Segment] = []
+        let rawSegments = pathText.split(separator: "/", omittingEmptySubsequences: true)
+        for (index, raw) in rawSegments.enumerated() {
+            if raw == "**" {
+                guard index == rawSegments.count - 1 else {
+                    throw RoutePatternError(text: text, reason: "** may only be the last segment")
+                }
+                parsed.append(.rest)
+            } else if raw == "*" {
+                parsed.append(.wildcard)
+            } else if raw.hasPrefix("{"), raw.hasSuffix("}"), raw.count > 2 {
+                parsed.append(.parameter(String(raw.dropFirst().dropLast())))
+            } else {
+                parsed.append(.literal(String(raw)))
+            }
+        }
+        self.method = methodText
+        self.segments = parsed
+        self.description = "\(methodText ?? "*") /" + rawSegments.joined(separator: "/")
+    }
+
+    static let knownMethods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    /// The path part, e.g. `/v1/accounts/{id}`.
+    public var path: String {
+        String(description.drop(while: { $0 != " " }).dropFirst())
+    }
+
+    /// Matches a request; returns captured parameters, or nil.
+    public func match(method requestMethod: String, pathSegments: [Substring]) -> [String: String]? {
+        if let method, method != requestMethod { return nil }
+        return matchPath(pathSegments)
+    }
+
+    /// Matches the path only.
+    func matchPath(_ pathSegments: [Substring]) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        var index = 0
+        for segment in segments {
+            switch segment {
+            case .rest:
+                return parameters
+            case .literal(let literal):
+                guard index < pathSegments.count, pathSegments[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < pathSegments.count else { return nil }
+                parameters[name] = String(pathSegments[index]).removingPercentEncoding ?? String(pathSegments[index])
+            case .wildcard:
+                guard index < pathSegments.count else { return nil }
+            }
+            index += 1
+        }
+        return index == pathSegments.count ? parameters : nil
+    }
+
+    /// Splits a request path into segments, ignoring empty ones.
+    static func segments(of path: some StringProtocol) -> [Substring] {
+        Substring(path).split(separator: "/", omittingEmptySubsequences: true)
+    }
+}
+
+/// A route pattern that could not be parsed.
+public struct RoutePatternError: Error, Sendable, CustomStringConvertible {
+    public let text: String
+    public let reason: String
+    public var description: String { "invalid route \"\(text)\": \(reason)" }
+}
+
+import Foundation

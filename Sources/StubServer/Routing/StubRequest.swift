@@ -1,0 +1,35 @@
+import HTTPTypes
+
+/// A request as routes see it: parsed once, body already collected.
+struct StubRequest: Sendable {
+    var method: String
+    var path: String
+    var pathSegments: [Substring]
+    /// Query parameters; a repeated name keeps every value.
+    var query: [String: [String]]
+    var headers: HTTPFields
+    var body: [UInt8]
+    /// Session namespace from `X-Stub-Session`, `default` when absent.
+    var session: String
+    var requestId: String
+    /// Captured `{name}` path parameters.
+    var parameters: [String: String] = [:]
+
+    func parameter(_ name: String) -> String { parameters[name] ?? "" }
+
+    /// The single value of a query parameter; repeating it is a 400.
+    func queryValue(_ name: String) throws(APIError) -> String? {
+        guard let values = query[name] else { return nil }
+        guard values.count == 1 else { throw APIError.field(name, "\(name) may be given only once") }
+        return values[0]
+    }
+
+    var bearerToken: String? {
+        guard let value = headers[.authorization] else { return nil }
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+}
+
+import Foundation

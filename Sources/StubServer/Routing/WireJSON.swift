@@ -1,0 +1,34 @@
+import Foundation
+
+/// The encoder and decoder for wire JSON: stable key order so bodies (and signatures) repeat.
+enum WireJSON {
+    static func encode(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(value))
+        } catch {
+            // Wire types are plain structs of strings and numbers; failing here is a programming error.
+            preconditionFailure("wire encoding failed: \(error)")
+        }
+    }
+
+    /// Decodes a request body, turning every failure into a 400 with the field at fault.
+    static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(APIError) -> T {
+        guard !bytes.isEmpty else { throw APIError.malformedJSON("the body is empty") }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                let underlying = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+                throw APIError.malformedJSON(underlying)
+            }
+            let path = DecodingFailure.path(of: error).joined(separator: ".")
+            let reason = DecodingFailure.reason(of: error)
+            throw APIError.validation("The request body does not match the schema: \(reason)",
+                                      details: [WireErrorDetail(code: "invalid", path: path, message: reason)])
+        } catch {
+            throw APIError.malformedJSON("\(error)")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Hummingbird
+import NIOCore
+
+/// Request context that keeps the connection, so faults can reset or close it.
+public struct StubRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The client connection.
+    public let channel: any Channel
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.channel = source.channel
+    }
+
+    /// True for loopback peers and in-process test channels (which have no address).
+    var isLoopbackPeer: Bool {
+        guard let address = channel.remoteAddress else { return true }
+        switch address {
+        case .v4(let v4): return v4.address.sin_addr.s_addr.bigEndian >> 24 == 127
+        case .v6: return address.ipAddress == "::1" || (address.ipAddress?.hasPrefix("::ffff:127.") ?? false)
+        case .unixDomainSocket: return true
+        }
+    }
+}

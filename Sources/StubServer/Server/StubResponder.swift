@@ -1,0 +1,195 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Turns every request into a response: admin API, behaviours (headers, admin, scenario),
+/// routing and the bank, then signing and the journal.
+public struct StubResponder: HTTPResponder {
+    public typealias Context = StubRequestContext
+
+    let backend: StubBackend
+
+    public init(backend: StubBackend) {
+        self.backend = backend
+    }
+
+    static let requestIdHeader = HTTPField.Name("X-Request-Id")!
+    static let sessionHeader = HTTPField.Name("X-Stub-Session")!
+    static let signatureHeader = HTTPField.Name("X-Signature")!
+
+    public func respond(to request: Request, context: StubRequestContext) async throws -> Response {
+        let started = ContinuousClock.now
+        let receivedAt = Date()
+        let requestId = Self.requestId(from: request.headers) ?? backend.nextRequestId()
+        let path = request.uri.path
+        var stubRequest = StubRequest(
+            method: request.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
+            query: Self.query(request.uri.query), headers: request.headers, body: [], session: "default",
+            requestId: requestId)
+
+        var decision = BehaviourDecision.none
+        var routeName: String?
+        var stub: StubResponse
+        do {
+            stubRequest.session = try Self.session(from: request.headers)
+            stubRequest.body = try await Self.collectBody(request, limit: backend.configuration.maxBodyBytes)
+            if path == AdminAPI.prefix || path.hasPrefix(AdminAPI.prefix + "/") {
+                let response = try await AdminAPI(backend: backend).handle(stubRequest, context: context)
+                return Self.finish(response, requestId: requestId, signer: nil, tamper: false)
+            }
+            decision = try backend.drawHeaderDecision { generator throws(APIError) in
+                try HeaderBehaviour.decision(from: request.headers, generator: &generator)
+            } ?? backend.behaviours.decide(method: stubRequest.method, pathSegments: stubRequest.pathSegments,
+                                           session: stubRequest.session)
+            if decision.delayMs > 0 {
+                try await Task.sleep(for: .microseconds(Int64(decision.delayMs * 1000)))
+            }
+            if let fault = decision.fault, [.reset, .empty, .hang].contains(fault) {
+                record(stubRequest, receivedAt: receivedAt, started: started, route: nil, status: nil, fault: fault, decision: decision)
+                switch fault {
+                case .reset: await FaultInjector.reset(context.channel)
+                case .empty: await FaultInjector.closeWithoutResponse(context.channel)
+                default: await FaultInjector.hang(context.channel, limit: .seconds(backend.configuration.hangLimitSeconds))
+                }
+                throw ChannelError.ioOnClosedChannel
+            }
+            (stub, routeName) = try await dispatch(&stubRequest, decision: decision)
+        } catch let error as APIError {
+            stub = .error(error, requestId: requestId)
+        }
+
+        for (name, value) in decision.headers {
+            if let field = HTTPField.Name(name) { stub.headers[field] = value }
+        }
+        var response = Self.finish(stub, requestId: requestId, signer: backend.signer, tamper: decision.tamperSignature)
+        switch decision.fault {
+        case .malformed:
+            response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: FaultInjector.malformed(stub.body)))
+            response.headers[.contentType] = "application/json"
+        case .wrongContentType:
+            response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: FaultInjector.wrongContentTypeBody))
+            response.headers[.contentType] = "text/html; charset=utf-8"
+        case .truncated:
+            response.body = FaultInjector.truncatedBody(stub.body, channel: context.channel)
+        default:
+            if let bandwidth = decision.bandwidth {
+                response.body = FaultInjector.throttledBody(stub.body, bandwidth: bandwidth)
+            }
+        }
+        record(stubRequest, receivedAt: receivedAt, started: started, route: routeName, status: Int(response.status.code),
+               fault: decision.fault, decision: decision)
+        return response
+    }
+
+    /// Applies a status override or routes to the bank.
+    private func dispatch(_ request: inout StubRequest, decision: BehaviourDecision) async throws(APIError) -> (StubResponse, String?) {
+        let match = backend.routes.match(method: request.method, pathSegments: request.pathSegments)
+        var routeName: String?
+        if case .found(let route, _) = match { routeName = route.pattern.description }
+        if let status = decision.status, status >= 400 {
+            var error = ErrorCatalogue.error(forStatus: status, code: decision.error?.code)
+            if let message = decision.error?.message { error.message = message }
+            if let display = decision.error?.displayMessage { error.displayMessage = display }
+            if let retryable = decision.error?.retryable { error.retryable = retryable }
+            return (.error(error, requestId: request.requestId), routeName)
+        }
+        var response: StubResponse
+        switch match {
+        case .found(let route, let parameters):
+            request.parameters = parameters
+            let principal = route.requiresAuth ? try await backend.bank.authenticate(accessToken: request.bearerToken) : nil
+            if route.expectsJSONBody { try Self.requireJSON(request) }
+            response = try await route.handler(Route.Call(request: request, principal: principal, bank: backend.bank))
+        case .methodNotAllowed(let allowed):
+            var error = APIError(status: .methodNotAllowed, type: "invalid_request", code: "method_not_allowed",
+                                 message: "\(request.method) is not supported on \(request.path); use \(allowed.joined(separator: ", ")).",
+                                 displayMessage: "Something went wrong. Please try again.")
+            error.headers["Allow"] = allowed.joined(separator: ", ")
+            response = .error(error, requestId: request.requestId)
+        case .notFound(let suggestions):
+            let error = APIError(status: .notFound, type: "not_found", code: "route_not_found",
+                                 message: "No route for \(request.method) \(request.path). Closest: \(suggestions.joined(separator: "; ")).",
+                                 displayMessage: "We couldn't find what you were looking for.",
+                                 details: suggestions.map { WireErrorDetail(code: "did_you_mean", path: $0, message: "a route that exists") })
+            response = .error(error, requestId: request.requestId)
+        }
+        if let status = decision.status { response.status = HTTPResponse.Status(code: status) }
+        return (response, routeName)
+    }
+
+    private static func requireJSON(_ request: StubRequest) throws(APIError) {
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/json") else {
+            throw APIError(status: .unsupportedMediaType, type: "invalid_request", code: "unsupported_media_type",
+                           message: "Send the body as application/json, not \(type.isEmpty ? "no Content-Type" : type).",
+                           displayMessage: "Something went wrong. Please try again.")
+        }
+    }
+
+    /// Builds the Hummingbird response: content type, request id, signature.
+    static func finish(_ stub: StubResponse, requestId: String, signer: ResponseSigner?, tamper: Bool) -> Response {
+        var headers = stub.headers
+        if !stub.contentType.isEmpty { headers[.contentType] = stub.contentType }
+        headers[requestIdHeader] = requestId
+        if let signer {
+            headers[signatureHeader] = tamper ? signer.tamperedSignature(for: stub.body) : signer.signature(for: stub.body)
+        }
+        let body = stub.body.isEmpty ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: stub.body))
+        return Response(status: stub.status, headers: headers, body: body)
+    }
+
+    private func record(_ request: StubRequest, receivedAt: Date, started: ContinuousClock.Instant, route: String?,
+                        status: Int?, fault: Fault?, decision: BehaviourDecision) {
+        let elapsed = ContinuousClock.now - started
+        backend.journal.record { sequence in
+            JournalEntry(
+                sequence: sequence, requestId: request.requestId,
+                receivedAt: TransactionGenerator.timestampFormatter.string(from: receivedAt),
+                method: request.method, path: request.path + Self.queryString(request.query),
+                session: request.session, route: route, status: status, fault: fault?.rawValue,
+                behaviour: decision.behaviourId,
+                latencyMs: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+                headers: RequestJournal.redacted(request.headers.map { ($0.name.rawName, $0.value) }))
+        }
+    }
+
+    static func requestId(from headers: HTTPFields) -> String? {
+        guard let value = headers[requestIdHeader], (1...128).contains(value.count),
+              value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else { return nil }
+        return value
+    }
+
+    static func session(from headers: HTTPFields) throws(APIError) -> String {
+        guard let value = headers[sessionHeader] else { return "default" }
+        guard (1...64).contains(value.count), value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw APIError.field("X-Stub-Session", "X-Stub-Session must be 1 to 64 letters, digits, '-', '_' or '.'")
+        }
+        return value
+    }
+
+    static func collectBody(_ request: Request, limit: Int) async throws(APIError) -> [UInt8] {
+        do {
+            let buffer = try await request.body.collect(upTo: limit)
+            return Array(buffer.readableBytesView)
+        } catch {
+            throw APIError.payloadTooLarge(limit: limit)
+        }
+    }
+
+    static func query(_ text: String?) -> [String: [String]] {
+        guard let text, !text.isEmpty else { return [:] }
+        var result: [String: [String]] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (s: Substring) in String(s).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(s) }
+            result[decode(parts[0]), default: []].append(parts.count > 1 ? decode(parts[1]) : "")
+        }
+        return result
+    }
+
+    static func queryString(_ query: [String: [String]]) -> String {
+        guard !query.isEmpty else { return "" }
+        return "?" + query.sorted { $0.key < $1.key }.flatMap { key, values in values.map { "\(key)=\($0)" } }.joined(separator: "&")
+    }
+}

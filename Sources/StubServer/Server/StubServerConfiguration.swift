@@ -1,0 +1,33 @@
+import Foundation
+
+/// Everything `stubbank serve` can set. Defaults are safe: loopback only, admin on loopback only.
+public struct StubServerConfiguration: Sendable {
+    /// Interface to bind; `127.0.0.1` keeps the stub private to this machine.
+    public var host: String = "127.0.0.1"
+    /// TCP port; 0 picks a free one (tests read it back).
+    public var port: Int = 8080
+    /// The fixtures directory.
+    public var stubsDirectory: URL
+    /// Scenario to activate at start.
+    public var scenario: String?
+    /// Seed for every probability and latency draw, so runs replay.
+    public var seed: UInt64 = 0
+    /// When set, the admin API also answers non-loopback clients that send `X-Stub-Admin-Token`.
+    public var adminToken: String?
+    /// HMAC key for `X-Signature`.
+    public var signingKey: String = "stubbank-dev-signing-key"
+    /// Access-token lifetime in seconds.
+    public var tokenTTLSeconds: Int = 900
+    /// Larger request bodies get 413.
+    public var maxBodyBytes: Int = 64 * 1024
+    /// Journal size; 0 turns it off.
+    public var journalCapacity: Int = 1000
+    /// The longest a `hang` fault holds a connection open.
+    public var hangLimitSeconds: Int = 300
+    /// Poll `stubsDirectory` and reload on change.
+    public var watchStubs: Bool = false
+
+    public init(stubsDirectory: URL) {
+        self.stubsDirectory = stubsDirectory
+    }
+}

@@ -1,0 +1,15 @@
+/// Response of `POST /v1/auth/token`.
+public struct WireToken: Codable, Sendable, Equatable {
+    public var access_token: String
+    public var refresh_token: String
+    public var token_type: String
+    public var expires_in: Int
+}
+
+/// Body of `POST /v1/auth/token`: a password grant or a refresh-token grant.
+struct WireTokenRequest: Codable, Sendable {
+    var grant_type: String
+    var username: String?
+    var password: String?
+    var refresh_token: String?
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import StubServer
+
+/// `stubbank serve`: runs the stub until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the stub bank API and the admin API.",
+        discussion: """
+            Sign in as a persona (alex, empty, overdrawn, busy, locked) with password pass_good:
+              curl -s localhost:8080/v1/auth/token -H 'Content-Type: application/json' \\
+                -d '{"grant_type":"password","username":"alex","password":"pass_good"}'
+
+            Inject faults three ways:
+              per request    -H 'X-Stub-Status: 503'  -H 'X-Stub-Delay: 250'  -H 'X-Stub-Fault: reset'
+              admin API      POST /__stubbank/behaviours {"route":"GET /v1/accounts","status":503}
+              scenario       --scenario offline | maintenance | flaky | slow-3g | ...
+
+            Isolate parallel tests with -H 'X-Stub-Session: <name>': state and behaviours stay per session.
+            """
+    )
+
+    @OptionGroup var stubsOptions: StubsOptions
+
+    @Option(help: "Interface to bind. Keep 127.0.0.1 unless other devices must reach the stub.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "TCP port; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("Scenario from Stubs/scenarios to start with.", valueName: "name"))
+    var scenario: String?
+
+    @Option(help: "Seed for probabilities and latency draws; the same seed replays the same faults.")
+    var seed: UInt64 = 0
+
+    @Option(name: .customLong("admin-token"), help: "Let non-loopback clients use /__stubbank when they send this in X-Stub-Admin-Token.")
+    var adminToken: String?
+
+    @Option(name: .customLong("signing-key"), help: "HMAC-SHA256 key for the X-Signature response header.")
+    var signingKey: String = "stubbank-dev-signing-key"
+
+    @Option(name: .customLong("token-ttl"), help: "Access-token lifetime in seconds.")
+    var tokenTTL: Int = 900
+
+    @Option(name: .customLong("max-body"), help: "Largest accepted request body in bytes; larger gets 413.")
+    var maxBody: Int = 64 * 1024
+
+    @Option(name: .customLong("journal-size"), help: "Requests kept in the journal; 0 turns it off.")
+    var journalSize: Int = 1000
+
+    @Flag(help: "Reload Stubs/ when a file changes (a broken edit keeps the last good set).")
+    var watch: Bool = false
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error.")
+    var logLevel: String = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        guard tokenTTL >= 1 else { throw ValidationError("--token-ttl must be at least 1 second.") }
+        guard maxBody >= 1024 else { throw ValidationError("--max-body must be at least 1024 bytes.") }
+        guard journalSize >= 0 else { throw ValidationError("--journal-size must not be negative.") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error.") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "stubbank")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var configuration = StubServerConfiguration(stubsDirectory: stubsOptions.stubsURL)
+        configuration.host = host
+        configuration.port = port
+        configuration.scenario = scenario
+        configuration.seed = seed
+        configuration.adminToken = adminToken
+        configuration.signingKey = signingKey
+        configuration.tokenTTLSeconds = tokenTTL
+        configuration.maxBodyBytes = maxBody
+        configuration.journalCapacity = journalSize
+        configuration.watchStubs = watch
+        let backend: StubBackend
+        do {
+            backend = try StubBackend(configuration: configuration, logger: logger)
+        } catch {
+            throw CleanExit.message("stubbank: cannot start.\n\(error)")
+        }
+        let host = configuration.host
+        let app = StubApplication.make(backend: backend) { boundPort in
+            Self.printBanner(backend: backend, host: host, port: boundPort)
+        }
+        try await app.runService()
+    }
+
+    static func printBanner(backend: StubBackend, host: String, port: Int) {
+        let base = "http://\(host):\(port)"
+        var lines = ["StubBank listening on \(base)"]
+        if let scenario = backend.behaviours.scenarioName { lines.append("Scenario: \(scenario)") }
+        lines.append("Admin API: \(base)/__stubbank (loopback only\(backend.configuration.adminToken == nil ? "" : " or with X-Stub-Admin-Token"))")
+        lines.append("Routes:")
+        for route in backend.routeDescriptions {
+            lines.append("  \(route.pattern.padding(toLength: 44, withPad: " ", startingAt: 0)) \(route.summary)\(route.auth ? "" : " (no token)")")
+        }
+        lines.append("Stop with Ctrl-C.")
+        // Written straight to the descriptor so the banner shows at once even when piped.
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}

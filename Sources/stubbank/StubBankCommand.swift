@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// `stubbank`: a stub banking backend, its fault injection, and its contract tools.
+@main
+struct StubBankCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stubbank",
+        abstract: "A stub banking backend for mobile teams: realistic fixtures, injected faults, stateful bank.",
+        discussion: """
+            Start here:
+              stubbank serve                          serve Stubs/ on http://127.0.0.1:8080
+              stubbank serve --scenario offline       start with a scenario from Stubs/scenarios
+              stubbank verify                         check Stubs/ against Contracts/openapi.yaml
+              stubbank scenario list                  list the scenarios you can serve
+            """,
+        subcommands: [ServeCommand.self, ScenarioCommand.self]
+    )
+}
