@@ -84,7 +84,8 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             backend = try StubBackend(configuration: configuration, logger: logger)
         } catch {
-            throw CleanExit.message("stubbank: cannot start.\n\(error)")
+            FileHandle.standardError.write(Data("stubbank: cannot start.\n\(error)\n".utf8))
+            throw ExitCode.failure
         }
         let host = configuration.host
         let app = StubApplication.make(backend: backend) { boundPort in

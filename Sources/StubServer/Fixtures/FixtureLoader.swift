@@ -119,11 +119,17 @@ public struct FixtureLoader: Sendable {
         }
         do {
             return try JSONDecoder().decode(T.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            let syntax = JSONLineLocator.syntaxError(in: data)
+            problems.append(FixtureProblem(file: relative, line: syntax?.line, reason: syntax?.reason ?? context.debugDescription))
         } catch let error as DecodingError {
             let text = String(decoding: data, as: UTF8.self)
             let reason = DecodingFailure.reason(of: error)
-            let line = JSONLineLocator.line(of: DecodingFailure.path(of: error), in: text)
-                ?? JSONLineLocator.line(inMessage: reason)
+            let path = DecodingFailure.path(of: error)
+            // Syntax errors carry their line in the message; schema errors carry a coding path.
+            let line = path.isEmpty
+                ? JSONLineLocator.line(inMessage: reason)
+                : JSONLineLocator.line(of: path, in: text) ?? JSONLineLocator.line(inMessage: reason)
             problems.append(FixtureProblem(file: relative, line: line, reason: reason))
         } catch {
             problems.append(FixtureProblem(file: relative, line: JSONLineLocator.line(inMessage: "\(error)"), reason: "\(error)"))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the line on which the value at a coding path starts in a JSON text, so decoding
 /// errors (which know only the path) can say where to look.
 enum JSONLineLocator {
@@ -5,6 +7,20 @@ enum JSONLineLocator {
     static func line(of path: [String], in text: String) -> Int? {
         var scanner = Scanner(bytes: Array(text.utf8))
         return scanner.find(path[...])
+    }
+
+    /// Line and reason of a JSON syntax error, from JSONSerialization's "around character N".
+    static func syntaxError(in data: Data) -> (line: Int?, reason: String)? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let message = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+            guard let range = message.range(of: "character ") else { return (line(inMessage: message), message) }
+            let offset = Int(message[range.upperBound...].prefix(while: \.isASCIIDigit)) ?? 0
+            let line = 1 + data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count
+            return (line, "invalid JSON: \(message)")
+        }
     }
 
     /// Extracts a line number from Foundation's "around line N, column M" messages.

@@ -20,6 +20,10 @@ enum ScenarioLoader {
         let scenario: Scenario
         do {
             scenario = try YAMLDecoder().decode(Scenario.self, from: text)
+        } catch let DecodingError.dataCorrupted(context) where context.underlyingError is YamlError {
+            let error = context.underlyingError as! YamlError
+            problems.append(FixtureProblem(file: file, line: line(of: error), reason: "invalid YAML: \(summary(of: error))"))
+            return nil
         } catch let error as DecodingError {
             let path = DecodingFailure.path(of: error)
             problems.append(FixtureProblem(file: file, line: line(of: path, in: text), reason: DecodingFailure.reason(of: error)))

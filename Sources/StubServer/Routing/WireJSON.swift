@@ -20,8 +20,7 @@ enum WireJSON {
             return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                let underlying = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-                throw APIError.malformedJSON(underlying)
+                throw APIError.malformedJSON(JSONLineLocator.syntaxError(in: Data(bytes))?.reason ?? context.debugDescription)
             }
             let path = DecodingFailure.path(of: error).joined(separator: ".")
             let reason = DecodingFailure.reason(of: error)

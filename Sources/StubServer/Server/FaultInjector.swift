@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 /// Produces network faults on a real connection, the way a phone on a bad network sees them.
 enum FaultInjector {
@@ -20,8 +21,10 @@ enum FaultInjector {
     /// Holds the request until the client gives up and closes, or `limit` passes.
     static func hang(_ channel: any Channel, limit: Duration) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await channel.closeFuture.get() }
+            group.addTask { await ClientDisconnectHandler.clientGone(on: channel) }
             group.addTask { try? await Task.sleep(for: limit) }
+            // SIGINT/SIGTERM end a hang at once rather than after `limit`.
+            group.addTask { try? await gracefulShutdown() }
             await group.next()
             group.cancelAll()
         }

@@ -14,6 +14,7 @@ public enum StubApplication {
         let configuration = backend.configuration
         return Application(
             responder: StubResponder(backend: backend),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ClientDisconnectHandler()])),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "StubBank"

@@ -1,0 +1,62 @@
+import Testing
+@testable import StubServer
+
+@Suite struct BehaviourBookTests {
+    private let accounts = RoutePattern.segments(of: "/v1/accounts")
+
+    @Test func timesRetiresABehaviourAfterNRequests() throws {
+        let book = BehaviourBook(seed: 1)
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 503, times: 2), session: nil)
+        let statuses = (0..<3).map { _ in book.decide(method: "GET", pathSegments: accounts, session: "default").status }
+        #expect(statuses == [503, 503, nil])
+        #expect(book.list().isEmpty)
+    }
+
+    @Test func probabilityIsReproducibleForASeed() throws {
+        func run(seed: UInt64) throws -> [Bool] {
+            let book = BehaviourBook(seed: seed)
+            try book.add(BehaviourSpec(route: "* /v1/**", status: 500, probability: 0.2), session: nil)
+            return (0..<500).map { _ in book.decide(method: "GET", pathSegments: accounts, session: "s").status != nil }
+        }
+        let first = try run(seed: 7)
+        let again = try run(seed: 7)
+        let other = try run(seed: 8)
+        #expect(first == again)
+        #expect(first != other)
+        let rate = Double(first.filter { $0 }.count) / Double(first.count)
+        #expect(rate > 0.12 && rate < 0.28)
+    }
+
+    @Test func sessionScopedBehavioursDoNotLeak() throws {
+        let book = BehaviourBook(seed: 0)
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 503), session: "a")
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "a").status == 503)
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "b").status == nil)
+    }
+
+    @Test func sessionBehaviourWinsOverGlobalAndAdminOverScenario() throws {
+        let book = BehaviourBook(seed: 0)
+        try book.setScenario(Scenario(name: "s", description: "", behaviours: [BehaviourSpec(route: "* /v1/**", status: 500)]))
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "x").status == 500)
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 429), session: nil)
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 403), session: "x")
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "x").status == 403)
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "y").status == 429)
+    }
+
+    @Test func exceptExemptsRoutes() throws {
+        let book = BehaviourBook(seed: 0)
+        try book.add(BehaviourSpec(route: "* /v1/**", except: ["GET /v1/status"], status: 503), session: nil)
+        #expect(book.decide(method: "GET", pathSegments: RoutePattern.segments(of: "/v1/status"), session: "d").status == nil)
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "d").status == 503)
+    }
+
+    @Test func invalidSpecsNameTheField() {
+        let book = BehaviourBook(seed: 0)
+        let error = #expect(throws: BehaviourError.self) {
+            try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 503, probability: 1.5), session: nil)
+        }
+        #expect(error?.path == "probability")
+        #expect(throws: BehaviourError.self) { try book.add(BehaviourSpec(route: "GET /v1/accounts"), session: nil) }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+@testable import StubServer
+
+@Suite struct WireMoneyTests {
+    @Test func formatsWithTheCurrencysMinorUnits() {
+        #expect(WireMoney(Decimal(string: "12.3")!, currency: "EUR").amount == "12.30")
+        #expect(WireMoney(Decimal(string: "-0.005")!, currency: "EUR").amount == "0.00")
+        #expect(WireMoney(Decimal(string: "-1234.565")!, currency: "EUR").amount == "-1234.56")
+        #expect(WireMoney(Decimal(1500), currency: "JPY").amount == "1500")
+    }
+
+    @Test(arguments: ["1e3", " 1.00", "1,00", "1.", ".5", "--1", "", "NaN"])
+    func rejectsNonPlainDecimals(_ text: String) { #expect(DecimalText.parse(text) == nil) }
+
+    @Test func parsesPlainDecimals() {
+        #expect(DecimalText.parse("-12.34") == Decimal(string: "-12.34"))
+        #expect(DecimalText.parse("0") == 0)
+    }
+}
