@@ -17,10 +17,11 @@ extension BankAPI {
                 let lat = try number("lat", -90...90)
                 let lon = try number("lon", -180...180)
                 let radius = try number("radiusKm", 0.1...100) ?? 5
-                if (lat == nil) != (lon == nil), details.isEmpty {
-                    details.append(.init(code: "required", path: lat == nil ? "lat" : "lon", message: "lat and lon must be given together"))
-                }
                 guard details.isEmpty else { throw APIError.validation("Invalid query parameters.", details: details) }
+                if (lat == nil) != (lon == nil) {
+                    throw APIError.businessRule("location_incomplete", "lat and lon must be given together.",
+                                                display: "We couldn't find your location.", path: lat == nil ? "lat" : "lon")
+                }
                 var atms = await call.bank.atms()
                 if let lat, let lon {
                     atms = atms.map { atm in

@@ -37,15 +37,14 @@ extension BankAPI {
                 details.append(.init(code: "out_of_range", path: "limit", message: "limit must be a whole number from 1 to \(TransactionQuery.maxLimit)"))
             }
         }
-        if let cursor = try request.queryValue("cursor") {
-            if let after = TransactionQuery.decodeCursor(cursor) { query.after = after } else {
-                details.append(.init(code: "invalid_cursor", path: "cursor", message: "cursor is not one this server issued; use nextCursor from the previous page"))
-            }
-        }
-        if let from = query.from, let to = query.to, from > to {
-            details.append(.init(code: "invalid_range", path: "from", message: "from must not be after to"))
-        }
         guard details.isEmpty else { throw APIError.validation("Invalid query parameters.", details: details) }
+        if let cursor = try request.queryValue("cursor") {
+            guard let after = TransactionQuery.decodeCursor(cursor) else {
+                throw APIError.businessRule("invalid_cursor", "cursor is not one this server issued; pass nextCursor from the previous page.",
+                                            display: "Something went wrong. Please refresh.", path: "cursor")
+            }
+            query.after = after
+        }
         return query
     }
 }

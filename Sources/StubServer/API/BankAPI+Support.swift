@@ -7,12 +7,12 @@ extension BankAPI {
                 .json(WireList(data: try await call.bank.tickets(call.customer)))
             },
             Route("POST /v1/support/tickets", "createSupportTicket", "Open a support ticket", body: true) { call throws(APIError) in
-                let body = try WireJSON.decodeBody(WireNewSupportTicket.self, from: call.request.body)
+                let body = try WireJSON.decodeBody(WireNewSupportTicket.self, from: call.request.body, fields: WireNewSupportTicket.fields)
                 var details: [WireErrorDetail] = []
-                if body.subject.trimmingCharacters(in: .whitespaces).isEmpty || body.subject.count > 120 {
+                if !(1...120).contains(body.subject.unicodeScalars.count) {
                     details.append(.init(code: "invalid_length", path: "subject", message: "subject must be 1 to 120 characters"))
                 }
-                if body.message.trimmingCharacters(in: .whitespaces).isEmpty || body.message.count > 4000 {
+                if !(1...4000).contains(body.message.unicodeScalars.count) {
                     details.append(.init(code: "invalid_length", path: "message", message: "message must be 1 to 4000 characters"))
                 }
                 if let category = body.category, !ticketCategories.contains(category) {

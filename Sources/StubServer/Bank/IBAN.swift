@@ -4,6 +4,16 @@ enum IBAN {
         text.filter { !$0.isWhitespace }.uppercased()
     }
 
+    /// The contract's compact shape: `^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`.
+    static func hasCompactShape(_ text: String) -> Bool {
+        let chars = Array(text.unicodeScalars)
+        guard (15...34).contains(chars.count) else { return false }
+        let upper = { (c: Unicode.Scalar) in ("A"..."Z").contains(c) }
+        let digit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
+        return upper(chars[0]) && upper(chars[1]) && digit(chars[2]) && digit(chars[3])
+            && chars[4...].allSatisfy { upper($0) || digit($0) }
+    }
+
     static func isValid(_ text: String) -> Bool {
         let iban = normalised(text)
         guard (15...34).contains(iban.count), iban.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }

@@ -14,8 +14,17 @@ enum WireJSON {
     }
 
     /// Decodes a request body, turning every failure into a 400 with the field at fault.
-    static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(APIError) -> T {
+    /// - Parameter fields: dotted paths of the fields the contract declares; an explicit `null`
+    ///   at one of them is refused (Codable would read it as absent). Unknown fields are ignored.
+    static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: [UInt8], fields: Set<String> = []) throws(APIError) -> T {
         guard !bytes.isEmpty else { throw APIError.malformedJSON("the body is empty") }
+        if !fields.isEmpty, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+            let nulls = value.nullPaths().filter(fields.contains)
+            if !nulls.isEmpty {
+                throw APIError.validation("Fields may be omitted but not null: \(nulls.joined(separator: ", ")).",
+                                          details: nulls.map { WireErrorDetail(code: "null_not_allowed", path: $0, message: "omit the field instead of sending null") })
+            }
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {

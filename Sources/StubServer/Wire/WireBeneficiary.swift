@@ -10,6 +10,7 @@ public struct WireBeneficiary: Codable, Sendable, Equatable {
 
 /// Body of `POST /v1/beneficiaries`.
 struct WireNewBeneficiary: Codable, Sendable {
+    static let fields: Set<String> = ["name", "iban", "reference"]
     var name: String
     var iban: String
     var reference: String?

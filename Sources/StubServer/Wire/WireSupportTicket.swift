@@ -12,6 +12,7 @@ public struct WireSupportTicket: Codable, Sendable, Equatable {
 
 /// Body of `POST /v1/support/tickets`.
 struct WireNewSupportTicket: Codable, Sendable {
+    static let fields: Set<String> = ["subject", "message", "category"]
     var subject: String
     var message: String
     var category: String?

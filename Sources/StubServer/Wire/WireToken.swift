@@ -8,6 +8,7 @@ public struct WireToken: Codable, Sendable, Equatable {
 
 /// Body of `POST /v1/auth/token`: a password grant or a refresh-token grant.
 struct WireTokenRequest: Codable, Sendable {
+    static let fields: Set<String> = ["grant_type", "username", "password", "refresh_token"]
     var grant_type: String
     var username: String?
     var password: String?

@@ -14,6 +14,7 @@ public struct WireTransfer: Codable, Sendable, Equatable {
 
 /// Body of `POST /v1/transfers`.
 struct WireTransferRequest: Codable, Sendable, Equatable {
+    static let fields: Set<String> = ["fromAccountId", "beneficiaryId", "amount", "amount.amount", "amount.currency", "reference"]
     var fromAccountId: String
     var beneficiaryId: String
     var amount: WireMoney

@@ -42,7 +42,7 @@ import Testing
     @Test func unknownForcedErrorListsTheKnownOnes() async throws {
         try await withStub(try makeBackend()) { client in
             let response = try await client.send(.post, "/v1/auth/token", json: #"{"grant_type":"password","username":"alex","password":"error_BANANA"}"#)
-            #expect(response.status == .badRequest)
+            #expect(response.status == .unprocessableContent)
             #expect((response.errorBody["message"] as? String)?.contains("RATE_LIMITED") == true)
         }
     }

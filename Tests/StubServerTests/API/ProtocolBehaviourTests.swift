@@ -84,3 +84,24 @@ import Testing
         }
     }
 }
+
+@Suite struct RequestBodyRulesTests {
+    @Test func nullForADeclaredFieldIs400ButUnknownFieldsAreIgnored() async throws {
+        try await withStub(try makeBackend()) { client in
+            let token = try await client.login()
+            let nulled = try await client.send(.post, "/v1/support/tickets", token: token, json: #"{"subject":"a","message":"b","category":null}"#)
+            #expect(nulled.status == .badRequest)
+            #expect((nulled.errorBody["details"] as? [[String: Any]])?.first?["path"] as? String == "category")
+            let extra = try await client.send(.post, "/v1/support/tickets", token: token, json: #"{"subject":"a","message":"b","x":null}"#)
+            #expect(extra.status == .created)
+        }
+    }
+
+    @Test func halfALocationIs422() async throws {
+        try await withStub(try makeBackend()) { client in
+            let response = try await client.send(.get, "/v1/atms?lat=52.5")
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errorBody["code"] as? String == "location_incomplete")
+        }
+    }
+}

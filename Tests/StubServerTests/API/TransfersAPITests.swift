@@ -69,7 +69,6 @@ import Testing
     }
 
     @Test(arguments: [
-        (TransfersAPITests.body("0.00"), "amount.amount"),
         (TransfersAPITests.body("-5.00"), "amount.amount"),
         (TransfersAPITests.body("1.234"), "amount.amount"),
         (TransfersAPITests.body("12,50"), "amount.amount"),
@@ -83,6 +82,15 @@ import Testing
             #expect(response.status == .badRequest)
             let paths = (response.errorBody["details"] as? [[String: Any]])?.compactMap { $0["path"] as? String } ?? []
             #expect(paths.contains(field))
+        }
+    }
+
+    @Test func zeroAmountIsABusinessRule() async throws {
+        try await withStub(try makeBackend()) { client in
+            let token = try await client.login()
+            let response = try await client.send(.post, "/v1/transfers", token: token, json: Self.body("0.00"), headers: ["Idempotency-Key": "z"])
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errorBody["code"] as? String == "amount_not_positive")
         }
     }
 

@@ -1,0 +1,171 @@
+import Foundation
+import Logging
+import Yams
+
+/// Checks that the stub and `Contracts/openapi.yaml` agree: every served route is documented
+/// (and every documented one served), every fixture file fits its schema, and what the stub
+/// actually answers for each persona fits the documented 200 response.
+public struct ContractVerifier: Sendable {
+    public let stubs: URL
+    public let contract: URL
+
+    public init(stubs: URL, contract: URL) {
+        self.stubs = stubs
+        self.contract = contract
+    }
+
+    /// What passed and what failed, one line each.
+    public struct Report: Sendable {
+        public var checked: [String] = []
+        public var problems: [String] = []
+    }
+
+    public func verify() async -> Report {
+        var report = Report()
+        let document: [String: Any]
+        do {
+            let text = try String(contentsOf: contract, encoding: .utf8)
+            guard let loaded = try Yams.load(yaml: text) as? [String: Any] else {
+                report.problems.append("\(contract.path): not a YAML mapping")
+                return report
+            }
+            document = loaded
+        } catch {
+            report.problems.append("\(contract.path): \(error)")
+            return report
+        }
+        let validator = JSONSchemaValidator(document: document)
+        let routes = BankAPI.routes()
+        checkRoutes(routes, document: document, report: &report)
+
+        let fixtures: FixtureSet
+        do {
+            fixtures = try FixtureLoader(root: stubs).load()
+        } catch {
+            report.problems += error.problems.map(\.description)
+            return report
+        }
+        checkFixtureFiles(fixtures, validator: validator, report: &report)
+        await checkResponses(fixtures, routes: routes, document: document, validator: validator, report: &report)
+        return report
+    }
+
+    private func checkRoutes(_ routes: [Route], document: [String: Any], report: inout Report) {
+        let paths = document["paths"] as? [String: Any] ?? [:]
+        var documented: Set<String> = []
+        for (path, item) in paths {
+            for method in (item as? [String: Any] ?? [:]).keys where RoutePattern.knownMethods.contains(method.uppercased()) {
+                documented.insert("\(method.uppercased()) \(path)")
+            }
+        }
+        for route in routes {
+            let key = route.pattern.description
+            let operation = ((paths[route.pattern.path] as? [String: Any])?[route.pattern.method?.lowercased() ?? ""]) as? [String: Any]
+            if operation == nil {
+                report.problems.append("route \(key): not in \(contract.lastPathComponent)")
+            } else if operation?["operationId"] as? String != route.operationId {
+                report.problems.append("route \(key): operationId is \(operation?["operationId"] ?? "missing") in the contract, \(route.operationId) in the stub")
+            } else {
+                report.checked.append("route \(key) is in the contract")
+            }
+            documented.remove(key)
+        }
+        for missing in documented.sorted() {
+            report.problems.append("contract operation \(missing): the stub does not serve it")
+        }
+    }
+
+    private func checkFixtureFiles(_ fixtures: FixtureSet, validator: JSONSchemaValidator, report: inout Report) {
+        var files: [(String, String)] = [("common/atms.json", "ATMList")]
+        for persona in fixtures.personas.values.sorted(by: { $0.name < $1.name }) {
+            let base = "personas/\(persona.name)"
+            files += [("\(base)/profile.json", "Profile"), ("\(base)/accounts.json", "AccountList"),
+                      ("\(base)/transactions.json", "TransactionList"), ("\(base)/cards.json", "CardList"),
+                      ("\(base)/beneficiaries.json", "BeneficiaryList"), ("\(base)/support-tickets.json", "SupportTicketList")]
+        }
+        for (file, schemaName) in files {
+            let url = stubs.appendingPathComponent(file)
+            guard let data = try? Data(contentsOf: url) else { continue }
+            let problems: [String]
+            do {
+                let value = try JSONDecoder().decode(JSONValue.self, from: data)
+                problems = validator.validate(value, against: ["$ref": "#/components/schemas/\(schemaName)"])
+            } catch {
+                problems = ["not valid JSON"]
+            }
+            if problems.isEmpty {
+                report.checked.append("fixture \(file) fits \(schemaName)")
+            } else {
+                let text = String(decoding: data, as: UTF8.self)
+                for problem in problems.prefix(20) {
+                    let line = Self.line(forProblem: problem, in: text).map { ":\($0)" } ?? ""
+                    report.problems.append("fixture \(file)\(line): \(problem)")
+                }
+            }
+        }
+    }
+
+    /// Calls every GET route for every persona that can sign in and validates the answer.
+    private func checkResponses(_ fixtures: FixtureSet, routes: [Route], document: [String: Any],
+                                validator: JSONSchemaValidator, report: inout Report) async {
+        let bank = Bank(fixtures: fixtures)
+        let paths = document["paths"] as? [String: Any] ?? [:]
+        for persona in fixtures.personas.values.sorted(by: { $0.name < $1.name }) where persona.config.state != "locked" {
+            guard let token = try? await bank.login(username: persona.config.username, password: persona.config.password, session: "verify")
+            else {
+                report.problems.append("persona \(persona.name): cannot sign in with its own password")
+                continue
+            }
+            let principal = try? await bank.authenticate(accessToken: token.access_token)
+            for route in routes where route.pattern.method == "GET" {
+                for parameters in Self.parameterSets(for: route, persona: persona) {
+                    let path = parameters.reduce(route.pattern.path) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+                    var request = StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path), query: [:],
+                                              headers: [:], body: [], session: "verify", requestId: "verify")
+                    request.parameters = parameters
+                    let label = "\(persona.name): GET \(path)"
+                    do {
+                        let response = try await route.handler(Route.Call(request: request, principal: principal, bank: bank))
+                        let operation = (paths[route.pattern.path] as? [String: Any])?["get"] as? [String: Any]
+                        let schema = ((((operation?["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"]
+                            as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+                        guard let schema else { report.problems.append("\(label): no 200 schema in the contract"); continue }
+                        let value = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+                        let problems = validator.validate(value, against: schema)
+                        if problems.isEmpty { report.checked.append("\(label) fits the contract") }
+                        report.problems += problems.prefix(10).map { "\(label): \($0)" }
+                    } catch {
+                        report.problems.append("\(label): \(error)")
+                    }
+                }
+            }
+        }
+    }
+
+    private static func parameterSets(for route: Route, persona: PersonaFixture) -> [[String: String]] {
+        let path = route.pattern.path
+        if path.contains("{accountId}") { return persona.accounts.map { ["accountId": $0.id] } }
+        if path.contains("{") { return [] }  // transfers need state; covered by tests and Schemathesis
+        return [[:]]
+    }
+
+    /// Maps `$.data[3].amount` to the line of that value in the fixture text.
+    static func line(forProblem problem: String, in text: String) -> Int? {
+        guard let pathText = problem.split(separator: ":").first, pathText.hasPrefix("$") else { return nil }
+        var keys: [String] = []
+        for piece in pathText.dropFirst().split(separator: ".") {
+            var rest = Substring(piece)
+            if let bracket = rest.firstIndex(of: "[") {
+                if bracket != rest.startIndex { keys.append(String(rest[..<bracket])) }
+                rest = rest[bracket...]
+                while let open = rest.firstIndex(of: "["), let close = rest.firstIndex(of: "]") {
+                    keys.append(String(rest[rest.index(after: open)..<close]))
+                    rest = rest[rest.index(after: close)...]
+                }
+            } else {
+                keys.append(String(rest))
+            }
+        }
+        return JSONLineLocator.line(of: keys, in: text)
+    }
+}
