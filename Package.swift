@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "stubbank", targets: ["stubbank"]),
         .library(name: "StubServer", targets: ["StubServer"]),
+        .library(name: "BankingDomain", targets: ["BankingDomain"]),
+        .library(name: "BankingData", targets: ["BankingData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -47,6 +49,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "BankingDomain", swiftSettings: strictSettings),
+        .target(
+            name: "BankingData",
+            dependencies: ["BankingDomain", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "BankingDomainTests", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "BankingDataTests",
+            dependencies: ["BankingData", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
         .testTarget(

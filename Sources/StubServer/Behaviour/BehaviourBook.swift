@@ -35,8 +35,12 @@ public final class BehaviourBook: Sendable {
         let behaviour = try Behaviour(id: id, spec: spec, source: .admin, session: session)
         let entry = Entry(behaviour: behaviour, generator: SeededGenerator(seed: SeededGenerator.derive(seed, id)),
                           remaining: spec.times)
-        // Newest first: the latest admin call wins over older ones.
-        state.withLockedValue { $0.admin.insert(entry, at: 0) }
+        // Session-scoped entries come first, then global ones; newest first within each,
+        // so the latest admin call wins and lookups need no sorting.
+        state.withLockedValue { state in
+            let position = session == nil ? (state.admin.firstIndex { $0.behaviour.session == nil } ?? state.admin.count) : 0
+            state.admin.insert(entry, at: position)
+        }
         return behaviour
     }
 
@@ -99,9 +103,7 @@ public final class BehaviourBook: Sendable {
 
     private static func fire(in entries: inout [Entry], method: String, pathSegments: [Substring],
                              session: String) -> BehaviourDecision? {
-        // Session-scoped behaviours win over global ones.
-        let order = entries.indices.sorted { (entries[$0].behaviour.session != nil ? 0 : 1) < (entries[$1].behaviour.session != nil ? 0 : 1) }
-        for index in order {
+        for index in entries.indices {
             guard entries[index].behaviour.matches(method: method, pathSegments: pathSegments, session: session) else { continue }
             let spec = entries[index].behaviour.spec
             if let probability = spec.probability, probability < 1 {

@@ -13,8 +13,10 @@ public struct StubRequestContext: RequestContext {
     }
 
     /// True for loopback peers and in-process test channels (which have no address).
-    var isLoopbackPeer: Bool {
-        guard let address = channel.remoteAddress else { return true }
+    var isLoopbackPeer: Bool { Self.isLoopback(channel.remoteAddress) }
+
+    static func isLoopback(_ address: SocketAddress?) -> Bool {
+        guard let address else { return true }
         switch address {
         case .v4(let v4): return v4.address.sin_addr.s_addr.bigEndian >> 24 == 127
         case .v6: return address.ipAddress == "::1" || (address.ipAddress?.hasPrefix("::ffff:127.") ?? false)

@@ -8,22 +8,21 @@ struct StubsWatcher: Service {
     var interval: Duration = .seconds(1)
 
     func run() async throws {
-        var last = fingerprint()
-        while !Task.isCancelled {
-            try await gracefulShutdownAwareSleep(interval)
-            let current = fingerprint()
-            guard current != last else { continue }
-            last = current
-            do {
-                try await backend.reload()
-            } catch {
-                backend.logger.error("stubs changed but are invalid; still serving the last good set\n\(error)")
+        // Without this the loop would hold SIGINT/SIGTERM shutdown open forever.
+        try? await cancelWhenGracefulShutdown {
+            var last = fingerprint()
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                let current = fingerprint()
+                guard current != last else { continue }
+                last = current
+                do {
+                    try await backend.reload()
+                } catch {
+                    backend.logger.error("stubs changed but are invalid; still serving the last good set\n\(error)")
+                }
             }
         }
-    }
-
-    private func gracefulShutdownAwareSleep(_ duration: Duration) async throws {
-        try await Task.sleep(for: duration)
     }
 
     /// Paths, sizes and modification times of every file under the directory.

@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The live transport: URLSession against a base URL.
+public struct URLSessionTransport: HTTPTransport {
+    public let baseURL: URL
+    private let session: URLSession
+
+    /// - Parameters:
+    ///   - timeout: per-request timeout in seconds
+    public init(baseURL: URL, timeout: TimeInterval = 30, session: URLSession? = nil) {
+        self.baseURL = baseURL
+        if let session {
+            self.session = session
+        } else {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            self.session = URLSession(configuration: configuration)
+        }
+    }
+
+    public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        guard var components = URLComponents(url: baseURL.appendingPathComponent(request.path), resolvingAgainstBaseURL: false) else {
+            throw URLError(.badURL)
+        }
+        if !request.query.isEmpty { components.queryItems = request.query }
+        guard let url = components.url else { throw URLError(.badURL) }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = session.configuration.timeoutIntervalForRequest
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: urlRequest)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return HTTPResponseData(status: http.statusCode, headers: headers, body: data)
+    }
+}
