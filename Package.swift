@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "BankingDomain", targets: ["BankingDomain"]),
         .library(name: "BankingData", targets: ["BankingData"]),
+        .library(name: "BankingPresentation", targets: ["BankingPresentation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -57,10 +58,20 @@ let package = Package(
             dependencies: ["BankingDomain", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
+        .target(name: "BankingPresentation", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
+        .testTarget(name: "BankingPresentationTests", dependencies: ["BankingPresentation"], swiftSettings: strictSettings),
         .testTarget(name: "BankingDomainTests", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
         .testTarget(
             name: "BankingDataTests",
             dependencies: ["BankingData", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ClientIntegrationTests",
+            dependencies: [
+                "BankingData", "BankingPresentation", "StubServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

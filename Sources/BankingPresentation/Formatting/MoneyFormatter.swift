@@ -1,0 +1,25 @@
+import BankingDomain
+import Foundation
+
+/// Formats money for people, in the customer's locale, never through `Double`.
+public struct MoneyFormatter: Sendable {
+    public let locale: Locale
+
+    public init(locale: Locale) { self.locale = locale }
+
+    /// e.g. `€1,234.50` in en_GB, `1.234,50 €` in de_DE, `-€12.30` for a debit.
+    public func string(_ money: Money) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .currency
+        formatter.currencyCode = money.currency.code
+        formatter.minimumFractionDigits = money.currency.minorUnits
+        formatter.maximumFractionDigits = money.currency.minorUnits
+        return formatter.string(from: money.amount as NSDecimalNumber) ?? "\(money.plainAmount) \(money.currency.code)"
+    }
+
+    /// With an explicit sign for credits: `+€3,850.00`.
+    public func signed(_ money: Money) -> String {
+        money.isPositive ? "+" + string(money) : string(money)
+    }
+}

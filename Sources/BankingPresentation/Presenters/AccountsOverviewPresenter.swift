@@ -1,0 +1,42 @@
+import BankingDomain
+
+/// One account on the overview.
+public struct AccountRow: Sendable, Equatable, Identifiable {
+    public let id: String
+    public let name: String
+    /// IBAN with all but the last four characters hidden: `•••• 3000`.
+    public let maskedIBAN: String
+    public let balance: String
+    public let available: String
+    public let isOverdrawn: Bool
+}
+
+/// The accounts overview screen.
+@MainActor
+public final class AccountsOverviewPresenter {
+    public private(set) var state: ViewState<[AccountRow]> = .loading
+    private let accounts: any AccountRepository
+    private let money: MoneyFormatter
+    private let errors = ErrorPresenter()
+
+    public init(accounts: any AccountRepository, environment: PresentationEnvironment) {
+        self.accounts = accounts
+        self.money = MoneyFormatter(locale: environment.locale)
+    }
+
+    public func load() async {
+        state = .loading
+        do {
+            let list = try await accounts.accounts()
+            state = list.isEmpty ? .empty(message: "You don't have any accounts yet.") : .content(list.map(row))
+        } catch {
+            state = errors.alert(for: error).map(ViewState.error) ?? state
+        }
+    }
+
+    private func row(_ account: Account) -> AccountRow {
+        AccountRow(id: account.id, name: account.name, maskedIBAN: "•••• " + String(account.iban.suffix(4)),
+                   balance: money.string(account.balance), available: money.string(account.availableBalance),
+                   isOverdrawn: account.balance.isNegative)
+    }
+}

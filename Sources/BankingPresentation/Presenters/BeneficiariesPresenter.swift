@@ -1,0 +1,77 @@
+import BankingDomain
+
+/// One saved payee.
+public struct BeneficiaryRow: Sendable, Equatable, Identifiable {
+    public let id: String
+    public let name: String
+    /// IBAN in groups of four, as printed on statements.
+    public let iban: String
+}
+
+/// Saved payees: list, add with field checks, delete.
+@MainActor
+public final class BeneficiariesPresenter {
+    public private(set) var state: ViewState<[BeneficiaryRow]> = .loading
+    /// Field name → message for the add form.
+    public private(set) var fieldErrors: [String: String] = [:]
+    public private(set) var alert: AlertState?
+    private let beneficiaries: any BeneficiaryRepository
+    private let errors = ErrorPresenter()
+
+    public init(beneficiaries: any BeneficiaryRepository) { self.beneficiaries = beneficiaries }
+
+    public func load() async {
+        state = .loading
+        do {
+            let list = try await beneficiaries.beneficiaries()
+            state = list.isEmpty ? .empty(message: "You haven't saved anyone to pay yet.") : .content(list.map(Self.row))
+        } catch {
+            state = errors.alert(for: error).map(ViewState.error) ?? state
+        }
+    }
+
+    /// Adds a payee; returns whether it was saved.
+    @discardableResult
+    public func add(name: String, iban: String, reference: String?) async -> Bool {
+        alert = nil
+        fieldErrors = [:]
+        let compact = iban.filter { !$0.isWhitespace }.uppercased()
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { fieldErrors["name"] = "Enter the payee's name." }
+        if !(15...34).contains(compact.count) || !compact.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            fieldErrors["iban"] = "Enter a valid IBAN."
+        }
+        guard fieldErrors.isEmpty else { return false }
+        do {
+            let saved = try await beneficiaries.add(NewBeneficiary(name: name, iban: compact, reference: reference))
+            state = .content((state.content ?? []) + [Self.row(saved)])
+            return true
+        } catch .businessRule(.invalidIBAN) {
+            fieldErrors["iban"] = "This IBAN doesn't look right. Please check it."
+        } catch {
+            alert = errors.alert(for: error)
+        }
+        return false
+    }
+
+    public func delete(id: String) async {
+        alert = nil
+        do {
+            try await beneficiaries.delete(id: id)
+            let remaining = (state.content ?? []).filter { $0.id != id }
+            state = remaining.isEmpty ? .empty(message: "You haven't saved anyone to pay yet.") : .content(remaining)
+        } catch {
+            alert = errors.alert(for: error)
+        }
+    }
+
+    static func row(_ beneficiary: Beneficiary) -> BeneficiaryRow {
+        let grouped = stride(from: 0, to: beneficiary.iban.count, by: 4).map { offset -> String in
+            let start = beneficiary.iban.index(beneficiary.iban.startIndex, offsetBy: offset)
+            let end = beneficiary.iban.index(start, offsetBy: 4, limitedBy: beneficiary.iban.endIndex) ?? beneficiary.iban.endIndex
+            return String(beneficiary.iban[start..<end])
+        }
+        return BeneficiaryRow(id: beneficiary.id, name: beneficiary.name, iban: grouped.joined(separator: " "))
+    }
+}
+
+import Foundation

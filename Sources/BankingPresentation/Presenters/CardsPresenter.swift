@@ -1,0 +1,52 @@
+import BankingDomain
+
+/// One card with its freeze switch.
+public struct CardRow: Sendable, Equatable, Identifiable {
+    public let id: String
+    public let title: String
+    public let isFrozen: Bool
+    /// What the switch does: "Freeze card" or "Unfreeze card".
+    public let toggleTitle: String
+}
+
+/// The cards screen. A failed freeze keeps the list and shows `alert`.
+@MainActor
+public final class CardsPresenter {
+    public private(set) var state: ViewState<[CardRow]> = .loading
+    /// A transient problem with an action; the list stays as it was.
+    public private(set) var alert: AlertState?
+    private let cards: any CardRepository
+    private let errors = ErrorPresenter()
+
+    public init(cards: any CardRepository) { self.cards = cards }
+
+    public func load() async {
+        state = .loading
+        do {
+            let list = try await cards.cards()
+            state = list.isEmpty ? .empty(message: "You don't have any cards yet.") : .content(list.map(Self.row))
+        } catch {
+            state = errors.alert(for: error).map(ViewState.error) ?? state
+        }
+    }
+
+    /// Freezes an active card or unfreezes a frozen one.
+    public func toggleFreeze(cardId: String) async {
+        guard var rows = state.content, let index = rows.firstIndex(where: { $0.id == cardId }) else { return }
+        alert = nil
+        do {
+            let card = rows[index].isFrozen ? try await cards.unfreeze(cardId: cardId) : try await cards.freeze(cardId: cardId)
+            rows[index] = Self.row(card)
+            state = .content(rows)
+        } catch {
+            alert = errors.alert(for: error)
+        }
+    }
+
+    public func dismissAlert() { alert = nil }
+
+    static func row(_ card: Card) -> CardRow {
+        CardRow(id: card.id, title: "\(card.brand.capitalized) •••• \(card.last4)", isFrozen: card.isFrozen,
+                toggleTitle: card.isFrozen ? "Unfreeze card" : "Freeze card")
+    }
+}

@@ -1,0 +1,54 @@
+import BankingDomain
+import Foundation
+
+/// One ticket in the list.
+public struct SupportTicketRow: Sendable, Equatable, Identifiable {
+    public let id: String
+    public let subject: String
+    /// "Open", "Answered" or "Closed".
+    public let status: String
+}
+
+/// Support tickets: list and open a new one.
+@MainActor
+public final class SupportTicketsPresenter {
+    public private(set) var state: ViewState<[SupportTicketRow]> = .loading
+    public private(set) var fieldErrors: [String: String] = [:]
+    public private(set) var alert: AlertState?
+    private let support: any SupportRepository
+    private let errors = ErrorPresenter()
+
+    public init(support: any SupportRepository) { self.support = support }
+
+    public func load() async {
+        state = .loading
+        do {
+            let list = try await support.tickets()
+            state = list.isEmpty ? .empty(message: "No support requests yet.") : .content(list.map(Self.row))
+        } catch {
+            state = errors.alert(for: error).map(ViewState.error) ?? state
+        }
+    }
+
+    @discardableResult
+    public func create(subject: String, message: String, category: SupportTicket.Category) async -> Bool {
+        alert = nil
+        fieldErrors = [:]
+        if subject.trimmingCharacters(in: .whitespaces).isEmpty { fieldErrors["subject"] = "Add a subject." }
+        if subject.count > 120 { fieldErrors["subject"] = "Keep the subject under 120 characters." }
+        if message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { fieldErrors["message"] = "Tell us what happened." }
+        guard fieldErrors.isEmpty else { return false }
+        do {
+            let ticket = try await support.create(NewSupportTicket(subject: subject, message: message, category: category))
+            state = .content([Self.row(ticket)] + (state.content ?? []))
+            return true
+        } catch {
+            alert = errors.alert(for: error)
+            return false
+        }
+    }
+
+    static func row(_ ticket: SupportTicket) -> SupportTicketRow {
+        SupportTicketRow(id: ticket.id, subject: ticket.subject, status: ticket.status.rawValue.capitalized)
+    }
+}
