@@ -5,10 +5,11 @@ import Foundation
 /// Refuses any response whose `X-Signature` is not the HMAC-SHA256 of its body under the
 /// environment's key: a proxy or attacker changed it, so the data cannot be trusted.
 public struct SignatureMiddleware: ClientMiddleware {
-    private let key: SymmetricKey
+    /// Raw key bytes; `SymmetricKey` is made per check so no Sendable conformance is assumed.
+    private let keyBytes: [UInt8]
 
     public init(signingKey: String) {
-        self.key = SymmetricKey(data: Data(signingKey.utf8))
+        self.keyBytes = Array(signingKey.utf8)
     }
 
     public func intercept(
@@ -19,7 +20,7 @@ public struct SignatureMiddleware: ClientMiddleware {
         guard let signature = response.header("X-Signature") else {
             throw BankingError.unexpectedResponse(reason: "missing X-Signature on \(request.method) \(request.path)")
         }
-        let expected = HMAC<SHA256>.authenticationCode(for: response.body, using: key).map { String(format: "%02x", $0) }.joined()
+        let expected = HMAC<SHA256>.authenticationCode(for: response.body, using: SymmetricKey(data: keyBytes)).map { String(format: "%02x", $0) }.joined()
         guard Self.constantTimeEquals(signature.lowercased(), expected) else {
             throw BankingError.unexpectedResponse(reason: "X-Signature does not match the body of \(request.method) \(request.path)")
         }
@@ -32,5 +33,3 @@ public struct SignatureMiddleware: ClientMiddleware {
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
-
-extension SymmetricKey: @retroactive @unchecked Sendable {}
