@@ -30,10 +30,24 @@ public struct URLSessionTransport: HTTPTransport {
         guard let url = components.url else { throw URLError(.badURL) }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = session.configuration.timeoutIntervalForRequest
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: urlRequest)
+        let data: Data
+        let response: URLResponse
+        if let body = request.body {
+            #if canImport(FoundationNetworking)
+            // On Linux, libcurl retries a request whose kept-alive connection was reset, and
+            // FoundationNetworking cannot replay the body: the POST hangs until it times out
+            // instead of failing as "connection lost". A fresh session means a fresh connection.
+            let oneOff = URLSession(configuration: session.configuration)
+            defer { oneOff.finishTasksAndInvalidate() }
+            (data, response) = try await oneOff.upload(for: urlRequest, from: body)
+            #else
+            (data, response) = try await session.upload(for: urlRequest, from: body)
+            #endif
+        } else {
+            (data, response) = try await session.data(for: urlRequest)
+        }
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

@@ -101,3 +101,15 @@ import Testing
         }
     }
 }
+
+@Suite struct LivePostFaultTests {
+    @Test func postResetOnAFreshConnectionIsConnectionLost() async throws {
+        let backend = try makeBackend { $0.port = 0 }
+        try await withStub(backend, mode: .live) { client in
+            let live = LiveClient(port: try #require(client.port))
+            let outcome = await live.send("POST", "/v1/support/tickets", json: #"{"subject":"a","message":"b"}"#,
+                                          headers: ["X-Stub-Fault": "reset"], timeout: 3)
+            #expect(outcome.urlErrorCode == .networkConnectionLost, "\(outcome)")
+        }
+    }
+}
