@@ -13,6 +13,6 @@ struct StubBankCommand: AsyncParsableCommand {
               stubbank verify                         check Stubs/ against Contracts/openapi.yaml
               stubbank scenario list                  list the scenarios you can serve
             """,
-        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self]
+        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ContractsCommand.self, RunsCommand.self]
     )
 }

@@ -11,13 +11,18 @@ public struct OperationDriver: Sendable {
     public let signingKey: String
     /// Formatting is pinned so presentation text is the same on every machine and day.
     public let environment: PresentationEnvironment
+    /// Middleware placed between the data layer and the recorded transport. Empty in real
+    /// runs; the harness's self-tests plant a lying client here to prove failures are caught.
+    public let plantedMiddleware: [any ClientMiddleware]
     let admin: AdminClient
 
     public init(baseURL: URL, signingKey: String = APIEnvironment.dev.signingKey,
-                environment: PresentationEnvironment = OperationDriver.pinnedEnvironment) {
+                environment: PresentationEnvironment = OperationDriver.pinnedEnvironment,
+                plantedMiddleware: [any ClientMiddleware] = []) {
         self.baseURL = baseURL
         self.signingKey = signingKey
         self.environment = environment
+        self.plantedMiddleware = plantedMiddleware
         self.admin = AdminClient(baseURL: baseURL)
     }
 
@@ -46,7 +51,7 @@ public struct OperationDriver: Sendable {
         }
         let transport = URLSessionTransport(baseURL: baseURL, timeout: contractCase.timeoutSeconds ?? 5)
         let client = await BankingClient(transport: transport, signingKey: signingKey, vault: vault,
-                                         extraMiddleware: [CaseMiddleware(recorder: recorder, session: session)])
+                                         extraMiddleware: plantedMiddleware + [CaseMiddleware(recorder: recorder, session: session)])
         for given in contractCase.given ?? [] {
             if let behaviour = given.behaviour { try await admin.install(behaviour, session: session) }
         }

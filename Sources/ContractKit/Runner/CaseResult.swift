@@ -15,4 +15,17 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var fingerprint: String?
     public var durationMs: Double
     public var requests: Int
+
+    public init(caseId: String, operation: String, outcome: Outcome, failingLayer: Layer?, message: String?,
+                observation: Observation?, fingerprint: String?, durationMs: Double, requests: Int) {
+        self.caseId = caseId
+        self.operation = operation
+        self.outcome = outcome
+        self.failingLayer = failingLayer
+        self.message = message
+        self.observation = observation
+        self.fingerprint = fingerprint
+        self.durationMs = durationMs
+        self.requests = requests
+    }
 }

@@ -1,0 +1,65 @@
+/// What changed between two runs: the CI gate.
+public struct RunDiff: Codable, Sendable, Equatable {
+    public struct TimingChange: Codable, Sendable, Equatable {
+        public var caseId: String
+        public var beforeMs: Double
+        public var afterMs: Double
+    }
+
+    public var baseRunId: String
+    public var headRunId: String
+    /// Passed before, failed or errored now.
+    public var newFailures: [String]
+    /// Failed before, passed now.
+    public var fixed: [String]
+    /// Same outcome, different observation fingerprint: the behaviour changed unnoticed.
+    public var drift: [String]
+    public var timingRegressions: [TimingChange]
+    /// Cases whose outcome flipped at least twice within the recent window of runs.
+    public var flaky: [String]
+    public var added: [String]
+    public var removed: [String]
+
+    /// New failures are a regression; the rest is reported.
+    public var isRegression: Bool { !newFailures.isEmpty }
+
+    /// Thresholds for timing regressions: slower by `ratio` and by at least `minimumMs`.
+    public struct Thresholds: Sendable {
+        public var ratio: Double = 1.5
+        public var minimumMs: Double = 100
+        public init(ratio: Double = 1.5, minimumMs: Double = 100) {
+            self.ratio = ratio
+            self.minimumMs = minimumMs
+        }
+    }
+
+    /// - Parameters:
+    ///   - history: outcomes of recent runs (oldest first) per case, for flakiness
+    public static func compare(base: (id: String, results: [CaseResultRecord]), head: (id: String, results: [CaseResultRecord]),
+                               history: [[CaseResultRecord]] = [], thresholds: Thresholds = Thresholds()) -> RunDiff {
+        let before = Dictionary(base.results.map { ($0.caseId, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(head.results.map { ($0.caseId, $0) }, uniquingKeysWith: { first, _ in first })
+        var diff = RunDiff(baseRunId: base.id, headRunId: head.id, newFailures: [], fixed: [], drift: [], timingRegressions: [],
+                           flaky: [], added: [], removed: [])
+        for (id, now) in after.sorted(by: { $0.key < $1.key }) {
+            guard let then = before[id] else { diff.added.append(id); continue }
+            let wasPassing = then.outcome == .passed, isPassing = now.outcome == .passed
+            if wasPassing && !isPassing { diff.newFailures.append(id) }
+            if !wasPassing && isPassing { diff.fixed.append(id) }
+            if then.outcome == now.outcome, then.fingerprint != now.fingerprint { diff.drift.append(id) }
+            if now.durationMs > then.durationMs * thresholds.ratio, now.durationMs - then.durationMs >= thresholds.minimumMs {
+                diff.timingRegressions.append(TimingChange(caseId: id, beforeMs: then.durationMs, afterMs: now.durationMs))
+            }
+        }
+        diff.removed = before.keys.filter { after[$0] == nil }.sorted()
+        var outcomes: [String: [CaseResult.Outcome]] = [:]
+        for run in history + [head.results] {
+            for result in run { outcomes[result.caseId, default: []].append(result.outcome) }
+        }
+        // One flip is a new failure or a fix; two or more within the window is flakiness.
+        diff.flaky = outcomes.filter { _, seen in
+            zip(seen, seen.dropFirst()).filter { ($0 == .passed) != ($1 == .passed) }.count >= 2
+        }.keys.sorted()
+        return diff
+    }
+}

@@ -1,0 +1,69 @@
+/// Operation × fault: which combinations the cases cover, and how they did.
+public struct CoverageMatrix: Sendable {
+    public enum Cell: String, Sendable { case passed = "✓", failed = "✗", covered = "●", untested = "·" }
+
+    /// Faults as columns, in a stable reading order; every other case counts under `other`.
+    public static let canonicalFaults = ["ok", "server-error", "maintenance", "rate-limited", "forbidden", "refresh-on-401",
+                                         "refresh-fails", "reset", "closed", "truncated", "timeout", "malformed-json",
+                                         "wrong-content-type", "tampered-signature", "slow-within-timeout"]
+
+    public let operations: [String]
+    public let faults: [String]
+    public let cells: [String: [String: Cell]]
+
+    /// Builds the matrix from cases (fault = the id after the operation) and optional results.
+    public init(cases: [ContractCase], results: [CaseResult] = []) {
+        let outcome = Dictionary(results.map { ($0.caseId, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+        var cells: [String: [String: Cell]] = [:]
+        for contractCase in cases {
+            let fault = Self.fault(of: contractCase)
+            let cell: Cell = switch outcome[contractCase.id] {
+            case .passed?: .passed
+            case .failed?, .error?: .failed
+            case nil: .covered
+            }
+            // A failure anywhere in a cell shows.
+            if cells[contractCase.when]?[fault] != .failed { cells[contractCase.when, default: [:]][fault] = cell }
+        }
+        self.operations = Operation.allCases.map(\.rawValue)
+        self.faults = Self.canonicalFaults + ["other"]
+        self.cells = cells
+    }
+
+    /// The fault a case exercises: its id after the operation, or `other` for persona and
+    /// business-rule cases.
+    static func fault(of contractCase: ContractCase) -> String {
+        let prefix = contractCase.when + "."
+        let suffix = contractCase.id.hasPrefix(prefix) ? String(contractCase.id.dropFirst(prefix.count)) : contractCase.id
+        return canonicalFaults.contains(suffix) ? suffix : "other"
+    }
+
+    public func cell(_ operation: String, _ fault: String) -> Cell { cells[operation]?[fault] ?? .untested }
+
+    /// Untested pairs among the canonical faults, for the summary.
+    public var gaps: Int {
+        operations.reduce(0) { total, operation in total + Self.canonicalFaults.filter { cell(operation, $0) == .untested }.count }
+    }
+
+    /// A plain-text table for terminals.
+    public func text() -> String {
+        let width = (operations.map(\.count).max() ?? 10) + 2
+        var lines = ["".padding(toLength: width, withPad: " ", startingAt: 0) + faults.indices.map { String(format: "%2d", $0 + 1) }.joined(separator: " ")]
+        for operation in operations {
+            lines.append(operation.padding(toLength: width, withPad: " ", startingAt: 0)
+                         + faults.map { " " + cell(operation, $0).rawValue }.joined(separator: " "))
+        }
+        lines.append("columns: " + faults.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", "))
+        lines.append("✓ passed  ✗ failed  ● covered  · untested (\(gaps) canonical gaps)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// A Markdown table.
+    public func markdown() -> String {
+        var lines = ["| operation | " + faults.joined(separator: " | ") + " |", "|---|" + faults.map { _ in ":-:" }.joined(separator: "|") + "|"]
+        for operation in operations {
+            lines.append("| `\(operation)` | " + faults.map { cell(operation, $0).rawValue }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

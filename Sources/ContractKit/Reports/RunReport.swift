@@ -1,0 +1,114 @@
+import Foundation
+
+/// A finished run and what it means, rendered for people and machines.
+public struct RunReport: Sendable {
+    public let run: RunRecord
+    public let results: [CaseResult]
+    public let cases: [ContractCase]
+    public let diff: RunDiff?
+
+    public init(run: RunRecord, results: [CaseResult], cases: [ContractCase], diff: RunDiff?) {
+        self.run = run
+        self.results = results
+        self.cases = cases
+        self.diff = diff
+    }
+
+    var failures: [CaseResult] { results.filter { $0.outcome != .passed } }
+
+    /// The console summary: totals, failures with their layer, coverage, diff.
+    public func console() -> String {
+        var lines = ["", "Run \(run.id): \(run.passed) passed, \(run.failed) failed, \(run.errored) errored of \(run.total) (\(run.status.rawValue))"]
+        if !failures.isEmpty {
+            lines.append("Failures:")
+            for failure in failures {
+                lines.append("  ✗ \(failure.caseId) [\(failure.failingLayer?.rawValue ?? "-")] \(failure.message ?? "")")
+            }
+        }
+        lines.append("")
+        lines.append("Coverage (operation × fault):")
+        lines.append(CoverageMatrix(cases: cases, results: results).text())
+        if let diff {
+            lines.append("")
+            lines.append(Self.describe(diff))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The diff as lines for a terminal.
+    public static func describe(_ diff: RunDiff) -> String {
+        var lines = ["Diff \(diff.baseRunId) → \(diff.headRunId): \(diff.isRegression ? "REGRESSION" : "no regression")"]
+        func list(_ title: String, _ ids: [String]) { if !ids.isEmpty { lines.append("  \(title) (\(ids.count)): \(ids.joined(separator: ", "))") } }
+        list("new failures", diff.newFailures)
+        list("fixed", diff.fixed)
+        list("behaviour drift", diff.drift)
+        list("flaky", diff.flaky)
+        list("added", diff.added)
+        list("removed", diff.removed)
+        for change in diff.timingRegressions {
+            lines.append(String(format: "  slower: %@ %.0f ms → %.0f ms", change.caseId, change.beforeMs, change.afterMs))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// JUnit XML: one testcase per case, grouped by operation.
+    public func junit() -> String {
+        let byOperation = Dictionary(grouping: results, by: \.operation)
+        var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
+                   #"<testsuites name="stubbank contracts" tests="\#(results.count)" failures="\#(run.failed)" errors="\#(run.errored)">"#]
+        for (operation, cases) in byOperation.sorted(by: { $0.key < $1.key }) {
+            let failed = cases.filter { $0.outcome == .failed }.count, errored = cases.filter { $0.outcome == .error }.count
+            let seconds = cases.reduce(0) { $0 + $1.durationMs } / 1000
+            xml.append(#"  <testsuite name="\#(Self.escape(operation))" tests="\#(cases.count)" failures="\#(failed)" errors="\#(errored)" time="\#(String(format: "%.3f", seconds))">"#)
+            for result in cases {
+                let open = #"    <testcase classname="\#(Self.escape(operation))" name="\#(Self.escape(result.caseId))" time="\#(String(format: "%.3f", result.durationMs / 1000))""#
+                switch result.outcome {
+                case .passed: xml.append(open + "/>")
+                case .failed, .error:
+                    let tag = result.outcome == .failed ? "failure" : "error"
+                    xml.append(open + ">")
+                    xml.append(#"      <\#(tag) message="\#(Self.escape(result.message ?? ""))" type="\#(result.failingLayer?.rawValue ?? "unknown")"/>"#)
+                    xml.append("    </testcase>")
+                }
+            }
+            xml.append("  </testsuite>")
+        }
+        xml.append("</testsuites>")
+        return xml.joined(separator: "\n") + "\n"
+    }
+
+    /// JSON: the run, every result with its observation, and the diff.
+    public func json() throws -> Data {
+        struct Document: Encodable {
+            let run: RunRecord
+            let results: [CaseResult]
+            let diff: RunDiff?
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(Document(run: run, results: results, diff: diff))
+    }
+
+    /// Markdown for a CI step summary or a PR comment.
+    public func markdown() -> String {
+        var lines = ["## StubBank contracts: \(run.status == .passed ? "✅ passed" : "❌ \(run.status.rawValue)")", "",
+                     "| passed | failed | errored | total |", "|---:|---:|---:|---:|",
+                     "| \(run.passed) | \(run.failed) | \(run.errored) | \(run.total) |", ""]
+        if !failures.isEmpty {
+            lines += ["### Failures", "", "| case | layer | what happened |", "|---|---|---|"]
+            for failure in failures {
+                lines.append("| `\(failure.caseId)` | \(failure.failingLayer?.rawValue ?? "-") | \((failure.message ?? "").replacingOccurrences(of: "|", with: "\\|")) |")
+            }
+            lines.append("")
+        }
+        if let diff { lines += ["### Compared with `\(diff.baseRunId)`", "", "```", Self.describe(diff), "```", ""] }
+        lines += ["<details><summary>Coverage (operation × fault)</summary>", "", CoverageMatrix(cases: cases, results: results).markdown(), "", "</details>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+
+/// One `stubbank contracts run`: loads cases, hosts the stub (unless given a base URL), runs,
+/// records every result as it lands, finishes the run, and diffs it against the previous one
+/// (or a named baseline).
+public struct ContractSession: Sendable {
+    public struct Options: Sendable {
+        public var casesDirectory: URL
+        public var stubsDirectory: URL
+        public var databasePath: String
+        public var baseURL: URL?
+        public var filter: String?
+        public var concurrency: Int = 8
+        public var baseline: String?
+        public var flakyWindow: Int = 5
+
+        public init(casesDirectory: URL, stubsDirectory: URL, databasePath: String) {
+            self.casesDirectory = casesDirectory
+            self.stubsDirectory = stubsDirectory
+            self.databasePath = databasePath
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var report: RunReport
+        public var loadProblems: [CaseLoadProblem]
+    }
+
+    public let options: Options
+    public let logger: Logger
+
+    public init(options: Options, logger: Logger) {
+        self.options = options
+        self.logger = logger
+    }
+
+    public func run(progress: @escaping @Sendable (CaseResult, Int, Int) -> Void) async throws -> Outcome {
+        let loaded = CaseLoader(directory: options.casesDirectory).load()
+        var cases = loaded.cases
+        if let filter = options.filter { cases = cases.filter { $0.id.contains(filter) || $0.when == filter } }
+        let store = try RunStore(path: options.databasePath)
+        var host: StubHost?
+        let baseURL: URL
+        if let given = options.baseURL {
+            baseURL = given
+        } else {
+            var quiet = logger
+            quiet.logLevel = .error
+            let started = try await StubHost.start(stubs: options.stubsDirectory, logger: quiet)
+            host = started
+            baseURL = started.baseURL
+        }
+        let previous = try store.runs(limit: options.flakyWindow + 1).filter { $0.status != .running }
+        let run = try store.begin(baseURL: baseURL.absoluteString, gitCommit: Self.gitCommit(), total: cases.count)
+        let runner = ContractRunner(driver: OperationDriver(baseURL: baseURL), concurrency: options.concurrency)
+        let counter = Counter()
+        let total = cases.count
+        let results = await runner.run(cases) { result in
+            do { try store.record(result, runId: run.id) } catch { logger.error("could not record \(result.caseId): \(error)") }
+            progress(result, counter.increment(), total)
+        }
+        let finished = try store.finish(runId: run.id)
+        await host?.stop()
+        let base = try options.baseline.map { name -> RunRecord in
+            guard let labelled = try store.run(labelled: name) else { throw StoreError.unknownRun("labelled \(name)") }
+            return labelled
+        } ?? previous.first
+        var diff: RunDiff?
+        if let base {
+            let history = try previous.reversed().map { try store.results(runId: $0.id) }
+            diff = RunDiff.compare(base: (base.id, try store.results(runId: base.id)), head: (finished.id, try store.results(runId: finished.id)),
+                                   history: history)
+        }
+        return Outcome(report: RunReport(run: finished, results: results, cases: cases, diff: diff), loadProblems: loaded.problems)
+    }
+
+    /// The checked-out commit, when run inside a git work tree.
+    static func gitCommit() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}
+
+/// A thread-safe counter for progress lines.
+final class Counter: Sendable {
+    private let value = NIOLockedValueBox(0)
+    func increment() -> Int { value.withLockedValue { $0 += 1; return $0 } }
+}
+
+import NIOConcurrencyHelpers

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+/// The run history in SQLite: every run and every case result, written as they happen so a
+/// killed run keeps what it had. WAL mode lets two runs write the same file at once.
+public struct RunStore: Sendable {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) a store at `path` in WAL mode, migrates it, and marks runs
+    /// left `running` by a process that is gone as `aborted`.
+    public init(path: String) throws {
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// A store over any GRDB writer; tests pass an in-memory `DatabaseQueue()`.
+    public init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+        try markAbandonedRunsAborted()
+    }
+
+    /// Named, append-only migrations; they never depend on app types.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: runs and case results") { db in
+            try db.create(table: "run") { table in
+                table.primaryKey("id", .text)
+                table.column("startedAt", .datetime).notNull()
+                table.column("endedAt", .datetime)
+                table.column("gitCommit", .text)
+                table.column("host", .text).notNull()
+                table.column("pid", .integer).notNull()
+                table.column("baseURL", .text).notNull()
+                table.column("total", .integer).notNull()
+                table.column("passed", .integer).notNull()
+                table.column("failed", .integer).notNull()
+                table.column("errored", .integer).notNull()
+                table.column("status", .text).notNull()
+                table.column("label", .text)
+            }
+            try db.create(table: "caseResult") { table in
+                table.column("runId", .text).notNull().references("run", onDelete: .cascade)
+                table.column("caseId", .text).notNull()
+                table.column("operation", .text).notNull()
+                table.column("outcome", .text).notNull()
+                table.column("failingLayer", .text)
+                table.column("message", .text)
+                table.column("observation", .text)
+                table.column("fingerprint", .text)
+                table.column("durationMs", .double).notNull()
+                table.column("requests", .integer).notNull()
+                table.primaryKey(["runId", "caseId"])
+            }
+            try db.create(index: "run_startedAt", on: "run", columns: ["startedAt"])
+        }
+        return migrator
+    }
+
+    /// Starts a run and returns its record.
+    public func begin(baseURL: String, gitCommit: String?, total: Int, now: Date = Date()) throws -> RunRecord {
+        let id = "run-" + Self.idFormatter.string(from: now) + "-" + String(UUID().uuidString.prefix(4)).lowercased()
+        let run = RunRecord(id: id, startedAt: now, endedAt: nil, gitCommit: gitCommit, host: ProcessInfo.processInfo.hostName,
+                            pid: Int(ProcessInfo.processInfo.processIdentifier), baseURL: baseURL, total: total,
+                            passed: 0, failed: 0, errored: 0, status: .running, label: nil)
+        try writer.write { db in try run.insert(db) }
+        return run
+    }
+
+    /// Records one case result at once, so it survives if the run is killed.
+    public func record(_ result: CaseResult, runId: String) throws {
+        try writer.write { db in try CaseResultRecord(runId: runId, result: result).upsert(db) }
+    }
+
+    /// Closes a run with its totals.
+    @discardableResult
+    public func finish(runId: String, now: Date = Date()) throws -> RunRecord {
+        try writer.write { db in
+            guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
+            let results = try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).fetchAll(db)
+            run.passed = results.filter { $0.outcome == .passed }.count
+            run.failed = results.filter { $0.outcome == .failed }.count
+            run.errored = results.filter { $0.outcome == .error }.count
+            run.endedAt = now
+            run.status = run.failed + run.errored == 0 && results.count == run.total ? .passed : .failed
+            try run.update(db)
+            return run
+        }
+    }
+
+    /// Names a run as a baseline.
+    public func label(runId: String, as name: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE run SET label = NULL WHERE label = ?", arguments: [name])
+            guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
+            run.label = name
+            try run.update(db)
+        }
+    }
+
+    public func runs(limit: Int = 20) throws -> [RunRecord] {
+        try writer.read { db in try RunRecord.order(RunRecord.Columns.startedAt.desc, RunRecord.Columns.id.desc).limit(limit).fetchAll(db) }
+    }
+
+    public func run(id: String) throws -> RunRecord? {
+        try writer.read { db in try RunRecord.fetchOne(db, key: id) }
+    }
+
+    public func run(labelled name: String) throws -> RunRecord? {
+        try writer.read { db in try RunRecord.filter(RunRecord.Columns.label == name).fetchOne(db) }
+    }
+
+    public func results(runId: String) throws -> [CaseResultRecord] {
+        try writer.read { db in try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).order(CaseResultRecord.Columns.caseId).fetchAll(db) }
+    }
+
+    /// Marks `running` runs whose process on this host is gone as `aborted`.
+    func markAbandonedRunsAborted() throws {
+        let host = ProcessInfo.processInfo.hostName
+        try writer.write { db in
+            for var run in try RunRecord.filter(RunRecord.Columns.status == RunRecord.Status.running.rawValue).fetchAll(db)
+            where run.host == host && !Self.isAlive(pid: run.pid) {
+                run.status = .aborted
+                try run.update(db)
+            }
+        }
+    }
+
+    static func isAlive(pid: Int) -> Bool {
+        kill(pid_t(pid), 0) == 0 || errno == EPERM
+    }
+
+    static let idFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter
+    }()
+}
+
+/// Store failures a person can act on.
+public enum StoreError: Error, CustomStringConvertible {
+    case unknownRun(String)
+    case notEnoughRuns
+
+    public var description: String {
+        switch self {
+        case .unknownRun(let id): "no run \(id); see `stubbank runs list`"
+        case .notEnoughRuns: "need two finished runs to diff; run `stubbank contracts run` again"
+        }
+    }
+}

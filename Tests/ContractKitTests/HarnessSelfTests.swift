@@ -1,0 +1,76 @@
+import BankingData
+import ContractKit
+import Crypto
+import Foundation
+import Logging
+import Testing
+
+/// The harness must catch a broken client, and say which layer broke.
+@Suite struct HarnessSelfTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let cases = Dictionary(uniqueKeysWithValues: CaseLoader(directory: root.appendingPathComponent("Contracts/cases")).load().cases.map { ($0.id, $0) })
+
+    func withHost(_ body: (StubHost) async throws -> Void) async throws {
+        var logger = Logger(label: "self-test")
+        logger.logLevel = .critical
+        let host = try await StubHost.start(stubs: Self.root.appendingPathComponent("Stubs"), logger: logger)
+        do { try await body(host) } catch { await host.stop(); throw error }
+        await host.stop()
+    }
+
+    /// Turns every 503 into a signed, empty 200 list: a data layer that hides outages.
+    struct SwallowsOutages: ClientMiddleware {
+        func intercept(_ request: HTTPRequestData, next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData) async throws -> HTTPResponseData {
+            let response = try await next(request)
+            guard response.status == 503 else { return response }
+            let body = Data(#"{"data":[],"nextCursor":null}"#.utf8)
+            let signature = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Data(APIEnvironment.dev.signingKey.utf8)))
+                .map { String(format: "%02x", $0) }.joined()
+            return HTTPResponseData(status: 200, headers: ["Content-Type": "application/json", "X-Signature": signature], body: body)
+        }
+    }
+
+    /// Drops Retry-After, so the domain cannot say when to retry.
+    struct ForgetsRetryAfter: ClientMiddleware {
+        func intercept(_ request: HTTPRequestData, next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData) async throws -> HTTPResponseData {
+            var response = try await next(request)
+            response.headers["retry-after"] = nil
+            return response
+        }
+    }
+
+    @Test func aClientThatHidesOutagesFailsAtTheDomainLayer() async throws {
+        let contractCase = try #require(Self.cases["accounts.list.maintenance"])
+        try await withHost { host in
+            let honest = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL)).run(contractCase)
+            #expect(honest.outcome == .passed)
+            let broken = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL, plantedMiddleware: [SwallowsOutages()])).run(contractCase)
+            #expect(broken.outcome == .failed)
+            #expect(broken.failingLayer == .domain)
+            #expect(broken.message?.contains("serviceUnavailable") == true)
+            #expect(broken.fingerprint != honest.fingerprint)
+        }
+    }
+
+    @Test func aClientThatLosesRetryAfterFailsAtTheDomainLayer() async throws {
+        let contractCase = try #require(Self.cases["profile.get.rate-limited"])
+        try await withHost { host in
+            let broken = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL, plantedMiddleware: [ForgetsRetryAfter()])).run(contractCase)
+            #expect(broken.failingLayer == .domain)
+            #expect(broken.message?.contains("retryAfter") == true)
+        }
+    }
+
+    @Test func aPresenterFormattingForTheWrongLocaleFailsAtThePresentationLayer() async throws {
+        let contractCase = try #require(Self.cases["accounts.list.ok"])
+        let german = PresentationEnvironment(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!,
+                                             now: OperationDriver.pinnedEnvironment.now)
+        try await withHost { host in
+            let broken = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL, environment: german)).run(contractCase)
+            #expect(broken.outcome == .failed)
+            #expect(broken.failingLayer == .presentation)
+        }
+    }
+}
+
+import BankingPresentation

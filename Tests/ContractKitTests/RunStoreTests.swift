@@ -1,0 +1,60 @@
+import ContractKit
+import Foundation
+import GRDB
+import Testing
+
+@Suite struct RunStoreTests {
+    func result(_ id: String, _ outcome: CaseResult.Outcome = .passed, fingerprint: String = "f", ms: Double = 10) -> CaseResult {
+        CaseResult(caseId: id, operation: "accounts.list", outcome: outcome, failingLayer: outcome == .passed ? nil : .domain,
+                   message: nil, observation: nil, fingerprint: fingerprint, durationMs: ms, requests: 1)
+    }
+
+    @Test func recordsAndFinishesARunInMemory() throws {
+        let store = try RunStore(writer: DatabaseQueue())
+        let run = try store.begin(baseURL: "http://127.0.0.1:1", gitCommit: "abc", total: 2)
+        #expect(run.status == .running)
+        try store.record(result("a"), runId: run.id)
+        try store.record(result("b", .failed), runId: run.id)
+        let finished = try store.finish(runId: run.id)
+        #expect(finished.status == .failed)
+        #expect(finished.passed == 1 && finished.failed == 1)
+        #expect(try store.results(runId: run.id).map(\.caseId) == ["a", "b"])
+        try store.label(runId: run.id, as: "main")
+        #expect(try store.run(labelled: "main")?.id == run.id)
+    }
+
+    @Test func aRunLeftRunningByADeadProcessIsMarkedAbortedOnNextOpen() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let pool = try DatabasePool(path: path)
+        _ = try RunStore(writer: pool)
+        // A run whose process (pid 2^22 - 1, beyond Linux's default pid_max) can no longer exist.
+        try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO run (id, startedAt, host, pid, baseURL, total, passed, failed, errored, status)
+                VALUES ('killed', CURRENT_TIMESTAMP, ?, 4194303, 'x', 10, 0, 0, 0, 'running')
+                """, arguments: [ProcessInfo.processInfo.hostName])
+            try db.execute(sql: "INSERT INTO caseResult (runId, caseId, operation, outcome, durationMs, requests) VALUES ('killed', 'a', 'x', 'passed', 1, 1)")
+        }
+        let reopened = try RunStore(path: path)
+        let run = try #require(try reopened.run(id: "killed"))
+        #expect(run.status == .aborted)
+        #expect(try reopened.results(runId: "killed").count == 1)
+    }
+
+    @Test func twoRunsWritingTheSameFileAtOnceBothLand() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = try RunStore(path: path), second = try RunStore(path: path)
+        let runA = try first.begin(baseURL: "a", gitCommit: nil, total: 100)
+        let runB = try second.begin(baseURL: "b", gitCommit: nil, total: 100)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<100 {
+                group.addTask { try? first.record(result("case-\(index)"), runId: runA.id) }
+                group.addTask { try? second.record(result("case-\(index)"), runId: runB.id) }
+            }
+        }
+        #expect(try first.finish(runId: runA.id).passed == 100)
+        #expect(try second.finish(runId: runB.id).passed == 100)
+    }
+}
