@@ -32,6 +32,9 @@ public struct ContractCase: Codable, Sendable, Equatable {
         /// A behaviour installed through the admin API for this case's session only, in the
         /// stub's own format (route, status, headers, latency, fault, times, ...).
         public var behaviour: JSONValue?
+        /// The device loses its connection after signing in: the operation's requests go to a
+        /// port nothing listens on, so they are refused (`offline`), as on a phone in a tunnel.
+        public var offline: Bool?
     }
 }
 

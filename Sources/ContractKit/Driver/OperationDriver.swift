@@ -26,6 +26,9 @@ public struct OperationDriver: Sendable {
         self.admin = AdminClient(baseURL: baseURL)
     }
 
+    /// Loopback port 1: nothing listens there, so connections are refused at once.
+    static let unreachable = URL(string: "http://127.0.0.1:1")!
+
     /// en_GB in London on 2026-11-20 at noon: the day the fixtures were written.
     public static let pinnedEnvironment = PresentationEnvironment(
         locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/London")!,
@@ -49,7 +52,8 @@ public struct OperationDriver: Sendable {
                 throw SetupError(description: "signing in as \(persona) failed: \(error.debugDescription)")
             }
         }
-        let transport = URLSessionTransport(baseURL: baseURL, timeout: contractCase.timeoutSeconds ?? 5)
+        let offline = contractCase.given?.contains { $0.offline == true } ?? false
+        let transport = URLSessionTransport(baseURL: offline ? Self.unreachable : baseURL, timeout: contractCase.timeoutSeconds ?? 5)
         let client = await BankingClient(transport: transport, signingKey: signingKey, vault: vault,
                                          extraMiddleware: plantedMiddleware + [CaseMiddleware(recorder: recorder, session: session)])
         for given in contractCase.given ?? [] {

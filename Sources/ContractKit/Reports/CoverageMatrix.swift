@@ -3,7 +3,7 @@ public struct CoverageMatrix: Sendable {
     public enum Cell: String, Sendable { case passed = "✓", failed = "✗", covered = "●", untested = "·" }
 
     /// Faults as columns, in a stable reading order; every other case counts under `other`.
-    public static let canonicalFaults = ["ok", "server-error", "maintenance", "rate-limited", "forbidden", "refresh-on-401",
+    public static let canonicalFaults = ["ok", "bad-request", "server-error", "maintenance", "rate-limited", "forbidden", "offline", "refresh-on-401",
                                          "refresh-fails", "reset", "closed", "truncated", "timeout", "malformed-json",
                                          "wrong-content-type", "tampered-signature", "slow-within-timeout"]
 
