@@ -22,13 +22,14 @@ struct ContractsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run every case, record the run, and diff it against the previous one.",
             discussion: """
-                Hosts the stub in process on a free port unless --base-url points at a running one.
-                Every result is stored in --db (SQLite) as it lands; a killed run is marked aborted
-                the next time. Exits 1 when a case fails or the diff shows a new failure.
+                Hosts the stub in process on a free port, unless --base-url
+                points at one that is running. Every result is stored in --db
+                (SQLite) as it lands; a killed run is marked aborted next time.
+                Exits 1 when a case fails or the diff shows a new failure.
 
                   stubbank contracts run
-                  stubbank contracts run --filter transfers --junit junit.xml --markdown summary.md
-                  stubbank contracts run --base-url http://127.0.0.1:8080 --baseline main
+                  stubbank contracts run --filter transfers --junit junit.xml
+                  stubbank contracts run --baseline main --markdown summary.md
                 """
         )
 

@@ -10,16 +10,20 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the stub bank API and the admin API.",
         discussion: """
-            Sign in as a persona (alex, empty, overdrawn, busy, locked) with password pass_good:
-              curl -s localhost:8080/v1/auth/token -H 'Content-Type: application/json' \\
+            Sign in as alex, empty, overdrawn, busy or locked, password pass_good:
+              curl -s localhost:8080/v1/auth/token \\
+                -H 'Content-Type: application/json' \\
                 -d '{"grant_type":"password","username":"alex","password":"pass_good"}'
 
             Inject faults three ways:
-              per request    -H 'X-Stub-Status: 503'  -H 'X-Stub-Delay: 250'  -H 'X-Stub-Fault: reset'
-              admin API      POST /__stubbank/behaviours {"route":"GET /v1/accounts","status":503}
-              scenario       --scenario offline | maintenance | flaky | slow-3g | ...
+              one request  -H 'X-Stub-Status: 503'   -H 'X-Stub-Delay: 250'
+                           -H 'X-Stub-Fault: reset'  (or hang, truncated, ...)
+              admin API    POST /__stubbank/behaviours
+                           {"route":"GET /v1/accounts","status":503,"times":2}
+              scenario     --scenario offline | maintenance | flaky | slow-3g
 
-            Isolate parallel tests with -H 'X-Stub-Session: <name>': state and behaviours stay per session.
+            Isolate parallel tests with -H 'X-Stub-Session: NAME': bank state
+            and behaviours stay per session.
             """
     )
 

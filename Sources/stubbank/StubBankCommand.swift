@@ -8,10 +8,11 @@ struct StubBankCommand: AsyncParsableCommand {
         abstract: "A stub banking backend for mobile teams: realistic fixtures, injected faults, stateful bank.",
         discussion: """
             Start here:
-              stubbank serve                          serve Stubs/ on http://127.0.0.1:8080
-              stubbank serve --scenario offline       start with a scenario from Stubs/scenarios
-              stubbank verify                         check Stubs/ against Contracts/openapi.yaml
-              stubbank scenario list                  list the scenarios you can serve
+              stubbank serve                     serve Stubs/ on 127.0.0.1:8080
+              stubbank serve --scenario offline  start with a scenario
+              stubbank verify                    check Stubs/ against the contract
+              stubbank contracts run             run every contract case
+              stubbank scenario list             list the scenarios
             """,
         subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ContractsCommand.self, RunsCommand.self]
     )
