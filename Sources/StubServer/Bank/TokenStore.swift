@@ -10,7 +10,6 @@ struct TokenStore: Sendable {
 
     struct RefreshGrant: Sendable {
         var principal: Principal
-        var used = false
         var accessToken: String
     }
 
@@ -19,6 +18,8 @@ struct TokenStore: Sendable {
 
     /// Issues a fresh pair.
     mutating func issue(for principal: Principal, now: Date, ttl: Int) -> WireToken {
+        // A stub can run for days: forget expired access tokens now and then.
+        if access.count >= 4096 { access = access.filter { $0.value.expiresAt > now } }
         let accessToken = "at_" + Self.randomHex()
         let refreshToken = "rt_" + Self.randomHex()
         access[accessToken] = AccessGrant(principal: principal, expiresAt: now.addingTimeInterval(TimeInterval(ttl)),
@@ -33,22 +34,21 @@ struct TokenStore: Sendable {
         return grant.principal
     }
 
-    /// Spends a refresh token: valid once; reuse is refused.
+    /// Spends a refresh token: valid once; reuse is refused with `invalid_grant`.
     mutating func redeem(refreshToken token: String) throws(APIError) -> Principal {
-        guard var grant = refresh[token], !grant.used else {
+        // A spent or revoked token is forgotten, so reuse finds nothing: invalid_grant either way.
+        guard let grant = refresh.removeValue(forKey: token) else {
             throw APIError(status: .badRequest, type: "authentication", code: "invalid_grant",
                            message: "The refresh token is unknown, revoked or was already used.",
                            displayMessage: "Your session has expired. Please sign in again.")
         }
-        grant.used = true
-        refresh[token] = grant
         return grant.principal
     }
 
     /// Revokes an access token and its refresh token.
     mutating func revoke(accessToken token: String) {
         guard let grant = access.removeValue(forKey: token) else { return }
-        refresh[grant.refreshToken]?.used = true
+        refresh[grant.refreshToken] = nil
     }
 
     /// Drops every token of a session (or all when nil).
