@@ -9,7 +9,9 @@ import Testing
     func contractCase(_ id: String) async throws {
         let contractCase = try #require(ContractSuite.casesById[id])
         let host = try await ContractSuite.host.value
-        let result = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL)).run(contractCase)
+        let result = await ContractSuite.gate.withPermit {
+            await ContractRunner(driver: OperationDriver(baseURL: host.baseURL)).run(contractCase)
+        }
         #expect(result.outcome == .passed,
                 "\(contractCase.source ?? "?") \(id): \(result.failingLayer?.rawValue ?? "-") layer: \(result.message ?? "")")
     }

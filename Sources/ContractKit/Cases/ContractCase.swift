@@ -22,7 +22,7 @@ public struct ContractCase: Codable, Sendable, Equatable {
     /// Arguments of the operation, e.g. `{ accountId: acc_alex_current }`.
     public var with: [String: String]?
     public var expect: Expectation
-    /// Client timeout for this case in seconds (default 5); hang cases use a small one.
+    /// Client timeout for this case in seconds (default 15); hang cases use a small one.
     public var timeoutSeconds: Double?
     /// Where the case was read from, filled in by the loader.
     public var source: String?

@@ -26,6 +26,9 @@ public struct OperationDriver: Sendable {
         self.admin = AdminClient(baseURL: baseURL)
     }
 
+    /// The client timeout when a case sets none: roomy, so a busy CI machine is not a timeout.
+    public static let defaultTimeout: TimeInterval = 15
+
     /// Loopback port 1: nothing listens there, so connections are refused at once.
     static let unreachable = URL(string: "http://127.0.0.1:1")!
 
@@ -53,7 +56,8 @@ public struct OperationDriver: Sendable {
             }
         }
         let offline = contractCase.given?.contains { $0.offline == true } ?? false
-        let transport = URLSessionTransport(baseURL: offline ? Self.unreachable : baseURL, timeout: contractCase.timeoutSeconds ?? 5)
+        let transport = URLSessionTransport(baseURL: offline ? Self.unreachable : baseURL,
+                                            timeout: contractCase.timeoutSeconds ?? Self.defaultTimeout)
         let client = await BankingClient(transport: transport, signingKey: signingKey, vault: vault,
                                          extraMiddleware: plantedMiddleware + [CaseMiddleware(recorder: recorder, session: session)])
         for given in contractCase.given ?? [] {
