@@ -63,7 +63,7 @@ struct RunsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let opened = try store.open()
-            let finished = try opened.runs(limit: max(flakyWindow, 2) + 1).filter { $0.status != .running }
+            let finished = try opened.runs(limit: 10).filter { $0.status != .running }
             let headRun: RunRecord?
             if let head {
                 guard let found = try opened.run(id: head) else { throw ValidationError("No run \(head). See `stubbank runs list`.") }
@@ -77,9 +77,7 @@ struct RunsCommand: AsyncParsableCommand {
                 return finished.dropFirst().first
             }()
             guard let headRun, let baseRun else { throw ValidationError("Need two finished runs to diff; run `stubbank contracts run` again.") }
-            let history = try finished.prefix(flakyWindow).reversed().map { try opened.results(runId: $0.id) }
-            let diff = RunDiff.compare(base: (baseRun.id, try opened.results(runId: baseRun.id)),
-                                       head: (headRun.id, try opened.results(runId: headRun.id)), history: history)
+            let diff = try opened.diff(base: baseRun, head: headRun, window: flakyWindow)
             print(RunReport.describe(diff))
             if diff.isRegression { throw ExitCode.failure }
         }

@@ -23,6 +23,21 @@ import Testing
         #expect(try store.run(labelled: "main")?.id == run.id)
     }
 
+    @Test func diffUsesTheRunsBeforeTheHeadAsHistory() throws {
+        let store = try RunStore(writer: DatabaseQueue())
+        var runs: [RunRecord] = []
+        for (index, outcome) in [CaseResult.Outcome.passed, .failed, .passed].enumerated() {
+            let run = try store.begin(baseURL: "x", gitCommit: nil, total: 1, now: Date(timeIntervalSince1970: Double(index)))
+            try store.record(result("wobbly", outcome), runId: run.id)
+            runs.append(try store.finish(runId: run.id))
+        }
+        let diff = try store.diff(base: runs[1], head: runs[2])
+        #expect(diff.fixed == ["wobbly"])
+        #expect(diff.flaky == ["wobbly"])
+        #expect(!diff.isRegression)
+        #expect(try store.diff(base: runs[1], head: runs[2], window: 1).flaky.isEmpty)
+    }
+
     @Test func aRunLeftRunningByADeadProcessIsMarkedAbortedOnNextOpen() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -1,4 +1,5 @@
 import Foundation
+import StubServer
 import Yams
 
 /// Reads `Contracts/cases/*.yaml`. A file holds one case or `cases: [...]`. Problems are
@@ -52,9 +53,9 @@ public struct CaseLoader: Sendable {
             if node?["cases"] != nil { return try YAMLDecoder().decode(CaseFile.self, from: text).cases }
             return [try YAMLDecoder().decode(ContractCase.self, from: text)]
         } catch let error as DecodingError {
-            problems.append(CaseLoadProblem(file: file, line: Self.line(of: error, in: text), reason: Self.reason(error)))
+            problems.append(CaseLoadProblem(file: file, line: YAMLLineLocator.line(of: error, in: text), reason: Self.reason(error)))
         } catch let error as YamlError {
-            problems.append(CaseLoadProblem(file: file, line: Self.line(of: error), reason: "invalid YAML: \(error)"))
+            problems.append(CaseLoadProblem(file: file, line: YAMLLineLocator.line(of: error), reason: "invalid YAML: \(error)"))
         } catch {
             problems.append(CaseLoadProblem(file: file, line: nil, reason: "\(error)"))
         }
@@ -70,36 +71,6 @@ public struct CaseLoader: Sendable {
         case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(context.debugDescription) at \(path(context))"
         case .dataCorrupted(let context): return "\(context.debugDescription) \(context.underlyingError.map { "\($0)" } ?? "")"
         @unknown default: return "\(error)"
-        }
-    }
-
-    static func line(of error: DecodingError, in text: String) -> Int? {
-        let context: DecodingError.Context
-        switch error {
-        case .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
-        @unknown default: return nil
-        }
-        if let yaml = context.underlyingError as? YamlError { return line(of: yaml) }
-        guard var node = try? Yams.compose(yaml: text) else { return nil }
-        var best = node.mark?.line
-        for key in context.codingPath {
-            let next: Node?
-            if let index = key.intValue, case .sequence(let sequence) = node {
-                next = sequence.indices.contains(index) ? sequence[index] : nil
-            } else {
-                next = node[key.stringValue]
-            }
-            guard let next else { break }
-            node = next
-            best = node.mark?.line ?? best
-        }
-        return best
-    }
-
-    static func line(of error: YamlError) -> Int? {
-        switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
-        default: return nil
         }
     }
 

@@ -1,3 +1,5 @@
+import StubServer
+
 /// One contract case: a persona, what is arranged, one operation, and what each layer must show.
 ///
 /// ```yaml

@@ -1,4 +1,5 @@
 import Foundation
+import StubServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

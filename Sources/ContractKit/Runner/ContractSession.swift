@@ -51,7 +51,7 @@ public struct ContractSession: Sendable {
             host = started
             baseURL = started.baseURL
         }
-        let previous = try store.runs(limit: options.flakyWindow + 1).filter { $0.status != .running }
+        let previous = try store.runs(limit: 10).first { $0.status != .running }
         let run = try store.begin(baseURL: baseURL.absoluteString, gitCommit: Self.gitCommit(), total: cases.count)
         let runner = ContractRunner(driver: OperationDriver(baseURL: baseURL), concurrency: options.concurrency)
         let counter = Counter()
@@ -65,13 +65,8 @@ public struct ContractSession: Sendable {
         let base = try options.baseline.map { name -> RunRecord in
             guard let labelled = try store.run(labelled: name) else { throw StoreError.unknownRun("labelled \(name)") }
             return labelled
-        } ?? previous.first
-        var diff: RunDiff?
-        if let base {
-            let history = try previous.reversed().map { try store.results(runId: $0.id) }
-            diff = RunDiff.compare(base: (base.id, try store.results(runId: base.id)), head: (finished.id, try store.results(runId: finished.id)),
-                                   history: history)
-        }
+        } ?? previous
+        let diff = try base.map { try store.diff(base: $0, head: finished, window: options.flakyWindow) }
         return Outcome(report: RunReport(run: finished, results: results, cases: cases, diff: diff), loadProblems: loaded.problems)
     }
 

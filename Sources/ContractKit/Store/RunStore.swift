@@ -117,6 +117,21 @@ public struct RunStore: Sendable {
         try writer.read { db in try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).order(CaseResultRecord.Columns.caseId).fetchAll(db) }
     }
 
+    /// Compares two runs. The `window` finished runs before `head` (oldest first) are the
+    /// history in which flaky cases are counted.
+    public func diff(base: RunRecord, head: RunRecord, window: Int = 5) throws -> RunDiff {
+        let earlier = try writer.read { db in
+            try RunRecord
+                .filter(RunRecord.Columns.status != RunRecord.Status.running.rawValue)
+                .filter(RunRecord.Columns.startedAt <= head.startedAt && RunRecord.Columns.id != head.id)
+                .order(RunRecord.Columns.startedAt.desc, RunRecord.Columns.id.desc)
+                .limit(window)
+                .fetchAll(db)
+        }
+        return RunDiff.compare(base: (base.id, try results(runId: base.id)), head: (head.id, try results(runId: head.id)),
+                               history: try earlier.reversed().map { try results(runId: $0.id) })
+    }
+
     /// Marks `running` runs whose process on this host is gone as `aborted`.
     func markAbandonedRunsAborted() throws {
         let host = ProcessInfo.processInfo.hostName

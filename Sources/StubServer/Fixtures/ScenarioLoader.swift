@@ -55,34 +55,9 @@ enum ScenarioLoader {
         return scenario
     }
 
-    /// The 1-based line of the node at `path`, from Yams' marks.
-    static func line(of path: [String], in text: String) -> Int? {
-        guard var node = try? Yams.compose(yaml: text) else { return nil }
-        var best = node.mark?.line
-        for key in path {
-            let next: Node?
-            if let index = Int(key), case .sequence(let sequence) = node {
-                next = sequence.indices.contains(index) ? sequence[index] : nil
-            } else {
-                next = node[key]
-            }
-            guard let next else { break }
-            node = next
-            best = node.mark?.line ?? best
-        }
-        return best
-    }
+    static func line(of path: [String], in text: String) -> Int? { YAMLLineLocator.line(of: path, in: text) }
 
-    static func line(of error: YamlError) -> Int? {
-        switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
-            return mark.line
-        case .duplicatedKeysInMapping(_, let context):
-            return context.mark.line
-        default:
-            return nil
-        }
-    }
+    static func line(of error: YamlError) -> Int? { YAMLLineLocator.line(of: error) }
 
     static func summary(of error: YamlError) -> String {
         switch error {

@@ -1,5 +1,8 @@
-/// A parsed JSON value that keeps booleans and numbers apart (JSONSerialization on Linux does not).
-enum JSONValue: Decodable, Equatable, Sendable {
+import Foundation
+
+/// Any JSON or YAML value, kept as written. Booleans and numbers stay apart (JSONSerialization
+/// on Linux does not keep them apart), and whole numbers encode as integers.
+public enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -7,7 +10,7 @@ enum JSONValue: Decodable, Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
@@ -15,6 +18,19 @@ enum JSONValue: Decodable, Equatable, Sendable {
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
         else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 1e15 { try container.encode(Int(value)) } else { try container.encode(value) }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
     }
 
     /// Paths of every `null` inside objects and arrays, e.g. `category` or `amount.currency`.

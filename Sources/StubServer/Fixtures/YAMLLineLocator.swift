@@ -1,0 +1,47 @@
+import Yams
+
+/// Finds where a value sits in a YAML text, so problems found after decoding (which know only
+/// a coding path) can still name a line. Used for scenario files and contract cases.
+public enum YAMLLineLocator {
+    /// The 1-based line of the node at `path` (mapping keys and sequence indices), or of the
+    /// deepest node on the path that exists.
+    public static func line(of path: [String], in text: String) -> Int? {
+        guard var node = try? Yams.compose(yaml: text) else { return nil }
+        var best = node.mark?.line
+        for key in path {
+            let next: Node?
+            if let index = Int(key), case .sequence(let sequence) = node {
+                next = sequence.indices.contains(index) ? sequence[index] : nil
+            } else {
+                next = node[key]
+            }
+            guard let next else { break }
+            node = next
+            best = node.mark?.line ?? best
+        }
+        return best
+    }
+
+    /// The line of a YAML syntax error.
+    public static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
+            return mark.line
+        case .duplicatedKeysInMapping(_, let context):
+            return context.mark.line
+        default:
+            return nil
+        }
+    }
+
+    /// The line a decoding error points at, through its coding path or its underlying YAML error.
+    public static func line(of error: DecodingError, in text: String) -> Int? {
+        let context: DecodingError.Context
+        switch error {
+        case .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
+        @unknown default: return nil
+        }
+        if let yaml = context.underlyingError as? YamlError { return line(of: yaml) }
+        return line(of: context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }, in: text)
+    }
+}
