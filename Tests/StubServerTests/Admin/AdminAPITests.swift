@@ -71,6 +71,20 @@ import Testing
         }
     }
 
+    @Test func resetOfOneSessionLeavesOthersAlone() async throws {
+        try await withStub(try makeBackend()) { client in
+            let a = try await client.login(session: "a")
+            let b = try await client.login(session: "b")
+            _ = try await client.send(.post, "/v1/cards/card_alex_debit/freeze", token: a, headers: ["X-Stub-Session": "a"])
+            _ = try await client.send(.post, "/v1/cards/card_alex_debit/freeze", token: b, headers: ["X-Stub-Session": "b"])
+            #expect(try await client.send(.post, "/__stubbank/reset?session=a").status == .ok)
+            let revoked = try await client.send(.get, "/v1/cards", token: a, headers: ["X-Stub-Session": "a"])
+            #expect(revoked.status == .unauthorized)
+            let untouched = try await client.send(.get, "/v1/cards", token: b, headers: ["X-Stub-Session": "b"])
+            #expect(untouched.dataList.first { $0["id"] as? String == "card_alex_debit" }?["status"] as? String == "frozen")
+        }
+    }
+
     @Test func journalRecordsRequestsAndRedactsAuthorization() async throws {
         try await withStub(try makeBackend()) { client in
             let token = try await client.login()
