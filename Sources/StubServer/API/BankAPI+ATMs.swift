@@ -22,16 +22,18 @@ extension BankAPI {
                     throw APIError.businessRule("location_incomplete", "lat and lon must be given together.",
                                                 display: "We couldn't find your location.", path: lat == nil ? "lat" : "lon")
                 }
-                var atms = await call.bank.atms()
-                if let lat, let lon {
-                    atms = atms.map { atm in
+                guard let lat, let lon else {
+                    // Every caller gets the same list: encode it once per fixture set.
+                    return StubResponse(status: .ok, body: await call.bank.encodedFixture("atms") { WireJSON.encode(WireList(data: $0.atms)) })
+                }
+                let atms = await call.bank.atms()
+                    .map { atm in
                         var copy = atm
                         copy.distanceKm = (Self.distanceKm(lat, lon, atm.location.lat, atm.location.lon) * 100).rounded() / 100
                         return copy
                     }
                     .filter { ($0.distanceKm ?? 0) <= radius }
                     .sorted { ($0.distanceKm ?? 0, $0.id) < ($1.distanceKm ?? 0, $1.id) }
-                }
                 return .json(WireList(data: atms))
             },
         ]

@@ -5,7 +5,7 @@ extension Bank {
     func status() -> WireStatus {
         WireStatus(status: maintenance == nil ? "ok" : "maintenance", message: maintenance?.message,
                    retryAfterSeconds: maintenance?.retryAfterSeconds,
-                   serverTime: TransactionGenerator.timestampFormatter.string(from: now), apiVersion: Bank.apiVersion)
+                   serverTime: UTCTimestamp.dateTime(now), apiVersion: Bank.apiVersion)
     }
 
     /// Version of the wire API, as in `Contracts/openapi.yaml`.

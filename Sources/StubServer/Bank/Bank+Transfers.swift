@@ -13,8 +13,8 @@ extension Bank {
     func submitTransfer(_ principal: Principal, idempotencyKey: String,
                         request: WireTransferRequest) throws(APIError) -> TransferOutcome {
         let moment = now
-        let timestamp = TransactionGenerator.timestampFormatter.string(from: moment)
-        let today = TransactionGenerator.dayFormatter.string(from: moment)
+        let timestamp = UTCTimestamp.dateTime(moment)
+        let today = UTCTimestamp.day(moment)
         return try withLedger(principal) { ledger throws(APIError) in
             if let record = ledger.idempotency[idempotencyKey] {
                 guard record.request == request else {

@@ -8,6 +8,8 @@ import HTTPTypes
 public actor Bank {
     private var fixtures: FixtureSet
     private var ledgers: [String: PersonaLedger] = [:]
+    /// Response bodies that depend on the fixtures alone, encoded once per fixture set.
+    private var encodedFixtures: [String: [UInt8]] = [:]
     private var tokens = TokenStore()
     private let clock: @Sendable () -> Date
     /// Lifetime of new access tokens, in seconds.
@@ -37,6 +39,7 @@ public actor Bank {
     public func replaceFixtures(_ fixtures: FixtureSet) {
         self.fixtures = fixtures
         ledgers.removeAll()
+        encodedFixtures.removeAll()
     }
 
     /// Restores fixtures for one session namespace, or for all when nil; tokens are revoked too.
@@ -123,7 +126,7 @@ public actor Bank {
     }
 
     func balances(_ principal: Principal, accountId: String) throws(APIError) -> WireBalances {
-        let timestamp = TransactionGenerator.timestampFormatter.string(from: now)
+        let timestamp = UTCTimestamp.dateTime(now)
         return try withLedger(principal) { ledger throws(APIError) in
             let account = ledger.accounts[try ledger.accountIndex(accountId)]
             let entries = ledger.transactions.filter { $0.accountId == accountId }
@@ -165,6 +168,15 @@ public actor Bank {
 
     func atms() -> [WireATM] { fixtures.atms }
 
+    /// The body `encode` makes from the fixtures, built on first use and kept until a reload.
+    /// For answers no session can change (the ATM list), so a hot GET skips the JSON encoder.
+    func encodedFixture(_ key: String, _ encode: @Sendable (FixtureSet) -> [UInt8]) -> [UInt8] {
+        if let body = encodedFixtures[key] { return body }
+        let body = encode(fixtures)
+        encodedFixtures[key] = body
+        return body
+    }
+
     func cards(_ principal: Principal) throws(APIError) -> [WireCard] {
         try withLedger(principal) { $0.cards }
     }
@@ -189,7 +201,7 @@ public actor Bank {
     }
 
     func addBeneficiary(_ principal: Principal, _ request: WireNewBeneficiary) throws(APIError) -> WireBeneficiary {
-        let timestamp = TransactionGenerator.timestampFormatter.string(from: now)
+        let timestamp = UTCTimestamp.dateTime(now)
         return try withLedger(principal) { ledger throws(APIError) in
             let iban = IBAN.normalised(request.iban)
             if ledger.beneficiaries.contains(where: { IBAN.normalised($0.iban) == iban }) {
@@ -215,7 +227,7 @@ public actor Bank {
     }
 
     func createTicket(_ principal: Principal, _ request: WireNewSupportTicket) throws(APIError) -> WireSupportTicket {
-        let timestamp = TransactionGenerator.timestampFormatter.string(from: now)
+        let timestamp = UTCTimestamp.dateTime(now)
         return try withLedger(principal) { ledger in
             let ticket = WireSupportTicket(id: ledger.nextId("tkt"), subject: request.subject, message: request.message,
                                            category: request.category ?? "general", status: "open", createdAt: timestamp)

@@ -6,6 +6,11 @@ enum HeaderBehaviour {
     static let delay = HTTPField.Name("X-Stub-Delay")!
     static let fault = HTTPField.Name("X-Stub-Fault")!
 
+    /// Whether any `X-Stub-*` behaviour header is present (checked before taking the generator's lock).
+    static func isRequested(in headers: HTTPFields) -> Bool {
+        headers[status] != nil || headers[delay] != nil || headers[fault] != nil
+    }
+
     /// The decision the headers ask for, nil when none is present, or a 400 for a bad value.
     static func decision(from headers: HTTPFields, generator: inout SeededGenerator) throws(APIError) -> BehaviourDecision? {
         let statusText = headers[status], delayText = headers[delay], faultText = headers[fault]

@@ -16,8 +16,6 @@ struct TransactionGenerator {
     /// Entries from `endDate` backwards: one salary a month, a few rejected, the newest pending.
     func generate() -> [WireTransaction] {
         var generator = SeededGenerator(seed: generation.seed)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
         let end = Self.dayFormatter.date(from: generation.endDate) ?? Date(timeIntervalSince1970: 1_795_000_000)
         var result: [WireTransaction] = []
         result.reserveCapacity(generation.count)
@@ -25,9 +23,10 @@ struct TransactionGenerator {
         for index in 0..<generation.count {
             secondsBack += Double.random(in: 600...4_000, using: &generator)
             let created = end.addingTimeInterval(20 * 3600 - secondsBack)
-            let id = String(format: "txn_gen_%05d", index)
-            let day = Self.dayFormatter.string(from: created)
-            let isSalary = calendar.component(.day, from: created) == 28 && index % 37 == 0
+            let number = String(index)
+            let id = "txn_gen_" + String(repeating: "0", count: max(0, 5 - number.count)) + number
+            let day = UTCTimestamp.day(created)
+            let isSalary = UTCTimestamp.fields(created).day == 28 && index % 37 == 0
             let merchant = Self.merchants[Int.random(in: 0..<Self.merchants.count, using: &generator)]
             let cents = isSalary ? 385_000 : Int.random(in: merchant.2, using: &generator)
             let amount = Decimal(isSalary ? cents : -cents) / 100
@@ -39,7 +38,7 @@ struct TransactionGenerator {
                 description: isSalary ? "Salary ACME GmbH" : merchant.0,
                 merchant: isSalary ? nil : WireMerchant(name: merchant.0, category: merchant.1),
                 bookingDate: status == "booked" ? day : nil, valueDate: day,
-                createdAt: Self.timestampFormatter.string(from: created),
+                createdAt: UTCTimestamp.dateTime(created),
                 pendingTransactionId: nil,
                 rejectionReason: status == "rejected" ? "card_declined" : nil))
         }
@@ -51,14 +50,6 @@ struct TransactionGenerator {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd"
-        return formatter
-    }()
-
-    static let timestampFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
         return formatter
     }()
 }

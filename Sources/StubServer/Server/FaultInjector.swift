@@ -1,10 +1,26 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// Produces network faults on a real connection, the way a phone on a bad network sees them.
 enum FaultInjector {
+    /// Waits out an injected delay on a NIO event loop timer.
+    ///
+    /// NIO's timers (epoll with a timerfd) fire within tens of microseconds; `Task.sleep` on
+    /// Linux goes through Dispatch and lands a millisecond or more late, which a latency test
+    /// would read as the bank being slow (Benchmarks/README.md has the figures).
+    static func delay(milliseconds: Double) async throws {
+        let scheduled = MultiThreadedEventLoopGroup.singleton.any()
+            .scheduleTask(in: .nanoseconds(Int64(milliseconds * 1_000_000))) {}
+        try await withTaskCancellationHandler {
+            try await scheduled.futureResult.get()
+        } onCancel: {
+            scheduled.cancel()
+        }
+    }
+
     /// Sends TCP RST: SO_LINGER 0, then close. URLSession reports "network connection lost".
     static func reset(_ channel: any Channel) async {
         if let provider = channel as? any SocketOptionProvider {
@@ -47,13 +63,13 @@ enum FaultInjector {
     static func throttledBody(_ body: [UInt8], bandwidth: Bandwidth) -> ResponseBody {
         ResponseBody(contentLength: body.count) { writer in
             let chunk = bandwidth.effectiveChunk
-            let pause = Duration.nanoseconds(Int64(Double(chunk) / Double(bandwidth.bytesPerSecond) * 1e9))
+            let pauseMs = Double(chunk) / Double(bandwidth.bytesPerSecond) * 1000
             var offset = 0
             while offset < body.count {
                 let end = min(offset + chunk, body.count)
                 try await writer.write(ByteBuffer(bytes: body[offset..<end]))
                 offset = end
-                if offset < body.count { try await Task.sleep(for: pause) }
+                if offset < body.count { try await delay(milliseconds: pauseMs) }
             }
             try await writer.finish(nil)
         }

@@ -1,26 +1,70 @@
 import Crypto
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Signs response bodies: `X-Signature` is the lowercase hex HMAC-SHA256 of the exact body bytes.
-public struct ResponseSigner: Sendable {
-    private let key: [UInt8]
+///
+/// Signing is on every response's path, so the keyed HMAC state is built once and copied, and
+/// the signatures of recent bodies are remembered: a stub serves the same few bodies over and
+/// over, and comparing bytes is far cheaper than hashing them (see Benchmarks/README.md).
+public final class ResponseSigner: Sendable {
+    // HMAC is a value whose digest state is copy-on-write (swift-crypto checks
+    // isKnownUniquelyReferenced before updating), so concurrent copies of a constant are safe;
+    // the type is just not marked Sendable.
+    nonisolated(unsafe) private let keyed: HMAC<SHA256>
+    nonisolated(unsafe) private let tamperedKeyed: HMAC<SHA256>
+    private let recent = NIOLockedValueBox<[Int: Remembered]>([:])
     private static let wrongKey = Array("tampered-by-stubbank".utf8)
+    /// Bodies larger than this are signed every time rather than remembered.
+    static let largestRemembered = 64 * 1024
+    /// At most this many bodies are remembered (one per body length).
+    static let rememberedCount = 64
+
+    private struct Remembered: Sendable {
+        var body: [UInt8]
+        var signature: String
+    }
 
     public init(key: String) {
-        self.key = Array(key.utf8)
+        keyed = HMAC<SHA256>(key: SymmetricKey(data: Array(key.utf8)))
+        tamperedKeyed = HMAC<SHA256>(key: SymmetricKey(data: Self.wrongKey))
     }
 
     /// The signature a client should compute for `body`.
-    public func signature(for body: some DataProtocol) -> String {
-        Self.hex(HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: key)))
+    public func signature(for body: [UInt8]) -> String {
+        guard body.count <= Self.largestRemembered else { return Self.sign(body, with: keyed) }
+        if let hit = recent.withLockedValue({ $0[body.count] }), hit.body == body {
+            return hit.signature
+        }
+        let signature = Self.sign(body, with: keyed)
+        recent.withLockedValue { recent in
+            if recent.count >= Self.rememberedCount, recent[body.count] == nil { recent.removeAll(keepingCapacity: true) }
+            recent[body.count] = Remembered(body: body, signature: signature)
+        }
+        return signature
     }
 
     /// A well-formed signature that will not verify, for the `tampered-signature` scenario.
-    func tamperedSignature(for body: some DataProtocol) -> String {
-        Self.hex(HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Self.wrongKey)))
+    func tamperedSignature(for body: [UInt8]) -> String {
+        Self.sign(body, with: tamperedKeyed)
     }
 
+    private static func sign(_ body: [UInt8], with keyed: HMAC<SHA256>) -> String {
+        var mac = keyed
+        mac.update(data: body)
+        return hex(mac.finalize())
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    /// Lowercase hex without `String(format:)`, which costs more than the HMAC itself.
     private static func hex(_ code: HMAC<SHA256>.MAC) -> String {
-        code.map { String(format: "%02x", $0) }.joined()
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for byte in code {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

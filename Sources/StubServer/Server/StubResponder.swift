@@ -38,12 +38,13 @@ public struct StubResponder: HTTPResponder {
                 let response = try await AdminAPI(backend: backend).handle(stubRequest, context: context)
                 return Self.finish(response, requestId: requestId, signer: nil, tamper: false)
             }
-            decision = try backend.drawHeaderDecision { generator throws(APIError) in
+            let pinned = HeaderBehaviour.isRequested(in: request.headers) ? try backend.drawHeaderDecision { generator throws(APIError) in
                 try HeaderBehaviour.decision(from: request.headers, generator: &generator)
-            } ?? backend.behaviours.decide(method: stubRequest.method, pathSegments: stubRequest.pathSegments,
+            } : nil
+            decision = pinned ?? backend.behaviours.decide(method: stubRequest.method, pathSegments: stubRequest.pathSegments,
                                            session: stubRequest.session)
             if decision.delayMs > 0 {
-                try await Task.sleep(for: .microseconds(Int64(decision.delayMs * 1000)))
+                try await FaultInjector.delay(milliseconds: decision.delayMs)
             }
             if let fault = decision.fault, [.reset, .empty, .hang].contains(fault) {
                 record(stubRequest, receivedAt: receivedAt, started: started, route: nil, status: nil, fault: fault, decision: decision)
@@ -145,7 +146,7 @@ public struct StubResponder: HTTPResponder {
         backend.journal.record { sequence in
             JournalEntry(
                 sequence: sequence, requestId: request.requestId,
-                receivedAt: TransactionGenerator.timestampFormatter.string(from: receivedAt),
+                receivedAt: UTCTimestamp.dateTime(receivedAt),
                 method: request.method, path: request.path + Self.queryString(request.query),
                 session: request.session, route: route, status: status, fault: fault?.rawValue,
                 behaviour: decision.behaviourId,

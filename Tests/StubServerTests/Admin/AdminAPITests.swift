@@ -140,4 +140,21 @@ import Testing
             #expect(try await client.send(.get, "/v1/accounts", token: again).dataList.isEmpty)
         }
     }
+
+    /// The ATM list is encoded once per fixture set; a reload must bring the new one.
+    @Test func reloadReplacesTheCachedATMList() async throws {
+        let scratch = try ScratchStubs()
+        try await withStub(try makeBackend(stubs: scratch.url)) { client in
+            let before = try await client.send(.get, "/v1/atms")
+            #expect(before.dataList.count == 6)
+            #expect(try await client.send(.get, "/v1/atms").text == before.text)
+            let original = try String(contentsOf: scratch.url.appendingPathComponent("common/atms.json"), encoding: .utf8)
+            try scratch.write("common/atms.json", original.replacingOccurrences(of: "StubBank Alexanderplatz", with: "Renamed Alexanderplatz"))
+            #expect(try await client.send(.post, "/__stubbank/reload").status == .ok)
+            let after = try await client.send(.get, "/v1/atms")
+            #expect(after.text.contains("Renamed Alexanderplatz"))
+            #expect(!after.text.contains("StubBank Alexanderplatz"))
+            #expect(after.header("X-Signature") != before.header("X-Signature"))
+        }
+    }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import StubServer
+
+@Suite struct UTCTimestampTests {
+    /// The formatter UTCTimestamp replaced, as the reference.
+    static func reference(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        return formatter
+    }
+
+    @Test func formatsKnownInstants() {
+        #expect(UTCTimestamp.dateTime(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(UTCTimestamp.dateTime(Date(timeIntervalSince1970: 1_795_000_000)) == "2026-11-18T11:06:40Z")
+        #expect(UTCTimestamp.dateTime(Date(timeIntervalSince1970: 1_709_164_799.9)) == "2024-02-28T23:59:59Z")
+        #expect(UTCTimestamp.day(Date(timeIntervalSince1970: 1_709_164_800)) == "2024-02-29")
+        #expect(UTCTimestamp.day(Date(timeIntervalSince1970: 4_102_444_799)) == "2099-12-31")
+    }
+
+    @Test func agreesWithDateFormatterOverManyInstants() {
+        let dateTime = Self.reference("yyyy-MM-dd'T'HH:mm:ss'Z'"), day = Self.reference("yyyy-MM-dd")
+        var generator = SeededGenerator(seed: 20261122)
+        for _ in 0..<2_000 {
+            // 1990 to 2100, whole and fractional seconds.
+            let date = Date(timeIntervalSince1970: Double.random(in: 631_152_000...4_102_444_800, using: &generator).rounded(.down))
+            #expect(UTCTimestamp.dateTime(date) == dateTime.string(from: date))
+            #expect(UTCTimestamp.day(date) == day.string(from: date))
+            #expect(UTCTimestamp.fields(date).day == Calendar.utc.component(.day, from: date))
+        }
+    }
+}
+
+private extension Calendar {
+    static var utc: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+}
