@@ -76,6 +76,7 @@ struct ContractsCommand: AsyncParsableCommand {
             for problem in outcome.loadProblems { print("case file problem: \(problem)") }
             let report = outcome.report
             print(report.console())
+            print(outcome.timingLine)
             if let junit { try Data(report.junit().utf8).write(to: URL(fileURLWithPath: junit)) }
             if let json { try report.json().write(to: URL(fileURLWithPath: json)) }
             if let markdown { try Data(report.markdown().utf8).write(to: URL(fileURLWithPath: markdown)) }

@@ -25,6 +25,21 @@ public struct ContractSession: Sendable {
     public struct Outcome: Sendable {
         public var report: RunReport
         public var loadProblems: [CaseLoadProblem]
+        /// From loading the cases to the finished diff.
+        public var wallTime: Duration
+        /// Of `wallTime`, the time spent opening, writing and reading the run store.
+        public var storeTime: Duration
+
+        /// One line for people and for `Benchmarks/bench.py`.
+        public var timingLine: String {
+            let wall = Self.milliseconds(wallTime), store = Self.milliseconds(storeTime)
+            let share = wall > 0 ? store / wall * 100 : 0
+            return String(format: "Time: %.1f ms; SQLite: %.1f ms of %.1f ms (%.1f %%) recording and diffing runs", wall, store, wall, share)
+        }
+
+        static func milliseconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        }
     }
 
     public let options: Options
@@ -36,10 +51,13 @@ public struct ContractSession: Sendable {
     }
 
     public func run(progress: @escaping @Sendable (CaseResult, Int, Int) -> Void) async throws -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let storeTime = StopWatch()
         let loaded = CaseLoader(directory: options.casesDirectory).load()
         var cases = loaded.cases
         if let filter = options.filter { cases = cases.filter { $0.id.contains(filter) || $0.when == filter } }
-        let store = try RunStore(path: options.databasePath)
+        let store = try storeTime.time { try RunStore(path: options.databasePath) }
         var host: StubHost?
         let baseURL: URL
         if let given = options.baseURL {
@@ -51,23 +69,27 @@ public struct ContractSession: Sendable {
             host = started
             baseURL = started.baseURL
         }
-        let previous = try store.runs(limit: 10).first { $0.status != .running }
-        let run = try store.begin(baseURL: baseURL.absoluteString, gitCommit: Self.gitCommit(), total: cases.count)
+        let previous = try storeTime.time { try store.runs(limit: 10).first { $0.status != .running } }
+        let commit = Self.gitCommit()
+        let run = try storeTime.time { try store.begin(baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count) }
         let runner = ContractRunner(driver: OperationDriver(baseURL: baseURL), concurrency: options.concurrency)
         let counter = Counter()
         let total = cases.count
         let results = await runner.run(cases) { result in
-            do { try store.record(result, runId: run.id) } catch { logger.error("could not record \(result.caseId): \(error)") }
+            do { try storeTime.time { try store.record(result, runId: run.id) } } catch { logger.error("could not record \(result.caseId): \(error)") }
             progress(result, counter.increment(), total)
         }
-        let finished = try store.finish(runId: run.id)
+        let finished = try storeTime.time { try store.finish(runId: run.id) }
         await host?.stop()
-        let base = try options.baseline.map { name -> RunRecord in
-            guard let labelled = try store.run(labelled: name) else { throw StoreError.unknownRun("labelled \(name)") }
-            return labelled
-        } ?? previous
-        let diff = try base.map { try store.diff(base: $0, head: finished, window: options.flakyWindow) }
-        return Outcome(report: RunReport(run: finished, results: results, cases: cases, diff: diff), loadProblems: loaded.problems)
+        let diff = try storeTime.time { () throws -> RunDiff? in
+            let base = try options.baseline.map { name -> RunRecord in
+                guard let labelled = try store.run(labelled: name) else { throw StoreError.unknownRun("labelled \(name)") }
+                return labelled
+            } ?? previous
+            return try base.map { try store.diff(base: $0, head: finished, window: options.flakyWindow) }
+        }
+        return Outcome(report: RunReport(run: finished, results: results, cases: cases, diff: diff), loadProblems: loaded.problems,
+                       wallTime: clock.now - started, storeTime: storeTime.total)
     }
 
     /// The checked-out commit, when run inside a git work tree.
@@ -83,6 +105,20 @@ public struct ContractSession: Sendable {
         guard process.terminationStatus == 0 else { return nil }
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
+    }
+}
+
+/// Adds up the time spent in timed blocks, from any task.
+final class StopWatch: Sendable {
+    private let elapsed = NIOLockedValueBox(Duration.zero)
+
+    var total: Duration { elapsed.withLockedValue { $0 } }
+
+    func time<T>(_ body: () throws -> T) rethrows -> T {
+        let clock = ContinuousClock()
+        let started = clock.now
+        defer { let spent = clock.now - started; elapsed.withLockedValue { $0 += spent } }
+        return try body()
     }
 }
 
