@@ -23,7 +23,7 @@ extension BankAPI {
         var details: [WireErrorDetail] = []
         for name in ["from", "to"] {
             guard let value = try request.queryValue(name) else { continue }
-            if TransactionGenerator.dayFormatter.date(from: value) == nil || value.count != 10 {
+            if UTCTimestamp.parseDay(value) == nil {
                 details.append(.init(code: "invalid_date", path: name, message: "\(name) must be a date as YYYY-MM-DD"))
             } else if name == "from" { query.from = value } else { query.to = value }
         }

@@ -24,7 +24,8 @@ struct PersonaLedger: Sendable {
     /// A new id with a prefix, unique in this ledger.
     mutating func nextId(_ prefix: String) -> String {
         sequence += 1
-        return String(format: "%@_%04d", prefix, sequence)
+        let number = String(sequence)
+        return prefix + "_" + String(repeating: "0", count: max(0, 4 - number.count)) + number
     }
 
     func accountIndex(_ id: String) throws(APIError) -> Int {

@@ -16,7 +16,7 @@ struct TransactionGenerator {
     /// Entries from `endDate` backwards: one salary a month, a few rejected, the newest pending.
     func generate() -> [WireTransaction] {
         var generator = SeededGenerator(seed: generation.seed)
-        let end = Self.dayFormatter.date(from: generation.endDate) ?? Date(timeIntervalSince1970: 1_795_000_000)
+        let end = UTCTimestamp.parseDay(generation.endDate) ?? Date(timeIntervalSince1970: 1_795_000_000)
         var result: [WireTransaction] = []
         result.reserveCapacity(generation.count)
         var secondsBack = 0.0
@@ -44,12 +44,4 @@ struct TransactionGenerator {
         }
         return result
     }
-
-    static let dayFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter
-    }()
 }

@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 /// A bounded, newest-last record of requests, for tests and people to see what a client sent.
 public final class RequestJournal: Sendable {
     private struct State: Sendable {
-        var entries: [JournalEntry] = []
+        var entries: [(sequence: Int, record: JournalRecord)] = []
         var start = 0
         var sequence = 0
     }
@@ -16,11 +16,11 @@ public final class RequestJournal: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    func record(_ make: (Int) -> JournalEntry) {
+    func record(_ record: JournalRecord) {
         guard capacity > 0 else { return }
         state.withLockedValue { state in
             state.sequence += 1
-            let entry = make(state.sequence)
+            let entry = (sequence: state.sequence, record: record)
             if state.entries.count < capacity {
                 state.entries.append(entry)
             } else {
@@ -35,14 +35,15 @@ public final class RequestJournal: Sendable {
         let all = state.withLockedValue { state in
             Array(state.entries[state.start...] + state.entries[..<state.start])
         }
-        return Array(all.reversed().lazy.filter { session == nil || $0.session == session }.prefix(limit))
+        return all.reversed().lazy.filter { session == nil || $0.record.session == session }.prefix(limit)
+            .map { $0.record.entry(sequence: $0.sequence) }
     }
 
     /// Forgets everything (or one session's entries).
     public func clear(session: String? = nil) {
         state.withLockedValue { state in
             let kept = session.map { name in
-                Array(state.entries[state.start...] + state.entries[..<state.start]).filter { $0.session != name }
+                Array(state.entries[state.start...] + state.entries[..<state.start]).filter { $0.record.session != name }
             } ?? []
             state.entries = kept
             state.start = 0

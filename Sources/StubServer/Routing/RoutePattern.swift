@@ -88,6 +88,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return index == pathSegments.count ? parameters : nil
     }
 
+    /// Segments a path needs at least (all but a trailing `**`).
+    var minimumSegmentCount: Int { segments.count - (segments.last == .rest ? 1 : 0) }
+
+    /// Whether a path of `segmentCount` segments could match, before looking at them.
+    func canMatch(segmentCount: Int) -> Bool {
+        segments.last == .rest ? segmentCount >= minimumSegmentCount : segmentCount == segments.count
+    }
+
     /// Splits a request path into segments, ignoring empty ones.
     static func segments(of path: some StringProtocol) -> [Substring] {
         Substring(path).split(separator: "/", omittingEmptySubsequences: true)

@@ -1,6 +1,20 @@
 /// Matches requests to routes, and explains a miss: 405 with `Allow`, or 404 naming the closest routes.
 struct RouteTable: Sendable {
     let routes: [Route]
+    /// For each request segment count, the indices of the routes that can match it, in
+    /// declaration order (which is precedence order). Counts past the end use `overflow`.
+    private let candidatesByCount: [[Int]]
+    /// Routes ending in `**`, which match any longer path.
+    private let overflow: [Int]
+
+    init(routes: [Route]) {
+        self.routes = routes
+        let longest = routes.map { $0.pattern.minimumSegmentCount + 1 }.max() ?? 0
+        candidatesByCount = (0...longest).map { count in
+            routes.indices.filter { routes[$0].pattern.canMatch(segmentCount: count) }
+        }
+        overflow = routes.indices.filter { routes[$0].pattern.canMatch(segmentCount: .max) }
+    }
 
     enum Match {
         case found(Route, parameters: [String: String])
@@ -11,10 +25,11 @@ struct RouteTable: Sendable {
 
     func match(method: String, pathSegments: [Substring]) -> Match {
         var allowed: [String] = []
-        for route in routes {
-            guard let parameters = route.pattern.matchPath(pathSegments) else { continue }
-            if route.pattern.method == method { return .found(route, parameters: parameters) }
-            allowed.append(route.pattern.method ?? "*")
+        let count = pathSegments.count
+        for index in count < candidatesByCount.count ? candidatesByCount[count] : overflow {
+            guard let parameters = routes[index].pattern.matchPath(pathSegments) else { continue }
+            if routes[index].pattern.method == method { return .found(routes[index], parameters: parameters) }
+            allowed.append(routes[index].pattern.method ?? "*")
         }
         if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed) }
         return .notFound(suggestions: suggestions(for: method, path: "/" + pathSegments.joined(separator: "/")))

@@ -143,16 +143,12 @@ public struct StubResponder: HTTPResponder {
     private func record(_ request: StubRequest, receivedAt: Date, started: ContinuousClock.Instant, route: String?,
                         status: Int?, fault: Fault?, decision: BehaviourDecision) {
         let elapsed = ContinuousClock.now - started
-        backend.journal.record { sequence in
-            JournalEntry(
-                sequence: sequence, requestId: request.requestId,
-                receivedAt: UTCTimestamp.dateTime(receivedAt),
-                method: request.method, path: request.path + Self.queryString(request.query),
-                session: request.session, route: route, status: status, fault: fault?.rawValue,
-                behaviour: decision.behaviourId,
-                latencyMs: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-                headers: RequestJournal.redacted(request.headers.map { ($0.name.rawName, $0.value) }))
-        }
+        backend.journal.record(JournalRecord(
+            requestId: request.requestId, receivedAt: receivedAt, method: request.method, path: request.path,
+            query: request.query, session: request.session, route: route, status: status, fault: fault,
+            behaviour: decision.behaviourId,
+            latencyMs: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+            headers: request.headers))
     }
 
     static func requestId(from headers: HTTPFields) -> String? {
@@ -187,10 +183,5 @@ public struct StubResponder: HTTPResponder {
             result[decode(parts[0]), default: []].append(parts.count > 1 ? decode(parts[1]) : "")
         }
         return result
-    }
-
-    static func queryString(_ query: [String: [String]]) -> String {
-        guard !query.isEmpty else { return "" }
-        return "?" + query.sorted { $0.key < $1.key }.flatMap { key, values in values.map { "\(key)=\($0)" } }.joined(separator: "&")
     }
 }

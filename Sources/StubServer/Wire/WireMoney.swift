@@ -38,7 +38,8 @@ enum DecimalText {
         guard !body.isEmpty, parts.count <= 2,
               parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) })
         else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        // No locale: "." is the separator, and no ICU locale data is loaded.
+        return Decimal(string: text)
     }
 
     /// Formats with exactly `scale` fraction digits, rounding half to even like a bank.

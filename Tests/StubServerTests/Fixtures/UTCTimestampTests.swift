@@ -20,6 +20,16 @@ import Testing
         #expect(UTCTimestamp.day(Date(timeIntervalSince1970: 4_102_444_799)) == "2099-12-31")
     }
 
+    @Test func parsesOnlyRealDaysInExactForm() {
+        #expect(UTCTimestamp.parseDay("2026-11-20") == Date(timeIntervalSince1970: 1_795_132_800))
+        #expect(UTCTimestamp.parseDay("2024-02-29") == Date(timeIntervalSince1970: 1_709_164_800))
+        for bad in ["2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-1-01", "2026/11/20", "20261120", "",
+                    "2026-11-20T00:00:00Z", "２０２６-11-20", "1900-02-29"] {
+            #expect(UTCTimestamp.parseDay(bad) == nil, "\(bad)")
+        }
+        #expect(UTCTimestamp.parseDay("2000-02-29") != nil)
+    }
+
     @Test func agreesWithDateFormatterOverManyInstants() {
         let dateTime = Self.reference("yyyy-MM-dd'T'HH:mm:ss'Z'"), day = Self.reference("yyyy-MM-dd")
         var generator = SeededGenerator(seed: 20261122)
@@ -29,6 +39,7 @@ import Testing
             #expect(UTCTimestamp.dateTime(date) == dateTime.string(from: date))
             #expect(UTCTimestamp.day(date) == day.string(from: date))
             #expect(UTCTimestamp.fields(date).day == Calendar.utc.component(.day, from: date))
+            #expect(UTCTimestamp.parseDay(day.string(from: date)) == day.date(from: day.string(from: date)))
         }
     }
 }

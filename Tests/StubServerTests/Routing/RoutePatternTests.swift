@@ -37,4 +37,43 @@ import Testing
         }
         #expect(allowed == ["POST"])
     }
+
+    /// The table indexes routes by segment count; every route must still be found, first declared first.
+    @Test func findsEveryRouteThroughItsIndex() throws {
+        let table = RouteTable(routes: BankAPI.routes())
+        for route in table.routes {
+            let path = "/" + route.pattern.segments.map { segment -> String in
+                switch segment {
+                case .literal(let text): return text
+                default: return "p1"
+                }
+            }.joined(separator: "/")
+            guard case .found(let found, _) = table.match(method: route.pattern.method ?? "GET", pathSegments: segments(path)) else {
+                Issue.record("\(route.pattern) not found for \(path)"); continue
+            }
+            // A literal route declared earlier may legitimately win for "p1"; it must match the path too.
+            #expect(found.pattern.matchPath(segments(path)) != nil)
+            if !route.pattern.segments.contains(where: { if case .parameter = $0 { return true } else { return false } }) {
+                #expect(found.operationId == route.operationId)
+            }
+        }
+    }
+
+    @Test func restPatternsMatchLongerPathsInDeclarationOrder() throws {
+        let routes = [
+            Route("GET /v1/accounts", "list", "list", auth: false) { _ in .noContent },
+            Route("GET /v1/**", "anyV1", "any", auth: false) { _ in .noContent },
+            Route("GET /v1/accounts/{id}", "one", "one", auth: false) { _ in .noContent },
+        ]
+        let table = RouteTable(routes: routes)
+        func operation(_ path: String) -> String? {
+            if case .found(let route, _) = table.match(method: "GET", pathSegments: segments(path)) { return route.operationId }
+            return nil
+        }
+        #expect(operation("/v1/accounts") == "list")
+        #expect(operation("/v1/accounts/a1") == "anyV1")
+        #expect(operation("/v1") == "anyV1")
+        #expect(operation("/v1/a/b/c/d/e/f/g/h/i") == "anyV1")
+        #expect(operation("/v2") == nil)
+    }
 }
