@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "stubbank", targets: ["stubbank"]),
+        .executable(name: "bench-ceiling", targets: ["bench-ceiling"]),
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "BankingDomain", targets: ["BankingDomain"]),
         .library(name: "BankingData", targets: ["BankingData"]),
@@ -52,6 +53,14 @@ let package = Package(
                 "ContractKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "bench-ceiling",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),

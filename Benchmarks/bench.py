@@ -1,0 +1,582 @@
+#!/usr/bin/env python3
+"""Measures StubBank against the bare Hummingbird ceiling and peer stub servers, in one run.
+
+Run it through Benchmarks/bench.sh, which installs wrk and the peers, builds the release
+binaries and puts this script in a private network namespace. Everything here talks to
+127.0.0.1 only. Standard library only.
+
+What it measures, for every server, on the same JSON body (GET /v1/atms, 2,988 bytes):
+  - wrk -t2 -c50 -d10s and wrk -t1 -c1 -d10s: requests/s, p50, p99, errors
+  - RSS idle, after each load, and the high-water mark
+  - cold start: process spawn to the first 200 (median of several starts)
+and for StubBank alone:
+  - a 100 ms injected delay (X-Stub-Delay) over >= 200 requests: p50 and p99 minus 100 ms
+  - 1,000 concurrent requests each delayed 1 s: wall time from the first send to the last byte
+  - `stubbank contracts run` over the whole suite: wall time and the share spent in SQLite
+
+Raw output goes to RESULTS/raw/, the figures to RESULTS/results.json and RESULTS/summary.md.
+"""
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PATH = "/v1/atms"
+
+# ---------------------------------------------------------------------------------------------
+# Small HTTP helpers (raw sockets: no client library between us and the server)
+
+
+def http_get(port, path=PATH, headers=None, timeout=2.0):
+    """One GET on a fresh connection; returns (status, headers dict, body bytes)."""
+    lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
+    for name, value in (headers or {}).items():
+        lines.append(f"{name}: {value}")
+    request = ("\r\n".join(lines) + "\r\n\r\n").encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.sendall(request)
+        data = b""
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+            head, sep, rest = data.partition(b"\r\n\r\n")
+            if sep:
+                length = re.search(rb"(?i)\r\ncontent-length:\s*(\d+)", head)
+                if length and len(rest) >= int(length.group(1)):
+                    break
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    status = int(status_line.split()[1])
+    parsed = {}
+    for line in header_lines:
+        name, _, value = line.partition(":")
+        parsed[name.strip().lower()] = value.strip()
+    if "chunked" in parsed.get("transfer-encoding", ""):
+        body = dechunk(body)
+    return status, parsed, body
+
+
+def dechunk(data):
+    out, rest = b"", data
+    while rest:
+        size_line, _, rest = rest.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            break
+        out, rest = out + rest[:size], rest[size + 2:]
+    return out
+
+
+def first_200(port, deadline):
+    """Polls until a GET answers 200; returns the perf_counter time it did, or None."""
+    while time.perf_counter() < deadline:
+        try:
+            status, _, _ = http_get(port, timeout=1.0)
+            if status == 200:
+                return time.perf_counter()
+        except OSError:
+            pass
+        time.sleep(0.001)
+    return None
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def tree_pids(pid):
+    """pid and all its descendants (a launcher may fork the real server)."""
+    pids, frontier = [pid], [pid]
+    while frontier:
+        parent = frontier.pop()
+        try:
+            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
+        except OSError:
+            children = []
+        for child in map(int, children):
+            pids.append(child)
+            frontier.append(child)
+    return pids
+
+
+def rss_mb(pid):
+    """Resident set size and its high-water mark of the process tree, in MiB."""
+    rss = hwm = 0
+    for each in tree_pids(pid):
+        try:
+            status = Path(f"/proc/{each}/status").read_text()
+        except OSError:
+            continue
+        rss += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
+        hwm += int(re.search(r"VmHWM:\s+(\d+)", status).group(1))
+    return round(rss / 1024, 1), round(hwm / 1024, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Servers
+
+
+class Server:
+    """A server under test: how to start it, on which port, and how long a start may take."""
+
+    def __init__(self, name, argv, port, env=None, cwd=None, start_timeout=60, cold_starts=5, note=""):
+        self.name, self.argv, self.port = name, argv, port
+        self.env, self.cwd = env, cwd
+        self.start_timeout, self.cold_starts, self.note = start_timeout, cold_starts, note
+        self.process = None
+
+    def spawn(self, log):
+        env = dict(os.environ, **(self.env or {}))
+        return subprocess.Popen(self.argv, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.cwd,
+                                start_new_session=True)
+
+    def start(self, log):
+        """Starts the server; returns seconds from spawn to the first 200."""
+        began = time.perf_counter()
+        self.process = self.spawn(log)
+        ready = first_200(self.port, began + self.start_timeout)
+        if ready is None:
+            self.stop()
+            raise RuntimeError(f"{self.name} did not answer 200 on :{self.port} within {self.start_timeout} s")
+        return ready - began
+
+    def stop(self):
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.process.wait()
+        self.process = None
+        # Wait until the port is free again so the next start measures a real cold start.
+        for _ in range(2000):
+            try:
+                http_get(self.port, timeout=0.2)
+            except OSError:
+                return
+            time.sleep(0.005)
+
+
+# ---------------------------------------------------------------------------------------------
+# wrk
+
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0, "m": 60000.0}
+
+
+def parse_wrk(text):
+    """requests/s, p50/p99 in ms, requests, errors from `wrk --latency` output."""
+    def latency(pct):
+        match = re.search(rf"^\s+{pct}%\s+([\d.]+)(us|ms|s|m)\s*$", text, re.M)
+        return round(float(match.group(1)) * UNITS[match.group(2)], 3) if match else None
+
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    total = re.search(r"(\d+) requests in", text)
+    socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    errors = (sum(map(int, socket_errors.groups())) if socket_errors else 0) + (int(non2xx.group(1)) if non2xx else 0)
+    return {
+        "rps": round(float(rps.group(1))) if rps else 0,
+        "p50_ms": latency(50),
+        "p99_ms": latency(99),
+        "requests": int(total.group(1)) if total else 0,
+        "errors": errors,
+    }
+
+
+def wrk(port, threads, connections, seconds, raw_path, headers=None, path=PATH):
+    argv = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "5s"]
+    for name, value in (headers or {}).items():
+        argv += ["-H", f"{name}: {value}"]
+    argv.append(f"http://127.0.0.1:{port}{path}")
+    text = subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+    raw_path.write_text("$ " + " ".join(argv) + "\n" + text)
+    return parse_wrk(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Delays
+
+
+async def burst(port, count, delay_ms):
+    """Opens `count` connections, then sends one delayed GET on each at once.
+    Returns (wall seconds from the first send to the last response, statuses)."""
+    request = (f"GET {PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Stub-Delay: {delay_ms}\r\n"
+               "Connection: close\r\n\r\n").encode()
+    connections = []
+    for _ in range(count):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        connections.append((reader, writer))
+
+    async def one(reader, writer):
+        writer.write(request)
+        await writer.drain()
+        data = await reader.read()  # Connection: close, so EOF ends the response
+        writer.close()
+        return time.perf_counter(), int(data.split(b" ", 2)[1]) if data else 0
+
+    began = time.perf_counter()
+    done = await asyncio.gather(*(one(r, w) for r, w in connections))
+    return max(t for t, _ in done) - began, [s for _, s in done]
+
+
+# ---------------------------------------------------------------------------------------------
+# Peers: each serves the same body on GET /v1/atms
+
+
+def pact_server(venv, body, work, port):
+    pact = {
+        "consumer": {"name": "bench-client"},
+        "provider": {"name": "bench-bank"},
+        "interactions": [{
+            "description": "list ATMs",
+            "request": {"method": "GET", "path": PATH},
+            "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": json.loads(body)},
+        }],
+        "metadata": {"pactSpecification": {"version": "3.0.0"}},
+    }
+    path = work / "pact.json"
+    path.write_text(json.dumps(pact))
+    return Server("Pact stub server", [str(venv / "pact" / "bin" / "pact"), "stub", "-f", str(path), "-p", str(port)], port,
+                  note="pact-python-cli; binds 0.0.0.0 (the run is in a private network namespace)")
+
+
+def specmatic_server(venv, body, work, port):
+    spec_dir = work / "specmatic"
+    examples = spec_dir / "bank_examples"
+    examples.mkdir(parents=True, exist_ok=True)
+    (spec_dir / "bank.yaml").write_text(f"""openapi: 3.0.3
+info: {{title: bench, version: "1"}}
+paths:
+  {PATH}:
+    get:
+      responses:
+        "200":
+          description: ATMs
+          content:
+            application/json:
+              schema: {{type: object}}
+""")
+    (examples / "atms.json").write_text(json.dumps({
+        "http-request": {"method": "GET", "path": PATH},
+        "http-response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": json.loads(body)},
+    }))
+    jar = next((venv / "specmatic").glob("lib/python*/site-packages/specmatic/core/specmatic.jar"))
+    return Server("Specmatic stub", ["java", "-jar", str(jar), "stub", "--host", "127.0.0.1", "--port", str(port),
+                                     "--hot-reload", "disabled", "bank.yaml"], port,
+                  cwd=spec_dir, start_timeout=120, cold_starts=3, note="specmatic jar on Java 17")
+
+
+def mockintosh_server(venv, body, work, port):
+    directory = work / "mockintosh"
+    directory.mkdir(exist_ok=True)
+    (directory / "atms.json").write_bytes(body)
+    (directory / "config.yaml").write_text(f"""services:
+  - name: bench
+    port: {port}
+    endpoints:
+      - path: {PATH}
+        method: GET
+        response:
+          useTemplating: false
+          status: 200
+          headers:
+            Content-Type: application/json
+          body: "@atms.json"
+""")
+    launcher = Path(__file__).resolve().parent / "peers" / "mockintosh_nodelay.py"
+    return Server("mockintosh", [str(venv / "mockintosh" / "bin" / "python"), str(launcher), "-q", "-b", "127.0.0.1",
+                                 str(directory / "config.yaml")], port, cwd=directory, start_timeout=60,
+                  note="0.13.17 with MarkupSafe 2.0.1 and tornado 6.4.2; TCP_NODELAY forced on")
+
+
+# ---------------------------------------------------------------------------------------------
+# The run
+
+
+def slug(name):
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def cold_starts(server, raw, count):
+    """Starts and stops the server `count` times; seconds from spawn to the first 200 each time."""
+    with open(raw / f"{slug(server.name)}-cold-starts.log", "w") as log:
+        starts = []
+        for _ in range(count):
+            starts.append(server.start(log))
+            server.stop()
+    return starts
+
+
+def measure_loads(servers, raw, seconds, rounds, quick):
+    """Starts every server, then loads them in turn, round after round, so a slow spell of the
+    machine hits all of them alike. Each figure is the median round's."""
+    rows = {}
+    logs = {}
+    try:
+        for server in servers:
+            logs[server.name] = open(raw / f"{slug(server.name)}.log", "w")
+            server.start(logs[server.name])
+            status, _, body = http_get(server.port)
+            idle, _ = rss_mb(server.process.pid)
+            rows[server.name] = {"status": status, "body": body, "rss_idle_mb": idle, "c50_rounds": [], "c1_rounds": [],
+                                 "rss_after_load_mb": []}
+        for server in servers:
+            wrk(server.port, 2, 50, 2 if quick else 3, raw / f"{slug(server.name)}-warmup.txt")
+        for label, threads, connections in (("c50", 2, 50), ("c1", 1, 1)):
+            for round_number in range(1, rounds + 1):
+                for server in servers:
+                    result = wrk(server.port, threads, connections, seconds,
+                                 raw / f"{slug(server.name)}-{label}-round{round_number}.txt")
+                    rows[server.name][f"{label}_rounds"].append(result)
+                    rows[server.name]["rss_after_load_mb"].append(rss_mb(server.process.pid)[0])
+                    print(f"   {server.name} {label} round {round_number}: {result['rps']} req/s, p99 {result['p99_ms']} ms",
+                          file=sys.stderr, flush=True)
+        for server in servers:
+            rows[server.name]["rss_hwm_mb"] = rss_mb(server.process.pid)[1]
+    finally:
+        for server in servers:
+            server.stop()
+        for log in logs.values():
+            log.close()
+    for row in rows.values():
+        for label in ("c50", "c1"):
+            ordered = sorted(row[f"{label}_rounds"], key=lambda r: r["rps"])
+            row[label] = dict(ordered[len(ordered) // 2])
+            row[label]["errors"] = sum(r["errors"] for r in ordered)
+    return rows
+
+
+def delay_accuracy(port, raw, seconds):
+    """X-Stub-Delay: 100 at c10; wrk counts every request."""
+    result = wrk(port, 1, 10, seconds, raw / "stubbank-delay-100ms.txt", headers={"X-Stub-Delay": "100"})
+    result["p50_over_ms"] = round(result["p50_ms"] - 100, 3)
+    result["p99_over_ms"] = round(result["p99_ms"] - 100, 3)
+    return result
+
+
+def burst_runs(port, raw, repeats):
+    walls = []
+    lines = []
+    for attempt in range(repeats):
+        wall, statuses = asyncio.run(burst(port, 1000, 1000))
+        ok = sum(1 for s in statuses if s == 200)
+        walls.append(wall)
+        lines.append(f"attempt {attempt + 1}: 1000 requests x 1000 ms delay: wall {wall * 1000:.1f} ms, {ok} answered 200")
+    (raw / "stubbank-burst-1000x1s.txt").write_text("\n".join(lines) + "\n")
+    return {"wall_ms": round(statistics.median(walls) * 1000, 1), "all_ms": [round(w * 1000, 1) for w in walls],
+            "ok": ok}
+
+
+def contract_suite(stubbank, raw, repeats):
+    """Wall time of the whole suite and the SQLite share, from the command's own timing line."""
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for attempt in range(repeats):
+            db = Path(tmp) / f"runs-{attempt}.sqlite"
+            began = time.perf_counter()
+            done = subprocess.run([str(stubbank), "contracts", "run", "--db", str(db)], cwd=ROOT,
+                                  capture_output=True, text=True)
+            wall = time.perf_counter() - began
+            (raw / f"contracts-run-{attempt + 1}.txt").write_text(done.stdout + done.stderr[-2000:])
+            timing = re.search(r"SQLite: ([\d.]+) ms of ([\d.]+) ms", done.stdout)
+            passed = re.search(r"(\d+) passed", done.stdout)
+            runs.append({"process_wall_ms": round(wall * 1000), "exit": done.returncode,
+                         "sqlite_ms": float(timing.group(1)) if timing else None,
+                         "run_wall_ms": float(timing.group(2)) if timing else None,
+                         "passed": int(passed.group(1)) if passed else None})
+    best = sorted(runs, key=lambda r: r["process_wall_ms"])[len(runs) // 2]
+    share = round(100 * best["sqlite_ms"] / best["run_wall_ms"], 1) if best["sqlite_ms"] and best["run_wall_ms"] else None
+    return {"median": best, "sqlite_share_pct": share, "runs": runs}
+
+
+def machine():
+    cpu = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
+    memory = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1)) // 1024 // 1024
+    wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True).stdout.splitlines()[0:1]
+    return {"cpu": cpu.group(1) if cpu else platform.processor(), "cores": os.cpu_count(), "memory_gib": memory,
+            "kernel": platform.release(), "wrk": (wrk_version or ["?"])[0].strip(),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def ratio(a, b):
+    return round(a / b, 2) if a and b else None
+
+
+def summary_markdown(results):
+    m = results["machine"]
+    rows = results["servers"]
+    ceiling = next(r for r in rows if r["name"] == "Ceiling (bare Hummingbird)")
+    peers = [r for r in rows if r.get("peer")]
+    fastest = max(peers, key=lambda r: r["c50"]["rps"]) if peers else None
+    out = [f"Measured {m['date']} on {m['cores']} cores ({m['cpu']}), {m['memory_gib']} GiB, Linux {m['kernel']}, {m['wrk']}.",
+           f"Command: `{results['command']}`. Body: `GET {PATH}`, {ceiling['body_bytes']} bytes from every server.",
+           "",
+           "| Server | req/s c=50 | p50 / p99 c=50 | req/s c=1 | p50 / p99 c=1 | errors | × ceiling | × fastest peer | RSS idle → after load (MiB) | cold start |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        out.append("| {name} | {rps:,} | {p50} / {p99} ms | {rps1:,} | {p501} / {p991} ms | {err} | {xc} | {xp} | {idle} → {after} | {cold} ms |".format(
+            name=r["name"], rps=r["c50"]["rps"], p50=r["c50"]["p50_ms"], p99=r["c50"]["p99_ms"],
+            rps1=r["c1"]["rps"], p501=r["c1"]["p50_ms"], p991=r["c1"]["p99_ms"],
+            err=r["c50"]["errors"] + r["c1"]["errors"], xc=ratio(r["c50"]["rps"], ceiling["c50"]["rps"]),
+            xp=ratio(r["c50"]["rps"], fastest["c50"]["rps"]) if fastest else "–",
+            idle=r["rss_idle_mb"], after=max(r["rss_after_load_mb"]), cold=r["cold_start_ms"]))
+    d, b, c = results["delay_100ms"], results["burst_1000x1s"], results["contracts"]
+    out += ["",
+            f"- Injected delay, `X-Stub-Delay: 100`, {d['requests']:,} requests at c=10: p50 {d['p50_ms']} ms "
+            f"(+{d['p50_over_ms']} ms), p99 {d['p99_ms']} ms (+{d['p99_over_ms']} ms), {d['errors']} errors.",
+            f"- 1,000 concurrent requests each delayed 1 s: all answered in {b['wall_ms']} ms (median of {len(b['all_ms'])}: {b['all_ms']}), {b['ok']} × 200.",
+            f"- Cold start to first 200: StubBank without the `busy` persona {results['cold_start_small_ms']} ms; "
+            f"with all of `Stubs/` (busy: 10,000 generated transactions) {results['cold_start_full_ms']} ms.",
+            f"- `stubbank contracts run`, {c['median']['passed']} cases: {c['median']['process_wall_ms']} ms wall for the process, "
+            f"{c['median']['run_wall_ms']} ms for the run, of which SQLite recording {c['median']['sqlite_ms']} ms ({c['sqlite_share_pct']} %)."]
+    return "\n".join(out) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--stubbank", default=str(ROOT / ".build" / "release" / "stubbank"))
+    parser.add_argument("--ceiling", default=str(ROOT / ".build" / "release" / "bench-ceiling"))
+    parser.add_argument("--venvs", default=str(ROOT / ".build" / "bench-venvs"))
+    parser.add_argument("--results", default=str(ROOT / "Benchmarks" / "results" / datetime.date.today().isoformat()))
+    parser.add_argument("--seconds", type=int, default=10, help="wrk duration per load")
+    parser.add_argument("--rounds", type=int, default=3, help="loads per server and concurrency; the median is reported")
+    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,pact,specmatic,mockintosh,delay,burst,contracts")
+    parser.add_argument("--quick", action="store_true", help="one cold start per server, short warm-ups (for trying the script)")
+    parser.add_argument("--command", default="Benchmarks/bench.sh")
+    args = parser.parse_args()
+
+    only = set(args.only.split(",")) if args.only else None
+    wanted = lambda key: only is None or key in only  # noqa: E731
+    results_dir = Path(args.results)
+    raw = results_dir / "raw"
+    raw.mkdir(parents=True, exist_ok=True)
+    venvs = Path(args.venvs)
+    stubbank, ceiling_bin = Path(args.stubbank), Path(args.ceiling)
+    work = Path(tempfile.mkdtemp(prefix="stubbank-bench-"))
+    log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
+
+    # The body every server returns: StubBank's own answer, fetched once.
+    probe = Server("probe", [str(stubbank), "serve", "--port", str(free_port()), "--log-level", "warning"], 0, cwd=ROOT)
+    probe.port = int(probe.argv[3])
+    with open(raw / "probe.log", "w") as probe_log:
+        probe.start(probe_log)
+        _, _, body = http_get(probe.port)
+        probe.stop()
+    body_file = work / "atms.json"
+    body_file.write_bytes(body)
+
+    # Stubs/ without the busy persona, for the small cold start.
+    small_stubs = work / "Stubs-small"
+    shutil.copytree(ROOT / "Stubs", small_stubs)
+    shutil.rmtree(small_stubs / "personas" / "busy")
+
+    def stub(name, *extra):
+        port = free_port()
+        return Server(name, [str(stubbank), "serve", "--port", str(port), "--log-level", "warning", *extra], port, cwd=ROOT)
+
+    servers = []
+    if wanted("ceiling"):
+        port = free_port()
+        servers.append((Server("Ceiling (bare Hummingbird)", [str(ceiling_bin), "--body", str(body_file), "--path", PATH,
+                                                              "--port", str(port)], port), False))
+    if wanted("stubbank"):
+        servers.append((stub("StubBank, journal off", "--journal-size", "0"), False))
+    if wanted("journal"):
+        servers.append((stub("StubBank, journal on (default)"), False))
+    if wanted("pact"):
+        servers.append((pact_server(venvs, body, work, free_port()), True))
+    if wanted("specmatic"):
+        servers.append((specmatic_server(venvs, body, work, free_port()), True))
+    if wanted("mockintosh"):
+        servers.append((mockintosh_server(venvs, body, work, free_port()), True))
+
+    results = {"machine": machine(), "command": args.command, "servers": []}
+    reference = json.loads(body)
+    starts = {}
+    for server, _ in servers:
+        log(f"== cold start: {server.name}")
+        starts[server.name] = cold_starts(server, raw, 1 if args.quick else server.cold_starts)
+        log(f"   {[round(s * 1000, 1) for s in starts[server.name]]} ms")
+    log("== load")
+    rows = measure_loads([server for server, _ in servers], raw, args.seconds, 1 if args.quick else args.rounds, args.quick)
+    for server, is_peer in servers:
+        row = rows[server.name]
+        row.update(name=server.name, note=server.note, peer=is_peer, body_bytes=len(row["body"]),
+                   same_body=json.loads(row.pop("body")) == reference,
+                   cold_start_ms=round(statistics.median(starts[server.name]) * 1000, 1),
+                   cold_start_all_ms=[round(s * 1000, 1) for s in starts[server.name]])
+        if not row["same_body"]:
+            log(f"   warning: {server.name} returned a different body")
+        results["servers"].append(row)
+
+    if wanted("stubbank"):
+        log("== cold start without busy")
+        small = Server("StubBank small", [str(stubbank), "serve", "--port", str(free_port()), "--stubs", str(small_stubs),
+                                          "--log-level", "warning"], 0, cwd=ROOT)
+        small.port = int(small.argv[3])
+        with open(raw / "stubbank-small.log", "w") as small_log:
+            starts = []
+            for _ in range(1 if args.quick else 7):
+                starts.append(small.start(small_log))
+                small.stop()
+        results["cold_start_small_ms"] = round(statistics.median(starts) * 1000, 1)
+        full = next((r for r in results["servers"] if r["name"].startswith("StubBank")), None)
+        results["cold_start_full_ms"] = full["cold_start_ms"] if full else None
+        log(f"   small {results['cold_start_small_ms']} ms, full {results['cold_start_full_ms']} ms")
+
+    if wanted("delay") or wanted("burst"):
+        server = stub("StubBank delays")
+        with open(raw / "stubbank-delays.log", "w") as delay_log:
+            server.start(delay_log)
+            try:
+                if wanted("delay"):
+                    log("== 100 ms delay accuracy")
+                    results["delay_100ms"] = delay_accuracy(server.port, raw, max(args.seconds * 2, 25) if not args.quick else 5)
+                    log(f"   {results['delay_100ms']}")
+                if wanted("burst"):
+                    log("== 1000 x 1 s")
+                    results["burst_1000x1s"] = burst_runs(server.port, raw, 1 if args.quick else 3)
+                    log(f"   {results['burst_1000x1s']}")
+            finally:
+                server.stop()
+
+    if wanted("contracts"):
+        log("== contracts run")
+        results["contracts"] = contract_suite(stubbank, raw, 1 if args.quick else 3)
+        log(f"   {results['contracts']['median']}")
+
+    (results_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    if only is None:
+        (results_dir / "summary.md").write_text(summary_markdown(results))
+        print(summary_markdown(results))
+    shutil.rmtree(work, ignore_errors=True)
+    log(f"results in {results_dir}")
+
+
+if __name__ == "__main__":
+    main()
