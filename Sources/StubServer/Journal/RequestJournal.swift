@@ -18,16 +18,21 @@ public final class RequestJournal: Sendable {
 
     func record(_ record: JournalRecord) {
         guard capacity > 0 else { return }
+        // The entry pushed out of a full ring is freed after the lock is released, so the
+        // other event loop never waits on a deallocation.
+        var evicted: (sequence: Int, record: JournalRecord)?
         state.withLockedValue { state in
             state.sequence += 1
             let entry = (sequence: state.sequence, record: record)
             if state.entries.count < capacity {
                 state.entries.append(entry)
             } else {
+                evicted = state.entries[state.start]
                 state.entries[state.start] = entry
                 state.start = (state.start + 1) % capacity
             }
         }
+        withExtendedLifetime(evicted) {}
     }
 
     /// Entries newest first, optionally for one session, at most `limit`.
