@@ -29,12 +29,11 @@ struct TransactionGenerator {
             let isSalary = UTCTimestamp.fields(created).day == 28 && index % 37 == 0
             let merchant = Self.merchants[Int.random(in: 0..<Self.merchants.count, using: &generator)]
             let cents = isSalary ? 385_000 : Int.random(in: merchant.2, using: &generator)
-            let amount = Decimal(isSalary ? cents : -cents) / 100
             let status: String
             if index < 5 { status = "pending" } else if index % 401 == 0 { status = "rejected" } else { status = "booked" }
             result.append(WireTransaction(
                 id: id, accountId: generation.accountId, status: status,
-                amount: WireMoney(amount, currency: currency),
+                amount: WireMoney(hundredths: isSalary ? cents : -cents, currency: currency),
                 description: isSalary ? "Salary ACME GmbH" : merchant.0,
                 merchant: isSalary ? nil : WireMerchant(name: merchant.0, category: merchant.1),
                 bookingDate: status == "booked" ? day : nil, valueDate: day,

@@ -19,6 +19,19 @@ public struct WireMoney: Codable, Sendable, Equatable {
         self.currency = currency
     }
 
+    /// Creates money from a whole number of hundredths (cents), without Decimal arithmetic,
+    /// which is most of the cost of generating a long history.
+    public init(hundredths: Int, currency: String) {
+        if Self.minorUnits(of: currency) == 2 {
+            let magnitude = hundredths.magnitude
+            let fraction = String(magnitude % 100)
+            self.init(amount: (hundredths < 0 ? "-" : "") + String(magnitude / 100) + "." + (fraction.count == 1 ? "0" : "") + fraction,
+                      currency: currency)
+        } else {
+            self.init(Decimal(hundredths) / 100, currency: currency)
+        }
+    }
+
     /// The amount parsed as a `Decimal`, or nil when the string is not a plain decimal.
     public var decimal: Decimal? { DecimalText.parse(amount) }
 

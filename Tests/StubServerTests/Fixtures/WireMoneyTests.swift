@@ -17,4 +17,16 @@ import Testing
         #expect(DecimalText.parse("-12.34") == Decimal(string: "-12.34"))
         #expect(DecimalText.parse("0") == 0)
     }
+
+    @Test func hundredthsAgreeWithDecimalFormatting() {
+        var generator = SeededGenerator(seed: 7)
+        let samples = [0, 1, -1, 9, -9, 10, 99, -100, 385_000, Int.random(in: -10_000_000...10_000_000, using: &generator)]
+            + (0..<500).map { _ in Int.random(in: -1_000_000...1_000_000, using: &generator) }
+        for cents in samples {
+            for currency in ["EUR", "JPY"] {
+                #expect(WireMoney(hundredths: cents, currency: currency) == WireMoney(Decimal(cents) / 100, currency: currency), "\(cents) \(currency)")
+            }
+        }
+        #expect(WireMoney(hundredths: -1205, currency: "EUR").amount == "-12.05")
+    }
 }
