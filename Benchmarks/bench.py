@@ -333,37 +333,32 @@ def cold_starts(server, raw, count):
 
 
 def measure_loads(servers, raw, seconds, rounds, quick):
-    """Starts every server, then loads them in turn, round after round, so a slow spell of the
-    machine hits all of them alike. Each figure is the median round's."""
-    rows = {}
-    logs = {}
-    try:
+    """Round after round, starts each server alone, warms it up, loads it at c=50 then c=1,
+    reads its RSS and stops it: no idle neighbour (a JVM, say) competes for the two cores,
+    and a slow spell of the machine hits every server alike. Each figure is the median round's."""
+    rows = {server.name: {"c50_rounds": [], "c1_rounds": [], "rss_idle_all_mb": [], "rss_after_load_mb": [],
+                          "rss_hwm_mb": 0} for server in servers}
+    for round_number in range(1, rounds + 1):
         for server in servers:
-            logs[server.name] = open(raw / f"{slug(server.name)}.log", "w")
-            server.start(logs[server.name])
-            status, _, body = http_get(server.port)
-            idle, _ = rss_mb(server.process.pid)
-            rows[server.name] = {"status": status, "body": body, "rss_idle_mb": idle, "c50_rounds": [], "c1_rounds": [],
-                                 "rss_after_load_mb": []}
-        for server in servers:
-            wrk(server.port, 2, 50, 2 if quick else 3, raw / f"{slug(server.name)}-warmup.txt")
-        for label, threads, connections in (("c50", 2, 50), ("c1", 1, 1)):
-            for round_number in range(1, rounds + 1):
-                for server in servers:
-                    result = wrk(server.port, threads, connections, seconds,
-                                 raw / f"{slug(server.name)}-{label}-round{round_number}.txt")
-                    rows[server.name][f"{label}_rounds"].append(result)
-                    rows[server.name]["rss_after_load_mb"].append(rss_mb(server.process.pid)[0])
-                    print(f"   {server.name} {label} round {round_number}: {result['rps']} req/s, p99 {result['p99_ms']} ms",
-                          file=sys.stderr, flush=True)
-        for server in servers:
-            rows[server.name]["rss_hwm_mb"] = rss_mb(server.process.pid)[1]
-    finally:
-        for server in servers:
-            server.stop()
-        for log in logs.values():
-            log.close()
+            row, name = rows[server.name], slug(server.name)
+            with open(raw / f"{name}-round{round_number}.log", "w") as log:
+                server.start(log)
+                try:
+                    status, _, body = http_get(server.port)
+                    row.update(status=status, body=body)
+                    row["rss_idle_all_mb"].append(rss_mb(server.process.pid)[0])
+                    wrk(server.port, 2, 50, 2 if quick else 3, raw / f"{name}-warmup-round{round_number}.txt")
+                    for label, threads, connections in (("c50", 2, 50), ("c1", 1, 1)):
+                        result = wrk(server.port, threads, connections, seconds, raw / f"{name}-{label}-round{round_number}.txt")
+                        row[f"{label}_rounds"].append(result)
+                        row["rss_after_load_mb"].append(rss_mb(server.process.pid)[0])
+                        print(f"   round {round_number} {server.name} {label}: {result['rps']} req/s, p99 {result['p99_ms']} ms",
+                              file=sys.stderr, flush=True)
+                    row["rss_hwm_mb"] = max(row["rss_hwm_mb"], rss_mb(server.process.pid)[1])
+                finally:
+                    server.stop()
     for row in rows.values():
+        row["rss_idle_mb"] = statistics.median(row["rss_idle_all_mb"])
         for label in ("c50", "c1"):
             ordered = sorted(row[f"{label}_rounds"], key=lambda r: r["rps"])
             row[label] = dict(ordered[len(ordered) // 2])
