@@ -261,8 +261,9 @@ def pact_server(venv, body, work, port):
     }
     path = work / "pact.json"
     path.write_text(json.dumps(pact))
-    return Server("Pact stub server", [str(venv / "pact" / "bin" / "pact"), "stub", "-f", str(path), "-p", str(port)], port,
-                  note="pact-python-cli; binds 0.0.0.0 (the run is in a private network namespace)")
+    return Server("Pact stub server", [str(venv / "pact" / "bin" / "pact"), "stub", "-f", str(path), "-p", str(port),
+                                          "--loglevel", "error"], port,
+                  note="pact-python-cli; binds 0.0.0.0 (the run is in a private network namespace); logs errors only")
 
 
 def specmatic_server(venv, body, work, port):
@@ -287,7 +288,7 @@ paths:
     }))
     jar = next((venv / "specmatic").glob("lib/python*/site-packages/specmatic/core/specmatic.jar"))
     return Server("Specmatic stub", ["java", "-jar", str(jar), "stub", "--host", "127.0.0.1", "--port", str(port),
-                                     "--hot-reload", "disabled", "bank.yaml"], port,
+                                     "--hot-reload", "disabled", "--noConsoleLog", "bank.yaml"], port,
                   cwd=spec_dir, start_timeout=120, cold_starts=3, note="specmatic jar on Java 17")
 
 
@@ -320,6 +321,15 @@ def mockintosh_server(venv, body, work, port):
 
 def slug(name):
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def trim_log(path, keep=200):
+    """Keeps a server log's first and last lines; a peer that logs every request writes hundreds of MB."""
+    if path.stat().st_size < 1_000_000:
+        return
+    with open(path, errors="replace") as text:
+        lines = text.readlines()
+    path.write_text("".join(lines[:keep]) + f"\n[... {len(lines) - 2 * keep} lines cut by bench.py ...]\n\n" + "".join(lines[-keep:]))
 
 
 def cold_starts(server, raw, count):
@@ -357,6 +367,7 @@ def measure_loads(servers, raw, seconds, rounds, quick):
                     row["rss_hwm_mb"] = max(row["rss_hwm_mb"], rss_mb(server.process.pid)[1])
                 finally:
                     server.stop()
+            trim_log(raw / f"{name}-round{round_number}.log")
     for row in rows.values():
         row["rss_idle_mb"] = statistics.median(row["rss_idle_all_mb"])
         for label in ("c50", "c1"):
@@ -449,6 +460,9 @@ def summary_markdown(results):
             f"with all of `Stubs/` (busy: 10,000 generated transactions) {results['cold_start_full_ms']} ms.",
             f"- `stubbank contracts run`, {c['median']['passed']} cases: {c['median']['process_wall_ms']} ms wall for the process, "
             f"{c['median']['run_wall_ms']} ms for the run, of which SQLite recording {c['median']['sqlite_ms']} ms ({c['sqlite_share_pct']} %)."]
+    for r in rows:
+        if r["body_bytes"] != ceiling["body_bytes"]:
+            out.append(f"- {r['name']} sends the same JSON {'re-formatted' if r['same_body'] else 'DIFFERENTLY'}: {r['body_bytes']:,} bytes.")
     return "\n".join(out) + "\n"
 
 
@@ -463,7 +477,11 @@ def main():
     parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,pact,specmatic,mockintosh,delay,burst,contracts")
     parser.add_argument("--quick", action="store_true", help="one cold start per server, short warm-ups (for trying the script)")
     parser.add_argument("--command", default="Benchmarks/bench.sh")
+    parser.add_argument("--summarize", metavar="RESULTS_JSON", help="only print the summary of an earlier run's results.json")
     args = parser.parse_args()
+    if args.summarize:
+        print(summary_markdown(json.loads(Path(args.summarize).read_text())), end="")
+        return
 
     only = set(args.only.split(",")) if args.only else None
     wanted = lambda key: only is None or key in only  # noqa: E731
