@@ -15,26 +15,33 @@ enum UTCTimestamp {
     /// `2026-11-20T12:00:00Z` (RFC 3339, whole seconds, as in the contract).
     static func dateTime(_ date: Date) -> String {
         let parts = fields(date)
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(20)
-        append(parts.year, digits: 4, to: &bytes); bytes.append(UInt8(ascii: "-"))
-        append(parts.month, digits: 2, to: &bytes); bytes.append(UInt8(ascii: "-"))
-        append(parts.day, digits: 2, to: &bytes); bytes.append(UInt8(ascii: "T"))
-        append(parts.hour, digits: 2, to: &bytes); bytes.append(UInt8(ascii: ":"))
-        append(parts.minute, digits: 2, to: &bytes); bytes.append(UInt8(ascii: ":"))
-        append(parts.second, digits: 2, to: &bytes); bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        return text(capacity: 20) { bytes in
+            appendDay(parts, to: &bytes)
+            bytes.append(UInt8(ascii: "T"))
+            append(parts.hour, digits: 2, to: &bytes); bytes.append(UInt8(ascii: ":"))
+            append(parts.minute, digits: 2, to: &bytes); bytes.append(UInt8(ascii: ":"))
+            append(parts.second, digits: 2, to: &bytes); bytes.append(UInt8(ascii: "Z"))
+        }
     }
 
     /// `2026-11-20`, the UTC calendar day.
     static func day(_ date: Date) -> String {
         let parts = fields(date)
+        return text(capacity: 10) { appendDay(parts, to: &$0) }
+    }
+
+    private static func text(capacity: Int, _ write: (inout [UInt8]) -> Void) -> String {
         var bytes = [UInt8]()
-        bytes.reserveCapacity(10)
+        bytes.reserveCapacity(capacity)
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendDay(_ parts: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int),
+                                  to bytes: inout [UInt8]) {
         append(parts.year, digits: 4, to: &bytes); bytes.append(UInt8(ascii: "-"))
         append(parts.month, digits: 2, to: &bytes); bytes.append(UInt8(ascii: "-"))
         append(parts.day, digits: 2, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `yyyy-MM-dd` as midnight UTC; nil unless it is a real calendar day in exactly that form.
