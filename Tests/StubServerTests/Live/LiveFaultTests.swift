@@ -15,6 +15,19 @@ import Testing
         }
     }
 
+    /// A body without Content-Length (chunked) must still be read: GETs without either header skip the body.
+    @Test func chunkedRequestBodyIsRead() async throws {
+        try await live { client in
+            let json = #"{"grant_type":"password","username":"alex","password":"pass_good"}"#
+            let request = "POST /v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                + String(json.utf8.count, radix: 16) + "\r\n" + json + "\r\n0\r\n\r\n"
+            let answer = try RawHTTP.exchange(port: client.port, request: request)
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            #expect(answer.contains("\"access_token\""))
+        }
+    }
+
     @Test func healthyRequestSucceeds() async throws {
         try await live { client in
             let outcome = await client.get("/v1/status")
