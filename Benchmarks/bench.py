@@ -493,9 +493,12 @@ def main():
     work = Path(tempfile.mkdtemp(prefix="stubbank-bench-"))
     log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
 
+    def stub(name, *extra):
+        port = free_port()
+        return Server(name, [str(stubbank), "serve", "--port", str(port), "--log-level", "warning", *extra], port, cwd=ROOT)
+
     # The body every server returns: StubBank's own answer, fetched once.
-    probe = Server("probe", [str(stubbank), "serve", "--port", str(free_port()), "--log-level", "warning"], 0, cwd=ROOT)
-    probe.port = int(probe.argv[3])
+    probe = stub("probe")
     with open(raw / "probe.log", "w") as probe_log:
         probe.start(probe_log)
         _, _, body = http_get(probe.port)
@@ -507,10 +510,6 @@ def main():
     small_stubs = work / "Stubs-small"
     shutil.copytree(ROOT / "Stubs", small_stubs)
     shutil.rmtree(small_stubs / "personas" / "busy")
-
-    def stub(name, *extra):
-        port = free_port()
-        return Server(name, [str(stubbank), "serve", "--port", str(port), "--log-level", "warning", *extra], port, cwd=ROOT)
 
     servers = []
     if wanted("ceiling"):
@@ -549,14 +548,7 @@ def main():
 
     if wanted("stubbank"):
         log("== cold start without busy")
-        small = Server("StubBank small", [str(stubbank), "serve", "--port", str(free_port()), "--stubs", str(small_stubs),
-                                          "--log-level", "warning"], 0, cwd=ROOT)
-        small.port = int(small.argv[3])
-        with open(raw / "stubbank-small.log", "w") as small_log:
-            starts = []
-            for _ in range(1 if args.quick else 7):
-                starts.append(small.start(small_log))
-                small.stop()
+        starts = cold_starts(stub("StubBank without busy", "--stubs", str(small_stubs)), raw, 1 if args.quick else 7)
         results["cold_start_small_ms"] = round(statistics.median(starts) * 1000, 1)
         full = next((r for r in results["servers"] if r["name"].startswith("StubBank")), None)
         results["cold_start_full_ms"] = full["cold_start_ms"] if full else None

@@ -24,8 +24,7 @@ struct PersonaLedger: Sendable {
     /// A new id with a prefix, unique in this ledger.
     mutating func nextId(_ prefix: String) -> String {
         sequence += 1
-        let number = String(sequence)
-        return prefix + "_" + String(repeating: "0", count: max(0, 4 - number.count)) + number
+        return prefix + "_" + String(sequence, zeroPaddedTo: 4)
     }
 
     func accountIndex(_ id: String) throws(APIError) -> Int {

@@ -60,9 +60,6 @@ struct TokenStore: Sendable {
 
     private static func randomHex() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16, zeroPaddedTo: 16) }.joined()
     }
 }

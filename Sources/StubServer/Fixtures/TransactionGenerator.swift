@@ -23,10 +23,10 @@ struct TransactionGenerator {
         for index in 0..<generation.count {
             secondsBack += Double.random(in: 600...4_000, using: &generator)
             let created = end.addingTimeInterval(20 * 3600 - secondsBack)
-            let number = String(index)
-            let id = "txn_gen_" + String(repeating: "0", count: max(0, 5 - number.count)) + number
-            let day = UTCTimestamp.day(created)
-            let isSalary = UTCTimestamp.fields(created).day == 28 && index % 37 == 0
+            let id = "txn_gen_" + String(index, zeroPaddedTo: 5)
+            let calendarFields = UTCTimestamp.fields(created)
+            let day = UTCTimestamp.day(calendarFields)
+            let isSalary = calendarFields.day == 28 && index % 37 == 0
             let merchant = Self.merchants[Int.random(in: 0..<Self.merchants.count, using: &generator)]
             let cents = isSalary ? 385_000 : Int.random(in: merchant.2, using: &generator)
             let status: String
@@ -37,7 +37,7 @@ struct TransactionGenerator {
                 description: isSalary ? "Salary ACME GmbH" : merchant.0,
                 merchant: isSalary ? nil : WireMerchant(name: merchant.0, category: merchant.1),
                 bookingDate: status == "booked" ? day : nil, valueDate: day,
-                createdAt: UTCTimestamp.dateTime(created),
+                createdAt: UTCTimestamp.dateTime(calendarFields),
                 pendingTransactionId: nil,
                 rejectionReason: status == "rejected" ? "card_declined" : nil))
         }

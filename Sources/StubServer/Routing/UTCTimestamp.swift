@@ -12,10 +12,19 @@ import Foundation
 /// Every journal entry, status answer and generated transaction needs one, and Foundation's
 /// formatter costs microseconds and takes a lock each time (see Benchmarks/README.md).
 enum UTCTimestamp {
+    /// The UTC calendar fields of an instant.
+    struct Fields {
+        var year, month, day, hour, minute, second: Int
+    }
+
     /// `2026-11-20T12:00:00Z` (RFC 3339, whole seconds, as in the contract).
-    static func dateTime(_ date: Date) -> String {
-        let parts = fields(date)
-        return text(capacity: 20) { bytes in
+    static func dateTime(_ date: Date) -> String { dateTime(fields(date)) }
+
+    /// `2026-11-20`, the UTC calendar day.
+    static func day(_ date: Date) -> String { day(fields(date)) }
+
+    static func dateTime(_ parts: Fields) -> String {
+        text(capacity: 20) { bytes in
             appendDay(parts, to: &bytes)
             bytes.append(UInt8(ascii: "T"))
             append(parts.hour, digits: 2, to: &bytes); bytes.append(UInt8(ascii: ":"))
@@ -24,10 +33,8 @@ enum UTCTimestamp {
         }
     }
 
-    /// `2026-11-20`, the UTC calendar day.
-    static func day(_ date: Date) -> String {
-        let parts = fields(date)
-        return text(capacity: 10) { appendDay(parts, to: &$0) }
+    static func day(_ parts: Fields) -> String {
+        text(capacity: 10) { appendDay(parts, to: &$0) }
     }
 
     private static func text(capacity: Int, _ write: (inout [UInt8]) -> Void) -> String {
@@ -37,8 +44,7 @@ enum UTCTimestamp {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func appendDay(_ parts: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int),
-                                  to bytes: inout [UInt8]) {
+    private static func appendDay(_ parts: Fields, to bytes: inout [UInt8]) {
         append(parts.year, digits: 4, to: &bytes); bytes.append(UInt8(ascii: "-"))
         append(parts.month, digits: 2, to: &bytes); bytes.append(UInt8(ascii: "-"))
         append(parts.day, digits: 2, to: &bytes)
@@ -74,12 +80,12 @@ enum UTCTimestamp {
     }
 
     /// The UTC calendar fields of `date`.
-    static func fields(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+    static func fields(_ date: Date) -> Fields {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var broken = tm()
         gmtime_r(&seconds, &broken)
-        return (Int(broken.tm_year) + 1900, Int(broken.tm_mon) + 1, Int(broken.tm_mday),
-                Int(broken.tm_hour), Int(broken.tm_min), Int(broken.tm_sec))
+        return Fields(year: Int(broken.tm_year) + 1900, month: Int(broken.tm_mon) + 1, day: Int(broken.tm_mday),
+                      hour: Int(broken.tm_hour), minute: Int(broken.tm_min), second: Int(broken.tm_sec))
     }
 
     private static func append(_ value: Int, digits: Int, to bytes: inout [UInt8]) {

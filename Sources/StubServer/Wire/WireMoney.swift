@@ -24,8 +24,7 @@ public struct WireMoney: Codable, Sendable, Equatable {
     public init(hundredths: Int, currency: String) {
         if Self.minorUnits(of: currency) == 2 {
             let magnitude = hundredths.magnitude
-            let fraction = String(magnitude % 100)
-            self.init(amount: (hundredths < 0 ? "-" : "") + String(magnitude / 100) + "." + (fraction.count == 1 ? "0" : "") + fraction,
+            self.init(amount: (hundredths < 0 ? "-" : "") + String(magnitude / 100) + "." + String(magnitude % 100, zeroPaddedTo: 2),
                       currency: currency)
         } else {
             self.init(Decimal(hundredths) / 100, currency: currency)
