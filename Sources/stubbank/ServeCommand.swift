@@ -103,9 +103,11 @@ struct ServeCommand: AsyncParsableCommand {
         var lines = ["StubBank listening on \(base)"]
         if let scenario = backend.behaviours.scenarioName { lines.append("Scenario: \(scenario)") }
         lines.append("Admin API: \(base)/__stubbank (loopback only\(backend.configuration.adminToken == nil ? "" : " or with X-Stub-Admin-Token"))")
-        lines.append("Routes:")
+        if !backend.bankEnabled { lines.append("Built-in bank: off (stubbank.yaml, or no personas/ folder)") }
+        lines.append("Routes (route files first, then the bank):")
         for route in backend.routeDescriptions {
-            lines.append("  \(route.pattern.padding(toLength: 44, withPad: " ", startingAt: 0)) \(route.summary)\(route.auth ? "" : " (no token)")")
+            let note = route.source == "built-in bank" ? route.summary + (route.auth ? "" : " (no token)") : route.source
+            lines.append("  \(route.pattern.padding(toLength: 44, withPad: " ", startingAt: 0)) \(note)")
         }
         lines.append("Stop with Ctrl-C.")
         // Written straight to the descriptor so the banner shows at once even when piped.

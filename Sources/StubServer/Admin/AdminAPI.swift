@@ -20,7 +20,7 @@ struct AdminAPI {
             return .json(AdminIndex(scenario: backend.behaviours.scenarioName, links: Self.links))
         case ("GET", ["routes"]):
             return .json(WireList(data: backend.routeDescriptions.map {
-                AdminRoute(route: $0.pattern, operationId: $0.operationId, summary: $0.summary, requiresToken: $0.auth)
+                AdminRoute(route: $0.pattern, operationId: $0.operationId, summary: $0.summary, requiresToken: $0.auth, source: $0.source)
             }))
         case ("GET", ["behaviours"]):
             return .json(WireList(data: backend.behaviours.list(session: scope).map(AdminBehaviour.init)))
@@ -52,6 +52,7 @@ struct AdminAPI {
             return .noContent
         case ("POST", ["reset"]):
             await backend.bank.reset(session: scope)
+            backend.fileRouteState.reset(session: scope)
             backend.behaviours.clear(session: scope)
             backend.journal.clear(session: scope)
             return .json(AdminResetResult(session: scope, scenario: backend.behaviours.scenarioName))
@@ -67,7 +68,8 @@ struct AdminAPI {
         case ("POST", ["reload"]):
             do {
                 let fixtures = try await backend.reload()
-                return .json(AdminReloadResult(personas: fixtures.personas.keys.sorted(), scenarios: fixtures.scenarios.keys.sorted()))
+                return .json(AdminReloadResult(personas: fixtures.personas.keys.sorted(), scenarios: fixtures.scenarios.keys.sorted(),
+                                               routeFiles: fixtures.routes.routes.map(\.id)))
             } catch {
                 backend.logger.error("reload failed; still serving the last good stubs\n\(error)")
                 throw APIError(status: .unprocessableContent, type: "invalid_request", code: "stubs_invalid",

@@ -10,6 +10,8 @@ struct AdminRoute: Codable, Sendable {
     var operationId: String
     var summary: String
     var requiresToken: Bool
+    /// `built-in bank` or `routes/FILE:LINE`.
+    var source: String
 }
 
 /// One installed behaviour, as the admin API shows it.
@@ -58,4 +60,6 @@ struct AdminResetResult: Codable, Sendable {
 struct AdminReloadResult: Codable, Sendable {
     var personas: [String]
     var scenarios: [String]
+    /// Ids of the route-file routes now served, in precedence order.
+    var routeFiles: [String]
 }

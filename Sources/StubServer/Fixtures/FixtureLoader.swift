@@ -1,7 +1,8 @@
 import Foundation
 import Yams
 
-/// Reads a stubs directory, validating every file and collecting every problem with its line.
+/// Reads a stubs directory (the built-in bank's personas, route files, scenarios and `stubbank.yaml`),
+/// validating every file and collecting every problem with its line.
 ///
 /// Only fixed, known file names are read, and a file whose real path escapes the directory
 /// (through a symlink, say) is refused: nothing outside `Stubs/` is ever served.
@@ -19,20 +20,25 @@ public struct FixtureLoader: Sendable {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FixtureLoadError(problems: [FixtureProblem(file: root.path, line: nil, reason: "stubs directory not found")])
         }
-        let atms = decodeJSON(WireList<WireATM>.self, "common/atms.json", required: true, problems: &problems)?.data ?? []
+        let settings = StubsSettingsLoader.load(root: root, problems: &problems)
+        var atms: [WireATM] = []
         var personas: [String: PersonaFixture] = [:]
-        for name in listDirectory("personas", problems: &problems) {
-            if let persona = loadPersona(name, problems: &problems) {
-                if let clash = personas[persona.config.username] {
-                    problems.append(FixtureProblem(file: "personas/\(name)/persona.json", line: nil,
-                                                   reason: "username \"\(persona.config.username)\" is already used by persona \(clash.name)"))
+        if settings.bank {
+            atms = decodeJSON(WireList<WireATM>.self, "common/atms.json", required: true, problems: &problems)?.data ?? []
+            for name in listDirectory("personas", problems: &problems) {
+                if let persona = loadPersona(name, problems: &problems) {
+                    if let clash = personas[persona.config.username] {
+                        problems.append(FixtureProblem(file: "personas/\(name)/persona.json", line: nil,
+                                                       reason: "username \"\(persona.config.username)\" is already used by persona \(clash.name)"))
+                    }
+                    personas[persona.config.username] = persona
                 }
-                personas[persona.config.username] = persona
+            }
+            if personas.isEmpty, problems.isEmpty {
+                problems.append(FixtureProblem(file: "personas", line: nil, reason: "no personas found; add personas/NAME/persona.json"))
             }
         }
-        if personas.isEmpty, problems.isEmpty {
-            problems.append(FixtureProblem(file: "personas", line: nil, reason: "no personas found; add personas/NAME/persona.json"))
-        }
+        let routes = RouteFileLoader(root: root).load(problems: &problems)
         var scenarios: [String: Scenario] = [:]
         for file in listFiles("scenarios", suffix: ".yaml", problems: &problems) {
             if let scenario = ScenarioLoader.load(relativePath: "scenarios/\(file)", root: root, problems: &problems) {
@@ -40,7 +46,7 @@ public struct FixtureLoader: Sendable {
             }
         }
         guard problems.isEmpty else { throw FixtureLoadError(problems: problems) }
-        return FixtureSet(personas: personas, atms: atms, scenarios: scenarios)
+        return FixtureSet(personas: personas, atms: atms, scenarios: scenarios, routes: routes, settings: settings)
     }
 
     private func loadPersona(_ name: String, problems: inout [FixtureProblem]) -> PersonaFixture? {

@@ -5,10 +5,17 @@ public struct FixtureSet: Sendable {
     public var atms: [WireATM]
     /// Scenarios by name.
     public var scenarios: [String: Scenario]
+    /// Routes from `routes/**`, served before the built-in bank.
+    public var routes: FileRouteSet
+    /// From `stubbank.yaml`.
+    public var settings: StubsSettings
 
-    public init(personas: [String: PersonaFixture], atms: [WireATM], scenarios: [String: Scenario]) {
+    public init(personas: [String: PersonaFixture], atms: [WireATM], scenarios: [String: Scenario],
+                routes: FileRouteSet = .empty, settings: StubsSettings = StubsSettings(bank: true)) {
         self.personas = personas
         self.atms = atms
         self.scenarios = scenarios
+        self.routes = routes
+        self.settings = settings
     }
 }

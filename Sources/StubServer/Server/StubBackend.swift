@@ -10,7 +10,15 @@ public final class StubBackend: Sendable {
     public let journal: RequestJournal
     public let signer: ResponseSigner
     public let logger: Logger
+    /// The built-in bank's routes (empty when `stubbank.yaml` turns the bank off).
     let routes: RouteTable
+    /// Route files and the counters behind their sequences, counters and `times`.
+    private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
+    let fileRouteState: FileRouteState
+    /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
+    public let bankEnabled: Bool
+    /// The injected clock, for templates' `now`.
+    let clock: @Sendable () -> Date
     private let scenarios: NIOLockedValueBox<[String: Scenario]>
     private let headerGenerator: NIOLockedValueBox<SeededGenerator>
     private let requestCounter = NIOLockedValueBox(0)
@@ -33,7 +41,11 @@ public final class StubBackend: Sendable {
         self.behaviours = BehaviourBook(seed: configuration.seed)
         self.journal = RequestJournal(capacity: configuration.journalCapacity)
         self.signer = ResponseSigner(key: configuration.signingKey)
-        self.routes = RouteTable(routes: BankAPI.routes())
+        self.bankEnabled = fixtures.settings.bank
+        self.routes = RouteTable(routes: fixtures.settings.bank ? BankAPI.routes() : [])
+        self.fileRouteBox = NIOLockedValueBox(fixtures.routes)
+        self.fileRouteState = FileRouteState(seed: configuration.seed)
+        self.clock = clock
         self.scenarios = NIOLockedValueBox(fixtures.scenarios)
         self.headerGenerator = NIOLockedValueBox(SeededGenerator(seed: SeededGenerator.derive(configuration.seed, "headers")))
         try behaviours.setScenario(scenario)
@@ -61,20 +73,34 @@ public final class StubBackend: Sendable {
     public func reload() async throws(FixtureLoadError) -> FixtureSet {
         let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
         scenarios.withLockedValue { $0 = fixtures.scenarios }
+        fileRouteBox.withLockedValue { $0 = fixtures.routes }
+        fileRouteState.reset(session: nil)
         await bank.replaceFixtures(fixtures)
+        if fixtures.settings.bank != bankEnabled {
+            logger.warning("stubbank.yaml now turns the built-in bank \(fixtures.settings.bank ? "on" : "off"); restart to apply")
+        }
         if let active = behaviours.scenarioName {
             do { try await activateScenario(active) } catch {
                 logger.warning("scenario \(active) is gone after reload; cleared it")
                 try? await activateScenario(nil)
             }
         }
-        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.personas.count)", "scenarios": "\(fixtures.scenarios.count)"])
+        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.personas.count)", "scenarios": "\(fixtures.scenarios.count)",
+                                                 "routeFiles": "\(fixtures.routes.count)"])
         return fixtures
     }
 
-    /// Route catalogue for `serve` output and the admin API.
-    public var routeDescriptions: [(pattern: String, operationId: String, summary: String, auth: Bool)] {
-        routes.routes.map { ($0.pattern.description, $0.operationId, $0.summary, $0.requiresAuth) }
+    /// The route files being served now.
+    var fileRoutes: FileRouteSet { fileRouteBox.withLockedValue { $0 } }
+
+    /// Route catalogue for `serve` output and the admin API: route files first, in precedence order, then the bank.
+    public var routeDescriptions: [RouteDescription] {
+        fileRoutes.routes.map {
+            RouteDescription(pattern: $0.pattern.description, operationId: $0.id, summary: "route file", auth: false, source: $0.location)
+        } + routes.routes.map {
+            RouteDescription(pattern: $0.pattern.description, operationId: $0.operationId, summary: $0.summary,
+                             auth: $0.requiresAuth, source: "built-in bank")
+        }
     }
 
     func drawHeaderDecision(_ body: (inout SeededGenerator) throws(APIError) -> BehaviourDecision?) throws(APIError) -> BehaviourDecision? {
@@ -91,6 +117,19 @@ public final class StubBackend: Sendable {
         }
         return "req_" + String(number, radix: 36)
     }
+}
+
+/// One served route, as `serve` prints it and `GET /__stubbank/routes` lists it.
+public struct RouteDescription: Sendable, Equatable {
+    /// `GET /v1/accounts/{id}`.
+    public var pattern: String
+    /// The bank's operation id, or a route file's route id.
+    public var operationId: String
+    public var summary: String
+    /// Whether the bank wants a bearer token (route files decide that themselves).
+    public var auth: Bool
+    /// `built-in bank`, or the route file and line.
+    public var source: String
 }
 
 /// Why the stub could not start or act.

@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Turns every request into a response: admin API, behaviours (headers, admin, scenario),
-/// routing and the bank, then signing and the journal.
+/// Turns every request into a response: session (header or `/_s/<session>/` prefix), admin API,
+/// behaviours (headers, admin, scenario), routing (route files, then the bank), then signing and the journal.
 public struct StubResponder: HTTPResponder {
     public typealias Context = StubRequestContext
 
@@ -24,7 +24,7 @@ public struct StubResponder: HTTPResponder {
         let requestId = Self.requestId(from: request.headers) ?? backend.nextRequestId()
         let path = request.uri.path
         var stubRequest = StubRequest(
-            method: request.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
+            method: request.method.rawValue, path: path, pathSegments: [],
             query: Self.query(request.uri.query), headers: request.headers, body: [], session: "default",
             requestId: requestId)
 
@@ -32,9 +32,10 @@ public struct StubResponder: HTTPResponder {
         var routeName: String?
         var stub: StubResponse
         do {
-            stubRequest.session = try Self.session(from: request.headers)
+            (stubRequest.session, stubRequest.path) = try SessionPrefix.resolve(path: path, headers: request.headers)
+            stubRequest.pathSegments = RoutePattern.segments(of: stubRequest.path)
             stubRequest.body = try await Self.collectBody(request, limit: backend.configuration.maxBodyBytes)
-            if path == AdminAPI.prefix || path.hasPrefix(AdminAPI.prefix + "/") {
+            if stubRequest.path == AdminAPI.prefix || stubRequest.path.hasPrefix(AdminAPI.prefix + "/") {
                 let response = try await AdminAPI(backend: backend).handle(stubRequest, context: context)
                 return Self.finish(response, requestId: requestId, signer: nil, tamper: false)
             }
@@ -46,16 +47,15 @@ public struct StubResponder: HTTPResponder {
             if decision.delayMs > 0 {
                 try await FaultInjector.delay(milliseconds: decision.delayMs)
             }
-            if let fault = decision.fault, [.reset, .empty, .hang].contains(fault) {
-                record(stubRequest, receivedAt: receivedAt, started: started, route: nil, status: nil, fault: fault, decision: decision)
-                switch fault {
-                case .reset: await FaultInjector.reset(context.channel)
-                case .empty: await FaultInjector.closeWithoutResponse(context.channel)
-                default: await FaultInjector.hang(context.channel, limit: .seconds(backend.configuration.hangLimitSeconds))
-                }
-                throw ChannelError.ioOnClosedChannel
+            try await dropConnectionIfAsked(decision, stubRequest, context: context, receivedAt: receivedAt, started: started, route: nil)
+            let routed = try await dispatch(&stubRequest, decision: decision)
+            stub = routed.response
+            routeName = routed.route
+            if let answer = routed.fileAnswer {
+                try await applyRouteBehaviour(answer, to: &decision)
+                try await dropConnectionIfAsked(decision, stubRequest, context: context, receivedAt: receivedAt, started: started,
+                                                route: routeName)
             }
-            (stub, routeName) = try await dispatch(&stubRequest, decision: decision)
         } catch let error as APIError {
             stub = .error(error, requestId: requestId)
         }
@@ -83,40 +83,99 @@ public struct StubResponder: HTTPResponder {
         return response
     }
 
-    /// Applies a status override or routes to the bank.
-    private func dispatch(_ request: inout StubRequest, decision: BehaviourDecision) async throws(APIError) -> (StubResponse, String?) {
-        let match = backend.routes.match(method: request.method, pathSegments: request.pathSegments)
+    /// Resets, closes or hangs the connection when the decision asks for it; the request is journalled first.
+    private func dropConnectionIfAsked(_ decision: BehaviourDecision, _ request: StubRequest, context: StubRequestContext,
+                                       receivedAt: Date, started: ContinuousClock.Instant, route: String?) async throws {
+        guard let fault = decision.fault, [.reset, .empty, .hang].contains(fault) else { return }
+        record(request, receivedAt: receivedAt, started: started, route: route, status: nil, fault: fault, decision: decision)
+        switch fault {
+        case .reset: await FaultInjector.reset(context.channel)
+        case .empty: await FaultInjector.closeWithoutResponse(context.channel)
+        default: await FaultInjector.hang(context.channel, limit: .seconds(backend.configuration.hangLimitSeconds))
+        }
+        throw ChannelError.ioOnClosedChannel
+    }
+
+    /// A route file's own latency, fault, bandwidth and signature tampering, where no header,
+    /// admin or scenario behaviour already decided that part.
+    private func applyRouteBehaviour(_ answer: FileRouteAnswer, to decision: inout BehaviourDecision) async throws {
+        let behaviour = answer.behaviour
+        if decision.delayMs == 0, let latency = behaviour.latency {
+            var generator = SeededGenerator(seed: SeededGenerator.derive(answer.seed, "latency"))
+            let delay = latency.sample(using: &generator)
+            if delay > 0 {
+                try await FaultInjector.delay(milliseconds: delay)
+                decision.delayMs = delay
+            }
+        }
+        if decision.fault == nil, let fault = behaviour.fault {
+            decision.fault = fault
+        }
+        if decision.bandwidth == nil { decision.bandwidth = behaviour.bandwidth }
+        if behaviour.tamperSignature == true { decision.tamperSignature = true }
+    }
+
+    /// What routing produced: the response, the route's name for the journal, and a route file's answer.
+    private struct Routed {
+        var response: StubResponse
+        var route: String?
+        var fileAnswer: FileRouteAnswer?
+    }
+
+    /// Applies a status override, or routes: route files first, then the built-in bank, then a near-miss 404.
+    private func dispatch(_ request: inout StubRequest, decision: BehaviourDecision) async throws(APIError) -> Routed {
+        let files = backend.fileRoutes
+        let body = files.count > 0 ? FileRouteSet.decodeBody(request.body) : nil
+        let fileMatch = files.count > 0 ? files.match(request, body: body) : nil
+        let bankMatch = fileMatch == nil ? backend.routes.match(method: request.method, pathSegments: request.pathSegments) : nil
         var routeName: String?
-        if case .found(let route, _) = match { routeName = route.pattern.description }
+        if let fileMatch { routeName = "\(fileMatch.route.pattern.description) [\(fileMatch.route.id)]" }
+        if case .found(let route, _) = bankMatch { routeName = route.pattern.description }
         if let status = decision.status, status >= 400 {
             var error = ErrorCatalogue.error(forStatus: status, code: decision.error?.code)
             if let message = decision.error?.message { error.message = message }
             if let display = decision.error?.displayMessage { error.displayMessage = display }
             if let retryable = decision.error?.retryable { error.retryable = retryable }
-            return (.error(error, requestId: request.requestId), routeName)
+            return Routed(response: .error(error, requestId: request.requestId), route: routeName)
         }
-        var response: StubResponse
-        switch match {
-        case .found(let route, let parameters):
-            request.parameters = parameters
-            let principal = route.requiresAuth ? try await backend.bank.authenticate(accessToken: request.bearerToken) : nil
-            if route.expectsJSONBody { try Self.requireJSON(request) }
-            response = try await route.handler(Route.Call(request: request, principal: principal, bank: backend.bank))
-        case .methodNotAllowed(let allowed):
-            var error = APIError(status: .methodNotAllowed, type: "invalid_request", code: "method_not_allowed",
-                                 message: "\(request.method) is not supported on \(request.path); use \(allowed.joined(separator: ", ")).",
-                                 displayMessage: "Something went wrong. Please try again.")
-            error.headers["Allow"] = allowed.joined(separator: ", ")
-            response = .error(error, requestId: request.requestId)
-        case .notFound(let suggestions):
-            let error = APIError(status: .notFound, type: "not_found", code: "route_not_found",
-                                 message: "No route for \(request.method) \(request.path). Closest: \(suggestions.joined(separator: "; ")).",
-                                 displayMessage: "We couldn't find what you were looking for.",
-                                 details: suggestions.map { WireErrorDetail(code: "did_you_mean", path: $0, message: "a route that exists") })
-            response = .error(error, requestId: request.requestId)
+        var routed = Routed(response: StubResponse(status: .ok, body: []), route: routeName)
+        if let (route, input) = fileMatch {
+            let selection = try backend.fileRouteState.select(route, input: input, prefer: try PreferChoice(request.headers))
+            let answer = FileRouteAnswer(selection: selection, route: route, input: input, now: backend.clock())
+            routed.response = answer.response
+            routed.fileAnswer = answer
+        } else {
+            switch bankMatch {
+            case .found(let route, let parameters):
+                request.parameters = parameters
+                let principal = route.requiresAuth ? try await backend.bank.authenticate(accessToken: request.bearerToken) : nil
+                if route.expectsJSONBody { try Self.requireJSON(request) }
+                routed.response = try await route.handler(Route.Call(request: request, principal: principal, bank: backend.bank))
+            case .methodNotAllowed(let allowed):
+                var error = APIError(status: .methodNotAllowed, type: "invalid_request", code: "method_not_allowed",
+                                     message: "\(request.method) is not supported on \(request.path); use \(allowed.joined(separator: ", ")).",
+                                     displayMessage: "Something went wrong. Please try again.")
+                error.headers["Allow"] = allowed.joined(separator: ", ")
+                routed.response = .error(error, requestId: request.requestId)
+            case .notFound, nil:
+                let misses = files.nearMisses(request, body: body) + backend.routes.routes.compactMap {
+                    NearMiss.explain($0.pattern, method: request.method, segments: request.pathSegments, source: "built-in bank")
+                }
+                routed.response = .error(Self.notFound(request, closest: NearMiss.closest(misses)), requestId: request.requestId)
+            }
         }
-        if let status = decision.status { response.status = HTTPResponse.Status(code: status) }
-        return (response, routeName)
+        if let status = decision.status { routed.response.status = HTTPResponse.Status(code: status) }
+        return routed
+    }
+
+    /// 404 naming the closest routes and, for each, the first reason it did not match.
+    static func notFound(_ request: StubRequest, closest: [NearMiss]) -> APIError {
+        let summary = closest.isEmpty ? "No routes are loaded."
+            : "Closest: " + closest.map { "\($0.route) (\($0.reason))" }.joined(separator: "; ") + "."
+        return APIError(status: .notFound, type: "not_found", code: "route_not_found",
+                        message: "No route for \(request.method) \(request.path). \(summary)",
+                        displayMessage: "We couldn't find what you were looking for.",
+                        details: closest.map { WireErrorDetail(code: "near_miss", path: $0.route, message: "\($0.source): \($0.reason)") })
     }
 
     private static func requireJSON(_ request: StubRequest) throws(APIError) {

@@ -1,0 +1,88 @@
+import NIOConcurrencyHelpers
+
+/// Per-session memory of route files: how often each route answered, where each sequence is, and
+/// how many of a response's `times` are used. Reset with the session; dropped on reload.
+final class FileRouteState: Sendable {
+    private struct Counters: Sendable {
+        var served = 0
+        var position = 0
+        var used: [Int: Int] = [:]
+    }
+
+    /// What was chosen for one request.
+    struct Selection: Sendable {
+        let response: RouteResponse
+        /// 1-based count of requests this route answered in this session, this one included.
+        let counter: Int
+        /// Seed for this request's template draws and latency sample.
+        let seed: UInt64
+    }
+
+    private let counters = NIOLockedValueBox<[String: Counters]>([:])
+    private let seed: UInt64
+
+    init(seed: UInt64) { self.seed = SeededGenerator.derive(seed, "route-files") }
+
+    /// Picks the response for a matched request.
+    ///
+    /// A `Prefer` choice wins; then the first response whose `when` holds; then the route's `mode`
+    /// picks among the responses without `when`. A response whose `times` are used up, or whose
+    /// `probability` roll fails, is passed over.
+    func select(_ route: FileRoute, input: RouteInput, prefer: PreferChoice?) throws(APIError) -> Selection {
+        let key = input.request.session + "\u{1}" + route.id
+        let seed = self.seed
+        let result = counters.withLockedValue { (all: inout [String: Counters]) -> Result<Selection, APIError> in
+            var state = all[key] ?? Counters()
+            state.served += 1
+            let drawSeed = SeededGenerator.derive(seed, "\(route.id)\u{1}\(input.request.session)\u{1}\(state.served)")
+            var generator = SeededGenerator(seed: drawSeed)
+            let responses = route.responses
+            func eligible(_ index: Int) -> Bool {
+                let behaviour = responses[index].behaviour
+                if let times = behaviour.times, state.used[index, default: 0] >= times { return false }
+                if let probability = behaviour.probability, probability < 1 {
+                    return Double.random(in: 0..<1, using: &generator) < probability
+                }
+                return true
+            }
+            var chosen: Int?
+            if let prefer {
+                chosen = responses.indices.first { prefer.accepts(responses[$0]) }
+                guard chosen != nil else { return .failure(prefer.unmatched(route)) }
+            }
+            if chosen == nil {
+                chosen = responses.indices.first { responses[$0].when?.holds(input) == true && eligible($0) }
+            }
+            if chosen == nil {
+                let plain = responses.indices.filter { responses[$0].when == nil }
+                switch route.mode {
+                case .first:
+                    chosen = plain.first(where: eligible) ?? plain.last
+                case .sequence(let loop):
+                    let step = loop ? state.position % plain.count : min(state.position, plain.count - 1)
+                    state.position += 1
+                    chosen = plain[step]
+                case .random:
+                    let pool = plain.filter(eligible)
+                    chosen = pool.randomElement(using: &generator) ?? plain.last
+                }
+            }
+            let index = chosen ?? responses.count - 1
+            state.used[index, default: 0] += 1
+            all[key] = state
+            return .success(Selection(response: responses[index], counter: state.served, seed: drawSeed))
+        }
+        return try result.get()
+    }
+
+    /// Forgets one session's counters, or everyone's.
+    func reset(session: String?) {
+        counters.withLockedValue { all in
+            if let session {
+                all = all.filter { !$0.key.hasPrefix(session + "\u{1}") }
+            } else {
+                all.removeAll()
+            }
+        }
+    }
+}

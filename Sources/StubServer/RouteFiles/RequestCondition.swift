@@ -1,0 +1,51 @@
+import HTTPTypes
+
+/// The parts of a request a route file can test: path parameters, query, headers and JSON body.
+/// Used for a route's `request` and for a response's `when`.
+struct RequestCondition: Sendable {
+    var path: [(name: String, matcher: ValueMatcher)] = []
+    var query: [(name: String, matcher: ValueMatcher)] = []
+    var headers: [(name: HTTPField.Name, matcher: ValueMatcher)] = []
+    var body: [(path: JSONPath, matcher: ValueMatcher)] = []
+
+    var isEmpty: Bool { path.isEmpty && query.isEmpty && headers.isEmpty && body.isEmpty }
+
+    /// The first test that fails, as "where: why", or nil when the request satisfies every test.
+    func firstMismatch(_ input: RouteInput) -> String? {
+        for (name, matcher) in path {
+            if let why = matcher.mismatch(input.parameters[name].map(JSONValue.string)) { return "path {\(name)} \(why)" }
+        }
+        for (name, matcher) in query {
+            if let why = matcher.mismatch(input.request.query[name]?.first.map(JSONValue.string)) { return "query \(name) \(why)" }
+        }
+        for (name, matcher) in headers {
+            if let why = matcher.mismatch(input.request.headers[name].map(JSONValue.string)) { return "header \(name) \(why)" }
+        }
+        for (path, matcher) in body {
+            let value = input.body.flatMap(path.value(in:))
+            if let why = matcher.mismatch(value) {
+                return input.body == nil && !input.request.body.isEmpty ? "body is not JSON, so \(path) \(why)" : "body \(path) \(why)"
+            }
+        }
+        return nil
+    }
+
+    func holds(_ input: RouteInput) -> Bool { firstMismatch(input) == nil }
+
+    /// A canonical text: two routes with the same pattern shape and signature can never be told apart.
+    var signature: String {
+        (path.map { "p:\($0.name)\($0.matcher.signature)" }
+            + query.map { "q:\($0.name)\($0.matcher.signature)" }
+            + headers.map { "h:\($0.name.canonicalName)\($0.matcher.signature)" }
+            + body.map { "b:\($0.path)\($0.matcher.signature)" })
+            .sorted().joined(separator: "|")
+    }
+}
+
+/// One request as route files see it: the parsed request, the captured path parameters and the
+/// body decoded as JSON (nil when there is none or it is not JSON).
+struct RouteInput {
+    let request: StubRequest
+    var parameters: [String: String]
+    let body: JSONValue?
+}

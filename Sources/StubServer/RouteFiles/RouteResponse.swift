@@ -1,0 +1,49 @@
+import HTTPTypes
+
+/// One answer a route can give: status, headers, body, and the behaviour that comes with it.
+struct RouteResponse: Sendable {
+    /// Picked by `Prefer: example=NAME`.
+    let name: String?
+    /// Served only when this holds; responses with a `when` are tried before the route's `mode` applies.
+    let when: RequestCondition?
+    let status: Int
+    let headers: [(name: HTTPField.Name, value: ResponseTemplate)]
+    let body: RouteResponseBody
+    /// The body file's path inside the stubs folder, when the body came from one.
+    let bodyFile: String?
+    /// Latency, bandwidth, fault, probability and times, as in the behaviour model.
+    let behaviour: RouteBehaviour
+    /// Where it was written, for messages and the admin API.
+    let location: String
+}
+
+/// A response body: nothing, fixed bytes, or a template rendered per request.
+enum RouteResponseBody: Sendable {
+    case empty
+    case bytes([UInt8], contentType: String)
+    case template(ResponseTemplate, contentType: String)
+
+    var contentType: String {
+        switch self {
+        case .empty: ""
+        case .bytes(_, let type), .template(_, let type): type
+        }
+    }
+}
+
+/// The behaviour fields a route or response may carry.
+struct RouteBehaviour: Sendable {
+    var latency: LatencyModel?
+    var bandwidth: Bandwidth?
+    var fault: Fault?
+    var probability: Double?
+    var times: Int?
+    var tamperSignature: Bool?
+
+    /// Fields of `self` win; the rest come from `fallback` (a route's or its folder's defaults).
+    func over(_ fallback: RouteBehaviour) -> RouteBehaviour {
+        RouteBehaviour(latency: latency ?? fallback.latency, bandwidth: bandwidth ?? fallback.bandwidth,
+                       fault: fault ?? fallback.fault, probability: probability ?? fallback.probability,
+                       times: times ?? fallback.times, tamperSignature: tamperSignature ?? fallback.tamperSignature)
+    }
+}

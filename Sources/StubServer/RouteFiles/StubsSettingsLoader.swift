@@ -1,0 +1,37 @@
+import Foundation
+import Yams
+
+/// Reads the optional `stubbank.yaml` at the root of a stubs folder.
+enum StubsSettingsLoader {
+    static let file = "stubbank.yaml"
+
+    /// The settings; without the file the bank is on exactly when a `personas/` folder exists.
+    static func load(root: URL, problems: inout [FixtureProblem]) -> StubsSettings {
+        var isDirectory: ObjCBool = false
+        let hasPersonas = FileManager.default.fileExists(atPath: root.appendingPathComponent("personas").path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+        var settings = StubsSettings(bank: hasPersonas)
+        let text: String
+        do {
+            guard let data = try FixtureLoader.read(file, root: root) else { return settings }
+            text = String(decoding: data, as: UTF8.self)
+        } catch {
+            problems.append(error)
+            return settings
+        }
+        var reader = NodeReader(file: file)
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return settings }
+            for (key, _, value) in reader.fields(node, at: "", allowed: ["bank"]) ?? [] where key == "bank" {
+                if let bank = reader.bool(value, at: "bank") { settings.bank = bank }
+            }
+        } catch let error as YamlError {
+            reader.problems.append(FixtureProblem(file: file, line: YAMLLineLocator.line(of: error),
+                                                  reason: "invalid YAML: \(ScenarioLoader.summary(of: error))"))
+        } catch {
+            reader.problems.append(FixtureProblem(file: file, line: nil, reason: "\(error)"))
+        }
+        problems += reader.problems
+        return settings
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Mustache
+
+/// What a template can read for one request: `path`, `query`, `headers`, `body`, `session`,
+/// `request`, `counter`, and the generators `uuid`, `now` and `random`.
+///
+/// `uuid`, `now` and `random` are lambdas, so each use draws afresh and a section passes
+/// arguments: `{{#now}}+1d date{{/now}}`, `{{#random}}1-6{{/random}}`. Draws come from a generator
+/// seeded by the server seed, the route, the session and the counter, so a replay repeats them.
+struct TemplateScope {
+    let input: RouteInput
+    let now: Date
+    let counter: Int
+    let random: TemplateRandom
+
+    /// Built once per request, on first use.
+    var values: [String: Any] {
+        let request = input.request
+        var query: [String: Any] = [:]
+        for (name, values) in request.query { query[name] = values.first ?? "" }
+        var headers: [String: Any] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let now = self.now, random = self.random
+        return [
+            "path": input.parameters,
+            "query": query,
+            "headers": headers,
+            "body": input.body.map(Self.mustacheValue) ?? [String: Any](),
+            "session": request.session,
+            "counter": counter,
+            "request": ["method": request.method, "path": request.path, "id": request.requestId],
+            "uuid": MustacheLambda { random.uuid() },
+            "now": MustacheLambda { (spec: String) -> Any? in
+                (try? NowSpec(spec))?.render(now) ?? "invalid now spec \(spec)"
+            },
+            "random": MustacheLambda { (spec: String) -> Any? in
+                (try? RandomSpec(spec)).map { random.integer(in: $0.range) }.map(String.init) ?? "invalid random spec \(spec)"
+            },
+        ]
+    }
+
+    /// JSON as Mustache sees it: dictionaries, arrays, strings, numbers and booleans.
+    static func mustacheValue(_ value: JSONValue) -> Any {
+        switch value {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .number(let number): return ValueMatcher.text(of: .number(number)) ?? number
+        case .string(let text): return text
+        case .array(let items): return items.map(mustacheValue)
+        case .object(let fields): return fields.mapValues(mustacheValue)
+        }
+    }
+}
+
+/// The seeded draws behind `uuid` and `random` for one request.
+final class TemplateRandom {
+    private var generator: SeededGenerator
+
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+
+    /// A version-4 UUID, lower-case.
+    func uuid() -> String {
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { String($0, radix: 16, zeroPaddedTo: 2) }
+        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+    }
+
+    func integer(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+}

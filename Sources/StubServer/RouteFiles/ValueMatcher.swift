@@ -1,0 +1,107 @@
+import Foundation
+
+/// How a query parameter, header or JSON-body value is matched in a route file.
+///
+/// A plain scalar means `equals`; a mapping takes exactly one of `equals`, `matches`
+/// (a regular expression that must match the whole value), `present: true` or `absent: true`.
+struct ValueMatcher: Sendable {
+    enum Kind: Sendable {
+        case equals(JSONValue)
+        case matches(String)
+        case present
+        case absent
+    }
+
+    let kind: Kind
+    /// Compiled once at load; `NSRegularExpression` is thread-safe for matching.
+    private let regex: RegexBox?
+
+    init(_ kind: Kind) throws(ValueMatcherError) {
+        self.kind = kind
+        if case .matches(let pattern) = kind {
+            do {
+                regex = RegexBox(try NSRegularExpression(pattern: "^(?:" + pattern + ")$"))
+            } catch {
+                throw ValueMatcherError(reason: "invalid regular expression \"\(pattern)\": \(error.localizedDescription)")
+            }
+        } else {
+            regex = nil
+        }
+    }
+
+    /// Whether `value` (nil when the field is missing) satisfies the matcher.
+    func matches(_ value: JSONValue?) -> Bool {
+        switch kind {
+        case .present: return value != nil
+        case .absent: return value == nil
+        case .equals(let expected):
+            guard let value else { return false }
+            return Self.loosely(value, equals: expected)
+        case .matches:
+            guard let value, let text = Self.text(of: value), let regex else { return false }
+            return regex.wholeMatch(text)
+        }
+    }
+
+    /// Why `value` does not satisfy the matcher, for the near-miss report.
+    func mismatch(_ value: JSONValue?) -> String? {
+        if matches(value) { return nil }
+        let actual = value.map { Self.text(of: $0).map { "\"\($0)\"" } ?? $0.typeName } ?? "missing"
+        switch kind {
+        case .present: return "must be present"
+        case .absent: return "must be absent, got \(actual)"
+        case .equals(let expected): return "expected \(Self.describe(expected)), got \(actual)"
+        case .matches(let pattern): return "expected to match /\(pattern)/, got \(actual)"
+        }
+    }
+
+    /// A stable description, used to find routes that can never be told apart.
+    var signature: String {
+        switch kind {
+        case .present: return "present"
+        case .absent: return "absent"
+        case .equals(let value): return "=" + Self.describe(value)
+        case .matches(let pattern): return "~" + pattern
+        }
+    }
+
+    /// Query and header values are text; a number or boolean written in YAML compares as its text.
+    private static func loosely(_ value: JSONValue, equals expected: JSONValue) -> Bool {
+        if value == expected { return true }
+        guard let left = text(of: value), let right = text(of: expected) else { return false }
+        switch (value, expected) {
+        case (.string, _), (_, .string): return left == right
+        default: return false
+        }
+    }
+
+    static func text(of value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number):
+            return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        default: return nil
+        }
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        text(of: value).map { "\"\($0)\"" } ?? String(decoding: WireJSON.encode(value), as: UTF8.self)
+    }
+}
+
+/// A matcher that could not be built.
+struct ValueMatcherError: Error, Sendable {
+    let reason: String
+}
+
+/// `NSRegularExpression` is immutable after creation and documented as safe to share.
+struct RegexBox: @unchecked Sendable {
+    let regex: NSRegularExpression
+
+    init(_ regex: NSRegularExpression) { self.regex = regex }
+
+    func wholeMatch(_ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
