@@ -95,9 +95,20 @@ struct TestFailure: Error, CustomStringConvertible {
 final class ScratchStubs: Sendable {
     let url: URL
 
-    init() throws {
+    /// - Parameter bank: copy the repository's stubs (the built-in bank); false starts an empty folder.
+    init(bank: Bool = true) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: repositoryStubs, to: url)
+        if bank {
+            try FileManager.default.copyItem(at: repositoryStubs, to: url)
+        } else {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+    }
+
+    /// A folder of route files (and nothing else), keyed by path relative to the stubs folder.
+    convenience init(routes files: [String: String]) throws {
+        try self.init(bank: false)
+        for (relative, text) in files { try write(relative, text) }
     }
 
     func write(_ relative: String, _ text: String) throws {

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Testing
+@testable import StubServer
+
+@Suite struct TemplateTests {
+    private let instant = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18T11:06:40Z
+
+    private func scope(path: [String: String] = [:], query: String? = nil, headers: [String: String] = [:],
+                       body: String? = nil, counter: Int = 1, seed: UInt64 = 7) -> TemplateScope {
+        var fields = HTTPFields()
+        for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
+        let request = StubRequest(method: "POST", path: "/x", pathSegments: ["x"], query: StubResponder.query(query),
+                                  headers: fields, body: Array((body ?? "").utf8), session: "s1", requestId: "req_1")
+        let input = RouteInput(request: request, parameters: path, body: FileRouteSet.decodeBody(request.body))
+        return TemplateScope(input: input, now: instant, counter: counter, random: TemplateRandom(seed: seed))
+    }
+
+    private func render(_ text: String, _ escaping: TemplateEscaping = .none, in scope: TemplateScope) throws -> String {
+        try ResponseTemplate.compile(text, escaping: escaping).render(scope)
+    }
+
+    @Test func readsPathQueryHeadersAndBody() throws {
+        let s = scope(path: ["id": "42"], query: "q=a+b&q=second", headers: ["Accept-Language": "en-GB"],
+                      body: #"{"amount":{"value":"12.50"},"tags":["x","y"]}"#)
+        #expect(try render("{{path.id}}|{{query.q}}|{{headers.accept-language}}|{{body.amount.value}}|{{#body.tags}}{{.}};{{/body.tags}}", in: s)
+                == "42|a b|en-GB|12.50|x;y;")
+        #expect(try render("{{session}} {{request.method}} {{request.path}} {{request.id}} #{{counter}}", in: s) == "s1 POST /x req_1 #1")
+    }
+
+    @Test func nowUsesTheInjectedClockWithOffsetAndFormat() throws {
+        let s = scope()
+        #expect(try render("{{now}}", in: s) == "2026-11-18T11:06:40Z")
+        #expect(try render("{{#now}}+1d date{{/now}}", in: s) == "2026-11-19")
+        #expect(try render("{{#now}}-30m{{/now}}", in: s) == "2026-11-18T10:36:40Z")
+        #expect(try render("{{#now}}+1d -2h epoch{{/now}}", in: s) == String(1_795_000_000 + 86_400 - 7_200))
+        #expect(try render("{{#now}}dd/MM/yyyy HH:mm{{/now}}", in: s) == "18/11/2026 11:06")
+    }
+
+    @Test func uuidAndRandomAreSeededAndFresh() throws {
+        let first = try render("{{uuid}} {{uuid}} {{#random}}1-6{{/random}}", in: scope(seed: 1))
+        let again = try render("{{uuid}} {{uuid}} {{#random}}1-6{{/random}}", in: scope(seed: 1))
+        let other = try render("{{uuid}} {{uuid}} {{#random}}1-6{{/random}}", in: scope(seed: 2))
+        #expect(first == again)
+        #expect(first != other)
+        let parts = first.split(separator: " ")
+        #expect(parts[0] != parts[1])
+        #expect(UUID(uuidString: String(parts[0])) != nil)
+        #expect(parts[0].dropFirst(14).first == "4")
+        #expect((1...6).contains(Int(parts[2]) ?? 0))
+    }
+
+    /// A substituted value can never break the JSON document it lands in.
+    @Test func valuesInJSONAreEscaped() throws {
+        let hostile = "a\"b\\c\nd</script>\u{01}"
+        let bodyJSON = String(decoding: try JSONSerialization.data(withJSONObject: ["name": #""}],"admin":true,"x":[{""#, "hostile": hostile]), as: UTF8.self)
+        let s = scope(body: bodyJSON)
+        // A .json body file: the text is a template with JSON escaping.
+        let fileStyle = try render(#"{"header":"{{body.hostile}}","body":"{{body.name}}"}"#, .json, in: s)
+        let decoded = try JSONSerialization.jsonObject(with: Data(fileStyle.utf8)) as? [String: String]
+        #expect(decoded?["header"] == hostile)
+        #expect(decoded?["body"] == #""}],"admin":true,"x":[{""#)
+        // An inline YAML body: each string leaf is rendered, then encoded.
+        let tree = TemplateJSON.object([("name", .string(try ResponseTemplate.compile("{{body.name}}", escaping: .none))),
+                                        ("n", .number("1"))])
+        let inline = try ResponseTemplate.json(tree).render(s)
+        let object = try JSONSerialization.jsonObject(with: Data(inline.utf8)) as? [String: Any]
+        #expect(object?["name"] as? String == #""}],"admin":true,"x":[{""#)
+        #expect(object?["admin"] == nil)
+        // Plain text is not escaped at all (and never HTML-escaped).
+        #expect(try render("<{{body.hostile}}>", in: s) == "<\(hostile)>")
+    }
+
+    @Test func tagsAreCheckedAtLoad() {
+        #expect(TemplateTags.problems(in: "{{path.id}} {{query.x}} {{#body.items}}{{name}}{{/body.items}}", parameters: ["id"]).isEmpty)
+        #expect(TemplateTags.problems(in: "{{path.userid}}", parameters: ["userId"]).first?.contains("{userid} is not a path parameter") == true)
+        #expect(TemplateTags.problems(in: "{{user.name}}", parameters: []).first?.contains("names nothing") == true)
+        #expect(TemplateTags.problems(in: "{{#now}}+1x{{/now}}", parameters: []).first?.contains("+1x") == true)
+        #expect(TemplateTags.problems(in: "{{#random}}9-1{{/random}}", parameters: []).first?.contains("MIN-MAX") == true)
+        #expect(TemplateTags.problems(in: "{{> partial}}", parameters: []).first?.contains("not supported") == true)
+        #expect(TemplateTags.problems(in: "{{#body.items}}", parameters: []).first?.contains("never closed") == true)
+        #expect(TemplateTags.problems(in: "{{uuid.x}}", parameters: []).first?.contains("has no fields") == true)
+    }
+}
