@@ -11,6 +11,9 @@ struct AdminAPI {
 
     let backend: StubBackend
 
+    /// Whether a (session-stripped) path belongs to the admin API.
+    static func owns(_ path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+
     func handle(_ request: StubRequest, context: StubRequestContext) async throws(APIError) -> StubResponse {
         try authorize(request, context: context)
         let segments = request.pathSegments.dropFirst().map(String.init)
@@ -96,10 +99,10 @@ struct AdminAPI {
     private func scopeSession(_ request: StubRequest) throws(APIError) -> String? {
         if let value = try request.queryValue("session") {
             var headers = HTTPFields()
-            headers[StubResponder.sessionHeader] = value
-            return try StubResponder.session(from: headers)
+            headers[SessionPrefix.header] = value
+            return try SessionPrefix.session(from: headers)
         }
-        return request.headers[StubResponder.sessionHeader] == nil ? nil : request.session
+        return request.headers[SessionPrefix.header] == nil ? nil : request.session
     }
 
     private func authorize(_ request: StubRequest, context: StubRequestContext) throws(APIError) {

@@ -90,6 +90,11 @@ public final class StubBackend: Sendable {
         return fixtures
     }
 
+    /// Route files first, then the built-in bank.
+    var routeSources: [any RouteSource] {
+        [FileRouteSource(routes: fileRoutes, state: fileRouteState, clock: clock), BankRouteSource(table: routes, bank: bank)]
+    }
+
     /// The route files being served now.
     var fileRoutes: FileRouteSet { fileRouteBox.withLockedValue { $0 } }
 

@@ -4,11 +4,31 @@ import HTTPTypes
 /// `X-Stub-Session` header. Both name the same session; `default` when neither is given.
 enum SessionPrefix {
     static let marker = "/_s/"
+    static let header = HTTPField.Name("X-Stub-Session")!
+
+    /// Sets the exchange's session and strips any prefix from its path.
+    static func apply(to exchange: inout StubExchange) throws(APIError) {
+        let (session, path) = try resolve(path: exchange.request.path, headers: exchange.request.headers)
+        exchange.request.session = session
+        if path != exchange.request.path {
+            exchange.request.path = path
+            exchange.request.pathSegments = RoutePattern.segments(of: path)
+        }
+    }
+
+    /// The session named by `X-Stub-Session`, `default` when absent.
+    static func session(from headers: HTTPFields) throws(APIError) -> String {
+        guard let value = headers[header] else { return "default" }
+        guard isValid(value) else {
+            throw APIError.field("X-Stub-Session", "X-Stub-Session must be 1 to 64 letters, digits, '-', '_' or '.'")
+        }
+        return value
+    }
 
     /// The session and the path with any prefix removed; 400 when the name is invalid or the
     /// prefix and the header disagree.
     static func resolve(path: String, headers: HTTPFields) throws(APIError) -> (session: String, path: String) {
-        let fromHeader = try StubResponder.session(from: headers)
+        let fromHeader = try session(from: headers)
         guard path.hasPrefix(marker) else { return (fromHeader, path) }
         let rest = path.dropFirst(marker.count)
         let name = rest.prefix { $0 != "/" }
@@ -16,7 +36,7 @@ enum SessionPrefix {
         guard isValid(name) else {
             throw APIError.field("path", "The session in /_s/<session>/ must be 1 to 64 letters, digits, '-', '_' or '.'")
         }
-        if headers[StubResponder.sessionHeader] != nil, fromHeader != name {
+        if headers[header] != nil, fromHeader != name {
             throw APIError.field("X-Stub-Session", "X-Stub-Session \"\(fromHeader)\" disagrees with the session \"\(name)\" in the path; send one")
         }
         return (String(name), remainder.isEmpty ? "/" : String(remainder))

@@ -1,0 +1,52 @@
+import HTTPTypes
+
+/// The built-in bank as a route source: authentication, JSON body check, then the handler.
+/// A known path with another method answers 405 with `Allow`.
+struct BankRouteSource: RouteSource {
+    let table: RouteTable
+    let bank: Bank
+
+    func answer(_ exchange: inout StubExchange) async throws(APIError) -> Bool {
+        switch table.match(method: exchange.request.method, pathSegments: exchange.request.pathSegments) {
+        case .found(let route, let parameters):
+            exchange.route = route.pattern.description
+            exchange.request.parameters = parameters
+            let principal = route.requiresAuth ? try await bank.authenticate(accessToken: exchange.request.bearerToken) : nil
+            if route.expectsJSONBody { try Self.requireJSON(exchange.request) }
+            exchange.response = try await route.handler(Route.Call(request: exchange.request, principal: principal, bank: bank))
+            return true
+        case .methodNotAllowed(let allowed):
+            let request = exchange.request
+            var error = APIError(status: .methodNotAllowed, type: "invalid_request", code: "method_not_allowed",
+                                 message: "\(request.method) is not supported on \(request.path); use \(allowed.joined(separator: ", ")).",
+                                 displayMessage: "Something went wrong. Please try again.")
+            error.headers["Allow"] = allowed.joined(separator: ", ")
+            exchange.response = .error(error, requestId: request.requestId)
+            return true
+        case .notFound:
+            return false
+        }
+    }
+
+    func routeName(for request: StubRequest) -> String? {
+        if case .found(let route, _) = table.match(method: request.method, pathSegments: request.pathSegments) {
+            return route.pattern.description
+        }
+        return nil
+    }
+
+    func nearMisses(_ request: StubRequest) -> [NearMiss] {
+        table.routes.compactMap {
+            NearMiss.explain($0.pattern, method: request.method, segments: request.pathSegments, source: "built-in bank")
+        }
+    }
+
+    private static func requireJSON(_ request: StubRequest) throws(APIError) {
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/json") else {
+            throw APIError(status: .unsupportedMediaType, type: "invalid_request", code: "unsupported_media_type",
+                           message: "Send the body as application/json, not \(type.isEmpty ? "no Content-Type" : type).",
+                           displayMessage: "Something went wrong. Please try again.")
+        }
+    }
+}

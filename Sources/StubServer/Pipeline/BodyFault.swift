@@ -1,0 +1,24 @@
+import Hummingbird
+import NIOCore
+
+/// Spoils or paces a response body: malformed JSON, the wrong content type, a truncated body,
+/// or a bandwidth limit.
+enum BodyFault {
+    static func apply(_ exchange: StubExchange, to response: inout Response, channel: any Channel) {
+        let body = exchange.response?.body ?? []
+        switch exchange.decision.fault {
+        case .malformed:
+            response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: FaultInjector.malformed(body)))
+            response.headers[.contentType] = "application/json"
+        case .wrongContentType:
+            response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: FaultInjector.wrongContentTypeBody))
+            response.headers[.contentType] = "text/html; charset=utf-8"
+        case .truncated:
+            response.body = FaultInjector.truncatedBody(body, channel: channel)
+        default:
+            if let bandwidth = exchange.decision.bandwidth {
+                response.body = FaultInjector.throttledBody(body, bandwidth: bandwidth)
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Turns a Hummingbird request into the stub's `StubRequest`: request id, query and method.
+/// The session and body are read by `SessionPrefix` and `RequestBody`.
+enum RequestIntake {
+    static let requestIdHeader = HTTPField.Name("X-Request-Id")!
+
+    static func exchange(_ request: Request, backend: StubBackend) -> StubExchange {
+        let requestId = requestId(from: request.headers) ?? backend.nextRequestId()
+        let path = request.uri.path
+        let stubRequest = StubRequest(
+            method: request.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
+            query: query(request.uri.query), headers: request.headers, body: [], session: "default", requestId: requestId)
+        return StubExchange(request: stubRequest, receivedAt: Date(), started: .now)
+    }
+
+    /// A client's own `X-Request-Id` is kept when it is short and plain.
+    static func requestId(from headers: HTTPFields) -> String? {
+        guard let value = headers[requestIdHeader], (1...128).contains(value.count),
+              value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else { return nil }
+        return value
+    }
+
+    static func query(_ text: String?) -> [String: [String]] {
+        guard let text, !text.isEmpty else { return [:] }
+        var result: [String: [String]] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (s: Substring) in String(s).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(s) }
+            result[decode(parts[0]), default: []].append(parts.count > 1 ? decode(parts[1]) : "")
+        }
+        return result
+    }
+}

@@ -1,0 +1,24 @@
+/// Finds the answer for a request: each route source in turn (route files first, then the
+/// built-in bank); when none has a route, a 404 naming the closest routes and why each missed.
+enum Routing {
+    static func route(_ exchange: inout StubExchange, sources: [any RouteSource]) async throws(APIError) {
+        for source in sources where try await source.answer(&exchange) { return }
+        let misses = sources.flatMap { $0.nearMisses(exchange.request) }
+        exchange.response = .error(notFound(exchange.request, closest: NearMiss.closest(misses)), requestId: exchange.requestId)
+    }
+
+    /// The route that would have answered, for a request another stage answered.
+    static func name(_ request: StubRequest, sources: [any RouteSource]) -> String? {
+        sources.lazy.compactMap { $0.routeName(for: request) }.first
+    }
+
+    /// 404 naming the closest routes and, for each, the first reason it did not match.
+    static func notFound(_ request: StubRequest, closest: [NearMiss]) -> APIError {
+        let summary = closest.isEmpty ? "No routes are loaded."
+            : "Closest: " + closest.map { "\($0.route) (\($0.reason))" }.joined(separator: "; ") + "."
+        return APIError(status: .notFound, type: "not_found", code: "route_not_found",
+                        message: "No route for \(request.method) \(request.path). \(summary)",
+                        displayMessage: "We couldn't find what you were looking for.",
+                        details: closest.map { WireErrorDetail(code: "near_miss", path: $0.route, message: "\($0.source): \($0.reason)") })
+    }
+}
