@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "BankingData", targets: ["BankingData"]),
         .library(name: "BankingPresentation", targets: ["BankingPresentation"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
+        .library(name: "StubImport", targets: ["StubImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -48,10 +49,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "StubImport",
+            dependencies: ["StubServer", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "stubbank",
             dependencies: [
                 "StubServer",
+                "StubImport",
                 "ContractKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,6 +121,11 @@ let package = Package(
                 "BankingData", "BankingPresentation", "StubServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubImportTests",
+            dependencies: ["StubImport", "StubServer", .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -13,7 +13,9 @@ struct StubBankCommand: AsyncParsableCommand {
               stubbank verify                    check Stubs/ against the contract
               stubbank contracts run             run every contract case
               stubbank scenario list             list the scenarios
+              stubbank serve --stubs DIR         serve your own API from DIR/routes
+              stubbank import openapi SPEC --out DIR   route files from OpenAPI
             """,
-        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ContractsCommand.self, RunsCommand.self]
+        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, ContractsCommand.self, RunsCommand.self]
     )
 }

@@ -15,7 +15,7 @@ struct RouteFileLoader {
 
     static let routeFields = ["id", "request", "responses", "mode", "then", "priority",
                               "latency", "bandwidth", "fault", "tamperSignature", "note"]
-    static let requestFields = ["method", "path", "query", "headers", "body"]
+    static let requestFields = ["method", "path", "params", "query", "headers", "body"]
     static let responseFields = ["name", "when", "status", "headers", "body", "bodyFile",
                                  "latency", "bandwidth", "fault", "probability", "times", "tamperSignature", "note"]
     static let defaultsFields = ["responses", "headers", "latency", "bandwidth", "fault", "tamperSignature"]
@@ -252,7 +252,8 @@ struct RouteFileLoader {
             case "method": method = reader.string(value, at: "\(at).method")?.uppercased() ?? method
             case "path": pathText = reader.string(value, at: "\(at).path"); pathNode = value
             default:
-                let partial = compileCondition(key: key, value, at: "\(at).\(key)", reader: &reader)
+                let partial = compileCondition(key: key == "params" ? "path" : key, value, at: "\(at).\(key)", reader: &reader)
+                condition.path += partial.path
                 condition.query += partial.query
                 condition.headers += partial.headers
                 condition.body += partial.body
@@ -264,6 +265,13 @@ struct RouteFileLoader {
         }
         do {
             let pattern = try RoutePattern("\(method) \(pathText)")
+            let declared = Set(pattern.segments.compactMap { segment -> String? in
+                if case .parameter(let name) = segment { return name }
+                return nil
+            })
+            for (name, _) in condition.path where !declared.contains(name) {
+                reader.fail(node, "\(at).params.\(name): the path \(pathText) has no {\(name)}")
+            }
             return (pattern, condition)
         } catch {
             reader.fail(pathNode, "\(at): \(error.reason)")

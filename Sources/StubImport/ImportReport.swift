@@ -1,0 +1,30 @@
+/// What an import wrote, and what it could not convert (never written silently wrong).
+public struct ImportReport: Sendable {
+    /// One thing left out, with where it came from and why.
+    public struct Note: Sendable, Equatable, CustomStringConvertible {
+        /// `mappings/accounts.json` or `paths./users/{id}.get`.
+        public var source: String
+        public var reason: String
+
+        public init(source: String, reason: String) {
+            self.source = source
+            self.reason = reason
+        }
+
+        public var description: String { "\(source): \(reason)" }
+    }
+
+    /// Files written, relative to the output folder.
+    public var written: [String] = []
+    public var routes = 0
+    public var skipped: [Note] = []
+
+    public init() {}
+}
+
+/// An import that could not run at all (unreadable input, an output folder that would be overwritten).
+public struct ImportError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,74 @@
+import StubServer
+
+/// A route an importer found, in the terms of a route file.
+public struct ImportedRoute: Sendable, Equatable {
+    /// A request test: a name (or JSON path) and a matcher.
+    public enum Matcher: Sendable, Equatable {
+        case equals(JSONValue)
+        case matches(String)
+        case present
+        case absent
+    }
+
+    /// A response body: JSON written to a body file, text written inline, or a file copied as it is.
+    public enum Body: Sendable, Equatable {
+        case json(JSONValue)
+        case text(String)
+        case file(name: String, bytes: [UInt8])
+    }
+
+    /// One response of the route.
+    public struct Response: Sendable, Equatable {
+        public var name: String?
+        public var status: Int
+        public var headers: [(String, String)] = []
+        public var body: Body?
+        public var latency: LatencyModel?
+        public var fault: Fault?
+
+        public init(name: String? = nil, status: Int, headers: [(String, String)] = [], body: Body? = nil) {
+            self.name = name
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        public static func == (lhs: Response, rhs: Response) -> Bool {
+            lhs.name == rhs.name && lhs.status == rhs.status && lhs.headers.map { [$0.0, $0.1] } == rhs.headers.map { [$0.0, $0.1] }
+                && lhs.body == rhs.body && lhs.latency == rhs.latency && lhs.fault == rhs.fault
+        }
+    }
+
+    public var id: String
+    public var method: String
+    /// A route-file path template: `/users/{id}`, `/files/**`.
+    public var path: String
+    /// Matchers on the path template's parameters.
+    public var params: [(String, Matcher)] = []
+    public var query: [(String, Matcher)] = []
+    public var headers: [(String, Matcher)] = []
+    /// JSON path (`$.a.b`, or `$` for the whole body) to matcher.
+    public var body: [(String, Matcher)] = []
+    public var responses: [Response] = []
+    /// `first`, `sequence` (then the last), `sequence-loop` or `random`.
+    public var mode = "first"
+    public var priority: Int?
+    /// Where it came from, written as a comment above the route.
+    public var origin: String
+
+    public init(id: String, method: String, path: String, origin: String) {
+        self.id = id
+        self.method = method
+        self.path = path
+        self.origin = origin
+    }
+
+    public static func == (lhs: ImportedRoute, rhs: ImportedRoute) -> Bool {
+        lhs.id == rhs.id && lhs.method == rhs.method && lhs.path == rhs.path && lhs.responses == rhs.responses
+            && lhs.params.map(\.0) == rhs.params.map(\.0) && lhs.params.map(\.1) == rhs.params.map(\.1)
+            && lhs.query.map(\.0) == rhs.query.map(\.0) && lhs.query.map(\.1) == rhs.query.map(\.1)
+            && lhs.headers.map(\.0) == rhs.headers.map(\.0) && lhs.headers.map(\.1) == rhs.headers.map(\.1)
+            && lhs.body.map(\.0) == rhs.body.map(\.0) && lhs.body.map(\.1) == rhs.body.map(\.1)
+            && lhs.mode == rhs.mode && lhs.priority == rhs.priority
+    }
+}

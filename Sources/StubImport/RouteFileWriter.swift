@@ -1,0 +1,156 @@
+import Foundation
+import StubServer
+import Yams
+
+/// Writes imported routes as a stubs folder: `routes/NAME.yaml` and `routes/bodies/…`, then loads
+/// the folder back with the server's own loader, so a folder that would not serve is never left
+/// looking finished.
+public struct RouteFileWriter: Sendable {
+    public let out: URL
+
+    public init(out: URL) { self.out = out }
+
+    /// Refuses to write into a folder that already has route files.
+    public func prepare() throws(ImportError) {
+        let routes = out.appendingPathComponent("routes")
+        if FileManager.default.fileExists(atPath: routes.path) {
+            throw ImportError("\(routes.path) already exists; choose an empty --out folder (nothing was written)")
+        }
+        do {
+            try FileManager.default.createDirectory(at: routes.appendingPathComponent("bodies"), withIntermediateDirectories: true)
+            try Data("# Written by stubbank import: route files only, so the built-in bank is off.\nbank: false\n".utf8)
+                .write(to: out.appendingPathComponent("stubbank.yaml"))
+        } catch {
+            throw ImportError("cannot create \(routes.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes one route file holding `routes`; returns the files written.
+    public func write(_ routes: [ImportedRoute], file: String, header: String) throws(ImportError) -> [String] {
+        var written: [String] = []
+        var items: [Node] = []
+        for route in routes {
+            var responses: [Node] = []
+            for (index, response) in route.responses.enumerated() {
+                var pairs: [(Node, Node)] = []
+                if let name = response.name { pairs.append(("name", Node(name))) }
+                pairs.append(("status", Node(String(response.status), Tag(.int))))
+                if !response.headers.isEmpty {
+                    pairs.append(("headers", Node(response.headers.map { (Node($0.0), Node($0.1)) })))
+                }
+                switch response.body {
+                case .json(let value)?:
+                    let name = "bodies/\(Self.slug(route.id))-\(response.status)\(response.name.map { "-" + Self.slug($0) } ?? "")-\(index).json"
+                    try save(Self.prettyJSON(value), to: "routes/" + name)
+                    written.append("routes/" + name)
+                    pairs.append(("bodyFile", Node(name)))
+                case .file(let original, let bytes)?:
+                    let name = "bodies/\(Self.slug(route.id))-\(index)-\(Self.slug(original))"
+                    try save(bytes, to: "routes/" + name)
+                    written.append("routes/" + name)
+                    pairs.append(("bodyFile", Node(name)))
+                case .text(let text)?:
+                    pairs.append(("body", Node(text, Tag(.str), .literal)))
+                case nil:
+                    break
+                }
+                if let latency = response.latency { pairs.append(("latency", Self.node(latency))) }
+                if let fault = response.fault { pairs.append(("fault", Node(fault.rawValue))) }
+                responses.append(Node(pairs))
+            }
+            var request: [(Node, Node)] = [("method", Node(route.method)), ("path", Node(route.path))]
+            if !route.params.isEmpty { request.append(("params", Self.matchers(route.params))) }
+            if !route.query.isEmpty { request.append(("query", Self.matchers(route.query))) }
+            if !route.headers.isEmpty { request.append(("headers", Self.matchers(route.headers))) }
+            if !route.body.isEmpty { request.append(("body", Self.matchers(route.body))) }
+            var pairs: [(Node, Node)] = [("id", Node(route.id)), ("request", Node(request))]
+            if route.mode == "sequence-loop" {
+                pairs.append(("mode", Node("sequence")))
+                pairs.append(("then", Node("loop")))
+            } else if route.mode != "first" {
+                pairs.append(("mode", Node(route.mode)))
+            }
+            if let priority = route.priority { pairs.append(("priority", Node(String(priority), Tag(.int)))) }
+            pairs.append(("responses", Node(responses)))
+            items.append(Node(pairs))
+        }
+        let document = Node([(Node("routes"), Node(items))])
+        let text: String
+        do {
+            text = try Yams.serialize(node: document, width: 120, allowUnicode: true)
+        } catch {
+            throw ImportError("cannot write \(file): \(error)")
+        }
+        let comments = routes.map { "#   \($0.id): \($0.origin)" }.joined(separator: "\n")
+        try save(Array("# \(header)\n# Routes and where each came from:\n\(comments)\n\(text)".utf8), to: "routes/" + file)
+        written.append("routes/" + file)
+        return written
+    }
+
+    /// Loads what was written with the server's loader; any problem is an import failure.
+    public func check() throws(ImportError) {
+        do {
+            _ = try FixtureLoader(root: out).load()
+        } catch {
+            throw ImportError("the written folder does not load, which is a bug in the importer:\n\(error)")
+        }
+    }
+
+    private func save(_ bytes: [UInt8], to relative: String) throws(ImportError) {
+        let url = out.appendingPathComponent(relative)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        } catch {
+            throw ImportError("cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func matchers(_ list: [(String, ImportedRoute.Matcher)]) -> Node {
+        Node(list.map { name, matcher in
+            let value: Node
+            switch matcher {
+            case .equals(let json): value = Node([(Node("equals"), node(json))])
+            case .matches(let pattern): value = Node([(Node("matches"), Node(pattern, Tag(.str), .singleQuoted))])
+            case .present: value = Node([(Node("present"), Node("true", Tag(.bool)))])
+            case .absent: value = Node([(Node("absent"), Node("true", Tag(.bool)))])
+            }
+            return (Node(name), value)
+        })
+    }
+
+    static func node(_ value: JSONValue) -> Node {
+        switch value {
+        case .null: return Node("null", Tag(.null))
+        case .bool(let flag): return Node(flag ? "true" : "false", Tag(.bool))
+        case .number(let number):
+            let whole = number.rounded() == number && abs(number) < 1e15
+            return Node(whole ? String(Int(number)) : String(number), Tag(whole ? .int : .float))
+        case .string(let text): return Node(text, Tag(.str))
+        case .array(let items): return Node(items.map(node))
+        case .object(let fields): return Node(fields.sorted { $0.key < $1.key }.map { (Node($0.key), node($0.value)) })
+        }
+    }
+
+    private static func node(_ latency: LatencyModel) -> Node {
+        var pairs: [(Node, Node)] = [("type", Node(latency.type.rawValue))]
+        func number(_ key: String, _ value: Double?) {
+            if let value { pairs.append((Node(key), node(.number(value)))) }
+        }
+        number("ms", latency.ms); number("minMs", latency.minMs); number("maxMs", latency.maxMs)
+        number("medianMs", latency.medianMs); number("sigma", latency.sigma)
+        return Node(pairs)
+    }
+
+    static func prettyJSON(_ value: JSONValue) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array((try? encoder.encode(value)) ?? Data("null".utf8)) + [UInt8(ascii: "\n")]
+    }
+
+    /// A file-name-safe form of an id.
+    static func slug(_ text: String) -> String {
+        let mapped = text.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" }
+        return String(String(mapped).split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-").prefix(80))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import StubServer
+
+/// `stubbank import wiremock DIR --out DIR`: converts WireMock stub mappings (`mappings/*.json`,
+/// one mapping or `{"mappings": [...]}` per file) and their `__files` into route files.
+///
+/// Converted: `url`, `urlPath`, `urlPathPattern` (when its regex is a list of segments) and
+/// `urlPathTemplate`; `equalTo`, `matches`, `contains` and `absent` for query and headers;
+/// `equalToJson` and `matchesJsonPath` for the body; `status`, `headers`, `body`, `jsonBody`,
+/// `base64Body` and `bodyFileName`; `fixedDelayMilliseconds`, `delayDistribution` and `fault`;
+/// `priority`; scenarios whose states form one chain over one request, as a sequence.
+/// Everything else is listed with its file and the reason, and not written.
+public struct WireMockImporter: Sendable {
+    public let source: URL
+
+    public init(source: URL) { self.source = source }
+
+    /// One mapping with where it came from.
+    struct Mapping {
+        var json: [String: Any]
+        var file: String
+        var index: Int
+        var origin: String { index < 0 ? file : "\(file) mappings[\(index)]" }
+    }
+
+    public func run(out: URL) throws(ImportError) -> ImportReport {
+        let (byFile, skipped) = try routes()
+        let writer = RouteFileWriter(out: out)
+        try writer.prepare()
+        var report = ImportReport()
+        report.skipped = skipped
+        for (file, routes) in byFile.sorted(by: { $0.key < $1.key }) where !routes.isEmpty {
+            report.routes += routes.count
+            report.written += try writer.write(routes, file: file, header: "Imported from WireMock mappings in \(source.lastPathComponent) by stubbank import wiremock.")
+        }
+        try writer.check()
+        return report
+    }
+
+    /// Routes by output file name, and what was left out.
+    func routes() throws(ImportError) -> (byFile: [String: [ImportedRoute]], skipped: [ImportReport.Note]) {
+        let mappingsFolder = source.appendingPathComponent("mappings")
+        let folder = FileManager.default.fileExists(atPath: mappingsFolder.path) ? mappingsFolder : source
+        let filesFolder = source.appendingPathComponent("__files")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            throw ImportError("cannot read \(folder.path): not a folder of WireMock mappings")
+        }
+        var skipped: [ImportReport.Note] = []
+        var mappings: [Mapping] = []
+        for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
+            let relative = folder == source ? name : "mappings/\(name)"
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
+                  let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                skipped.append(.init(source: relative, reason: "not a JSON object; skipped"))
+                continue
+            }
+            if let list = json["mappings"] as? [[String: Any]] {
+                mappings += list.enumerated().map { Mapping(json: $1, file: relative, index: $0) }
+            } else if json["request"] != nil {
+                mappings.append(Mapping(json: json, file: relative, index: -1))
+            } else {
+                skipped.append(.init(source: relative, reason: "neither a mapping (no \"request\") nor {\"mappings\": [...]}"))
+            }
+        }
+        var converter = WireMockMapping(filesFolder: filesFolder)
+        var byFile: [String: [ImportedRoute]] = [:]
+        var seen: [String: String] = [:]
+        var scenarios: [String: [Mapping]] = [:]
+        for mapping in mappings {
+            if let scenario = mapping.json["scenarioName"] as? String {
+                scenarios[scenario, default: []].append(mapping)
+                continue
+            }
+            guard let route = converter.route(mapping, skipped: &skipped) else { continue }
+            if Self.keep(route, origin: mapping.origin, seen: &seen, skipped: &skipped) {
+                byFile[Self.outputName(mapping.file), default: []].append(route)
+            }
+        }
+        for (name, group) in scenarios.sorted(by: { $0.key < $1.key }) {
+            guard let route = converter.sequence(name, group, skipped: &skipped) else { continue }
+            if Self.keep(route, origin: group[0].origin, seen: &seen, skipped: &skipped) {
+                byFile[Self.outputName(group[0].file), default: []].append(route)
+            }
+        }
+        return (byFile, skipped)
+    }
+
+    /// Two mappings for the same request: WireMock serves the one added last; route files refuse
+    /// the pair, so the earlier one is left out and listed.
+    private static func keep(_ route: ImportedRoute, origin: String, seen: inout [String: String],
+                             skipped: inout [ImportReport.Note]) -> Bool {
+        let key = "\(route.method) \(route.path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)) "
+            + "\(route.priority ?? 0) \(route.params.map { "\($0.0)\($0.1)" }) \(route.query.map { "\($0.0)\($0.1)" }) "
+            + "\(route.headers.map { "\($0.0.lowercased())\($0.1)" }) \(route.body.map { "\($0.0)\($0.1)" })"
+        if let first = seen[key] {
+            skipped.append(.init(source: origin, reason: "matches exactly the same requests as \(first); WireMock would serve one of them, so this one was left out"))
+            return false
+        }
+        seen[key] = origin
+        return true
+    }
+
+    private static func outputName(_ file: String) -> String {
+        RouteFileWriter.slug(((file as NSString).lastPathComponent as NSString).deletingPathExtension) + ".yaml"
+    }
+}

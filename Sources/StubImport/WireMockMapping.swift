@@ -1,0 +1,270 @@
+import Foundation
+import StubServer
+
+/// Converts one WireMock mapping (or one scenario's mappings) into an `ImportedRoute`.
+struct WireMockMapping {
+    let filesFolder: URL
+    private var counter = 0
+
+    init(filesFolder: URL) { self.filesFolder = filesFolder }
+
+    static let requestKeys: Set<String> = ["method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate",
+                                           "queryParameters", "headers", "bodyPatterns", "pathParameters"]
+    static let responseKeys: Set<String> = ["status", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
+                                            "fixedDelayMilliseconds", "delayDistribution", "fault", "statusMessage"]
+    static let mappingKeys: Set<String> = ["id", "uuid", "name", "request", "response", "priority", "persistent", "metadata",
+                                           "scenarioName", "requiredScenarioState", "newScenarioState"]
+
+    mutating func route(_ mapping: WireMockImporter.Mapping, skipped: inout [ImportReport.Note]) -> ImportedRoute? {
+        let json = mapping.json
+        var problems: [String] = []
+        for key in json.keys.sorted() where !Self.mappingKeys.contains(key) { problems.append("\"\(key)\" is not supported") }
+        guard let request = json["request"] as? [String: Any] else {
+            skipped.append(.init(source: mapping.origin, reason: "no request"))
+            return nil
+        }
+        counter += 1
+        let id = (json["name"] as? String).map(RouteFileWriter.slug) ?? (json["id"] as? String) ?? (json["uuid"] as? String)
+            ?? "\(RouteFileWriter.slug(((mapping.file as NSString).lastPathComponent as NSString).deletingPathExtension)).\(counter)"
+        var route = ImportedRoute(id: id, method: "*", path: "/**", origin: mapping.origin)
+        convertRequest(request, into: &route, problems: &problems)
+        if let priority = json["priority"] as? Int { route.priority = -priority }
+        if let response = json["response"] as? [String: Any] {
+            if let converted = convertResponse(response, problems: &problems) { route.responses = [converted] }
+        } else {
+            route.responses = [ImportedRoute.Response(status: 200)]
+        }
+        guard problems.isEmpty else {
+            skipped.append(.init(source: mapping.origin, reason: problems.joined(separator: "; ") + "; the mapping was not converted"))
+            return nil
+        }
+        return route
+    }
+
+    /// A scenario becomes a sequence when its mappings share one request and their states form
+    /// one chain from `Started`.
+    mutating func sequence(_ name: String, _ mappings: [WireMockImporter.Mapping], skipped: inout [ImportReport.Note]) -> ImportedRoute? {
+        var byState: [String: WireMockImporter.Mapping] = [:]
+        for mapping in mappings {
+            let state = mapping.json["requiredScenarioState"] as? String ?? "Started"
+            if byState[state] != nil {
+                skipped.append(.init(source: mapping.origin, reason: "scenario \"\(name)\" has two mappings for state \"\(state)\" (different requests per state); only one request per scenario converts to a sequence"))
+                return nil
+            }
+            byState[state] = mapping
+        }
+        var chain: [WireMockImporter.Mapping] = []
+        var state = "Started"
+        var loops = false
+        while let mapping = byState[state], !chain.contains(where: { $0.origin == mapping.origin }) {
+            chain.append(mapping)
+            guard let next = mapping.json["newScenarioState"] as? String, next != state else { break }
+            if next == "Started" { loops = true; break }
+            state = next
+        }
+        guard chain.count == mappings.count else {
+            skipped.append(.init(source: mappings[0].origin, reason: "scenario \"\(name)\": its states do not form one chain from \"Started\"; not converted"))
+            return nil
+        }
+        var routes: [ImportedRoute] = []
+        for mapping in chain {
+            var plain = mapping
+            for key in ["scenarioName", "requiredScenarioState", "newScenarioState"] { plain.json.removeValue(forKey: key) }
+            guard let route = route(plain, skipped: &skipped) else { return nil }
+            routes.append(route)
+        }
+        var sequence = routes[0]
+        let sameRequest = routes.allSatisfy {
+            $0.method == sequence.method && $0.path == sequence.path && $0.query.map(\.0) == sequence.query.map(\.0)
+                && $0.query.map(\.1) == sequence.query.map(\.1) && $0.headers.map(\.0) == sequence.headers.map(\.0)
+                && $0.body.map(\.0) == sequence.body.map(\.0)
+        }
+        guard sameRequest else {
+            skipped.append(.init(source: mappings[0].origin, reason: "scenario \"\(name)\": its mappings match different requests; only one request per scenario converts to a sequence"))
+            return nil
+        }
+        sequence.id = RouteFileWriter.slug(name)
+        sequence.mode = loops ? "sequence-loop" : "sequence"
+        sequence.responses = routes.flatMap(\.responses)
+        sequence.origin = "scenario \"\(name)\" (\(chain.map(\.origin).joined(separator: ", ")))"
+        return sequence
+    }
+
+    // MARK: Request
+
+    private func convertRequest(_ request: [String: Any], into route: inout ImportedRoute, problems: inout [String]) {
+        for key in request.keys.sorted() where !Self.requestKeys.contains(key) {
+            problems.append("request.\(key) is not supported")
+        }
+        if let method = request["method"] as? String { route.method = method.uppercased() == "ANY" ? "*" : method.uppercased() }
+        if let url = request["url"] as? String {
+            let parts = url.split(separator: "?", maxSplits: 1).map(String.init)
+            route.path = Self.literalPath(parts[0], problems: &problems)
+            if parts.count > 1 {
+                for pair in parts[1].split(separator: "&") {
+                    let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                    route.query.append((kv[0], .equals(.string(kv.count > 1 ? kv[1] : ""))))
+                }
+            }
+        } else if let path = request["urlPath"] as? String {
+            route.path = Self.literalPath(path, problems: &problems)
+        } else if let template = request["urlPathTemplate"] as? String {
+            route.path = template
+            for (name, value) in (request["pathParameters"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if let matcher = Self.matcher(value, at: "request.pathParameters.\(name)", problems: &problems) { route.params.append((name, matcher)) }
+            }
+        } else if let regex = (request["urlPathPattern"] ?? request["urlPattern"]) as? String {
+            if request["urlPattern"] != nil, regex.contains("?") || regex.contains("\\?") {
+                problems.append("urlPattern \(regex) also matches the query string; only path patterns convert")
+            } else if let template = WireMockPath.template(fromRegex: regex) {
+                route.path = template.path
+                route.params = template.params.map { ($0.0, .matches($0.1)) }
+            } else {
+                problems.append("url pattern \(regex) is not a list of path segments, so it has no route-file path template")
+            }
+        }
+        for (name, value) in (request["queryParameters"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let matcher = Self.matcher(value, at: "request.queryParameters.\(name)", problems: &problems) { route.query.append((name, matcher)) }
+        }
+        for (name, value) in (request["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let matcher = Self.matcher(value, at: "request.headers.\(name)", problems: &problems) { route.headers.append((name, matcher)) }
+        }
+        for (index, pattern) in (request["bodyPatterns"] as? [[String: Any]] ?? []).enumerated() {
+            route.body += Self.bodyMatchers(pattern, at: "request.bodyPatterns[\(index)]", problems: &problems)
+        }
+    }
+
+    private static func literalPath(_ path: String, problems: inout [String]) -> String {
+        if path.contains("{") || path.contains("*") {
+            problems.append("path \(path) contains { or *, which route files read as a template")
+        }
+        return path.isEmpty ? "/" : path
+    }
+
+    static func matcher(_ value: Any, at: String, problems: inout [String]) -> ImportedRoute.Matcher? {
+        guard let object = value as? [String: Any] else {
+            problems.append("\(at) is not a matcher object")
+            return nil
+        }
+        let caseInsensitive = object["caseInsensitive"] as? Bool ?? false
+        if let text = object["equalTo"] as? String {
+            return caseInsensitive ? .matches("(?i)" + NSRegularExpression.escapedPattern(for: text)) : .equals(.string(text))
+        }
+        if let pattern = object["matches"] as? String { return .matches(pattern) }
+        if let text = object["contains"] as? String { return .matches(".*" + NSRegularExpression.escapedPattern(for: text) + ".*") }
+        if object["absent"] as? Bool == true { return .absent }
+        problems.append("\(at) uses \(object.keys.sorted().joined(separator: ", ")), which route files cannot express")
+        return nil
+    }
+
+    private static func bodyMatchers(_ pattern: [String: Any], at: String, problems: inout [String]) -> [(String, ImportedRoute.Matcher)] {
+        if let expected = pattern["equalToJson"] {
+            var value = expected
+            if let text = expected as? String {
+                guard let data = text.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) else {
+                    problems.append("\(at).equalToJson is not JSON")
+                    return []
+                }
+                value = parsed
+            }
+            let json = SchemaSampler.json(value)
+            // With ignoreExtraElements, each given leaf must match; otherwise the whole body must equal.
+            if pattern["ignoreExtraElements"] as? Bool == true { return leaves(json, path: "$") }
+            if pattern["ignoreArrayOrder"] as? Bool == true {
+                problems.append("\(at): ignoreArrayOrder cannot be expressed")
+                return []
+            }
+            return [("$", .equals(json))]
+        }
+        if let path = pattern["matchesJsonPath"] as? String { return [(path, .present)] }
+        if let object = pattern["matchesJsonPath"] as? [String: Any], let path = object["expression"] as? String {
+            var rest = object
+            rest.removeValue(forKey: "expression")
+            if rest.isEmpty { return [(path, .present)] }
+            return matcher(rest, at: "\(at).matchesJsonPath", problems: &problems).map { [(path, $0)] } ?? []
+        }
+        problems.append("\(at) uses \(pattern.keys.sorted().joined(separator: ", ")), which route files cannot express (they match JSON bodies by path)")
+        return []
+    }
+
+    private static func leaves(_ value: JSONValue, path: String) -> [(String, ImportedRoute.Matcher)] {
+        switch value {
+        case .object(let fields):
+            return fields.sorted { $0.key < $1.key }.flatMap { key, child in
+                leaves(child, path: key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? "\(path).\(key)" : "\(path)['\(key)']")
+            }
+        default:
+            return [(path, .equals(value))]
+        }
+    }
+
+    // MARK: Response
+
+    private func convertResponse(_ response: [String: Any], problems: inout [String]) -> ImportedRoute.Response? {
+        for key in response.keys.sorted() where !Self.responseKeys.contains(key) {
+            problems.append(key == "transformers" ? "response templating (transformers) uses WireMock's Handlebars, not route-file Mustache"
+                                                  : "response.\(key) is not supported")
+        }
+        var converted = ImportedRoute.Response(status: response["status"] as? Int ?? 200)
+        for (name, value) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if ["content-length", "transfer-encoding", "connection"].contains(name.lowercased()) { continue }
+            let text = (value as? [Any])?.map { "\($0)" }.joined(separator: ", ") ?? "\(value)"
+            converted.headers.append((name, text))
+        }
+        let isJSON = converted.headers.contains { $0.0.lowercased() == "content-type" && $0.1.contains("json") }
+        if let jsonBody = response["jsonBody"] {
+            converted.body = .json(SchemaSampler.json(jsonBody))
+        } else if let body = response["body"] as? String {
+            if body.contains("{{") {
+                problems.append("the body contains {{, which route files would read as a Mustache template")
+            } else if isJSON, let data = body.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) {
+                converted.body = .json(SchemaSampler.json(parsed))
+            } else {
+                converted.body = .file(name: isJSON ? "body.json" : "body.txt", bytes: Array(body.utf8))
+            }
+        } else if let base64 = response["base64Body"] as? String {
+            guard let data = Data(base64Encoded: base64) else {
+                problems.append("response.base64Body is not base64")
+                return nil
+            }
+            converted.body = .file(name: "body.bin", bytes: Array(data))
+        } else if let name = response["bodyFileName"] as? String {
+            let url = filesFolder.appendingPathComponent(name).standardizedFileURL
+            guard url.path.hasPrefix(filesFolder.standardizedFileURL.path + "/"), let data = FileManager.default.contents(atPath: url.path) else {
+                problems.append("bodyFileName \(name) is not a file in __files")
+                return nil
+            }
+            if String(data: data, encoding: .utf8)?.contains("{{") == true {
+                problems.append("__files/\(name) contains {{, which route files would read as a Mustache template")
+            }
+            converted.body = .file(name: (name as NSString).lastPathComponent, bytes: Array(data))
+        }
+        if converted.status == 204 || converted.status == 304 { converted.body = nil }
+        if let delay = response["fixedDelayMilliseconds"] as? Double ?? (response["fixedDelayMilliseconds"] as? Int).map(Double.init) {
+            converted.latency = .fixed(delay)
+        } else if let distribution = response["delayDistribution"] as? [String: Any] {
+            switch distribution["type"] as? String {
+            case "lognormal":
+                converted.latency = LatencyModel(type: .lognormal, medianMs: Self.number(distribution["median"]), sigma: Self.number(distribution["sigma"]))
+            case "uniform":
+                converted.latency = LatencyModel(type: .uniform, minMs: Self.number(distribution["lower"]), maxMs: Self.number(distribution["upper"]))
+            default:
+                problems.append("delayDistribution \(distribution["type"] ?? "?") is not supported (lognormal and uniform are)")
+            }
+        }
+        if let fault = response["fault"] as? String {
+            switch fault {
+            case "CONNECTION_RESET_BY_PEER": converted.fault = .reset
+            case "EMPTY_RESPONSE": converted.fault = .empty
+            case "MALFORMED_RESPONSE_CHUNK": converted.fault = .truncated
+            case "RANDOM_DATA_THEN_CLOSE": converted.fault = .malformed
+            default: problems.append("fault \(fault) is not supported")
+            }
+        }
+        return converted
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        (value as? Double) ?? (value as? Int).map(Double.init)
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import StubImport
+
+/// `stubbank import openapi|wiremock`: write route files from another description of an API.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write route files from an OpenAPI document or WireMock mappings.",
+        discussion: """
+            The output folder serves as it is, with the built-in bank off:
+              stubbank import openapi api.yaml --out MyStubs
+              stubbank serve --stubs MyStubs
+            Anything that cannot be converted is listed with its source and reason.
+            """,
+        subcommands: [OpenAPI.self, WireMock.self]
+    )
+
+    struct OutputOptions: ParsableArguments {
+        @Option(help: ArgumentHelp("Folder to write: routes/ and stubbank.yaml. Must not hold routes/ yet.", valueName: "dir"))
+        var out: String
+
+        var outURL: URL { URL(fileURLWithPath: out).standardizedFileURL }
+    }
+
+    struct OpenAPI: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "openapi",
+            abstract: "One route per operation, one response per documented status.",
+            discussion: """
+                Bodies come from the document's examples, or are sampled from the schema with --seed
+                ($ref, allOf, oneOf and anyOf are followed). The first 2xx answers by default; pick
+                another per request, as with Prism:
+                  curl -H 'Prefer: code=404' ...      curl -H 'Prefer: example=NAME' ...
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The OpenAPI 3 document, YAML or JSON.", valueName: "spec"))
+        var spec: String
+
+        @OptionGroup var output: OutputOptions
+
+        @Option(help: "Seed for bodies sampled from schemas; the same seed writes the same bodies.")
+        var seed: UInt64 = 0
+
+        func run() async throws {
+            let importer = OpenAPIImporter(spec: URL(fileURLWithPath: spec), seed: seed)
+            try ImportCommand.finish { () throws(ImportError) in try importer.run(out: output.outURL) }
+        }
+    }
+
+    struct WireMock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "wiremock",
+            abstract: "Convert WireMock stub mappings and __files.",
+            discussion: """
+                DIR holds mappings/*.json and __files/ (or the mapping files themselves). Scenarios whose
+                states form one chain over one request become sequences.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The WireMock root folder.", valueName: "dir"))
+        var source: String
+
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            let importer = WireMockImporter(source: URL(fileURLWithPath: source))
+            try ImportCommand.finish { () throws(ImportError) in try importer.run(out: output.outURL) }
+        }
+    }
+
+    static func finish(_ body: () throws(ImportError) -> ImportReport) throws {
+        let report: ImportReport
+        do {
+            report = try body()
+        } catch {
+            FileHandle.standardError.write(Data("stubbank import: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        for file in report.written { print("wrote \(file)") }
+        print("\(report.routes) route\(report.routes == 1 ? "" : "s") written; the folder loads cleanly.")
+        if !report.skipped.isEmpty {
+            print("Not converted (\(report.skipped.count)):")
+            for note in report.skipped { print("  - \(note)") }
+        }
+    }
+}

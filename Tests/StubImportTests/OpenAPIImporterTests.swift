@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import StubImport
+@testable import StubServer
+
+@Suite struct OpenAPIImporterTests {
+    /// Our own contract: every operation imports, the folder serves, and each default answer fits its schema.
+    @Test func importsOurOwnContractAndEveryDefaultAnswerFitsTheSchema() async throws {
+        let out = ScratchFolder()
+        let spec = repositoryRoot.appendingPathComponent("Contracts/openapi.yaml")
+        let report = try OpenAPIImporter(spec: spec, seed: 1).run(out: out.url)
+        #expect(report.routes == 19)
+        #expect(report.skipped.isEmpty, "\(report.skipped)")
+        let backend = try makeBackend(stubs: out.url)
+        #expect(!backend.bankEnabled)
+        let routes = backend.fileRoutes.routes
+        let answers = try await StubApplication.make(backend: backend).test(.router) { client in
+            var answers: [(id: String, path: String, method: String, status: Int, expected: Int, body: Data)] = []
+            for route in routes {
+                let path = route.pattern.path.replacingOccurrences(of: #"\{[^}]+\}"#, with: "x1", options: .regularExpression)
+                let method = HTTPRequest.Method(route.pattern.method ?? "GET")!
+                let response = try await client.execute(uri: path, method: method, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
+                answers.append((route.id, route.pattern.path, method.rawValue.lowercased(), Int(response.status.code),
+                                route.responses[0].status, Data(buffer: response.body)))
+            }
+            // Any documented status is one Prefer away.
+            let notFound = try await client.execute(uri: "/v1/accounts/a1", method: .get, headers: [HTTPField.Name("Prefer")!: "code=404"])
+            #expect(notFound.status == .notFound)
+            return answers
+        }
+        let document = try #require(try Yams_load(spec))
+        let validator = JSONSchemaValidator(document: document)
+        for answer in answers {
+            #expect(answer.status == answer.expected, "\(answer.id)")
+            guard answer.status != 204, !answer.body.isEmpty else { continue }
+            let value = try JSONDecoder().decode(JSONValue.self, from: answer.body)
+            let schema = try #require(Self.schema(document, path: answer.path, method: answer.method, status: answer.status))
+            let problems = validator.validate(value, against: schema)
+            #expect(problems.isEmpty, "\(answer.id): \(problems)")
+        }
+    }
+
+    @Test func theSameSeedWritesTheSameFolder() throws {
+        let spec = repositoryRoot.appendingPathComponent("Contracts/openapi.yaml")
+        let first = ScratchFolder(), second = ScratchFolder(), other = ScratchFolder()
+        _ = try OpenAPIImporter(spec: spec, seed: 7).run(out: first.url)
+        _ = try OpenAPIImporter(spec: spec, seed: 7).run(out: second.url)
+        _ = try OpenAPIImporter(spec: spec, seed: 8).run(out: other.url)
+        let file = "routes/bodies/getaccount-200-0.json"
+        #expect(try first.text(file) == second.text(file))
+        #expect(try first.text(file) != other.text(file))
+    }
+
+    /// A second document in another style: JSON, OpenAPI 3.0, path-level parameters, named and
+    /// `$ref`'d examples, shared responses, `allOf` with a discriminated `oneOf`, a status range.
+    @Test func importsADocumentInAnotherStyle() async throws {
+        let out = ScratchFolder()
+        let report = try OpenAPIImporter(spec: importFixtures.appendingPathComponent("openapi-payments.json"), seed: 3).run(out: out.url)
+        #expect(report.routes == 3)
+        #expect(report.skipped.contains { $0.source == "paths./payments/{paymentId}.get.responses.4XX" && $0.reason.contains("not a single final status") })
+        #expect(report.skipped.contains { $0.source == "paths./statements/{month}.pdf.get" && $0.reason.contains("whole-segment") })
+        try await StubApplication.make(backend: try makeBackend(stubs: out.url)).test(.router) { client in
+            let booked = try await client.execute(uri: "/payments/p1", method: .get)
+            #expect(booked.status == .ok)
+            let bookedJSON = try JSONSerialization.jsonObject(with: Data(buffer: booked.body)) as? [String: Any]
+            #expect(bookedJSON?["status"] as? String == "booked")
+            let pending = try await client.execute(uri: "/payments/p1", method: .get, headers: [HTTPField.Name("Prefer")!: "example=pending"])
+            let pendingJSON = try JSONSerialization.jsonObject(with: Data(buffer: pending.body)) as? [String: Any]
+            #expect(pendingJSON?["last4"] as? String == "4242")
+            let missing = try await client.execute(uri: "/payments/p1", method: .get, headers: [HTTPField.Name("Prefer")!: "code=404"])
+            #expect(missing.headers[.contentType] == "application/problem+json")
+            #expect(String(buffer: missing.body).contains("No such payment"))
+            let problem = try await client.execute(uri: "/payments/p1", method: .get, headers: [HTTPField.Name("Prefer")!: "example=default"])
+            #expect(problem.status == .internalServerError)
+
+            let created = try await client.execute(uri: "/payments", method: .post)
+            #expect(created.status == .created)
+            #expect(created.headers[HTTPField.Name("Location")!]?.hasPrefix("https://example.com/") == true)
+            #expect(created.headers[HTTPField.Name("X-Unshaped")!] == nil)
+            let payment = try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any]
+            // allOf merged the base and one branch of the oneOf, tagged by the discriminator.
+            #expect(payment?["status"] as? String == "pending")
+            let kind = try #require(payment?["kind"] as? String)
+            #expect(["sepa", "card"].contains(kind))
+            #expect((payment?["amount"] as? [String: Any])?["currency"] as? String != nil)
+            if kind == "sepa" { #expect(((payment?["iban"] as? String)?.count ?? 0) >= 15) } else { #expect((payment?["last4"] as? String)?.count == 4) }
+            let limited = try await client.execute(uri: "/payments", method: .post, headers: [HTTPField.Name("Prefer")!: "code=429"])
+            #expect(Int(limited.headers[HTTPField.Name("Retry-After")!] ?? "") != nil)
+            #expect(try await client.execute(uri: "/health", method: .get).status == .noContent)
+        }
+    }
+
+    @Test func patternsSampleToMatchingStrings() throws {
+        var generator = SeededGenerator(seed: 5)
+        for pattern in [#"^[A-Z]{3}$"#, #"^-?[0-9]+(\.[0-9]+)?$"#, #"^[0-9]{1,12}(\.[0-9]{1,2})?$"#, #"^[0-9a-f]{64}$"#,
+                        #"^[\x21-\x7E]+$"#, #"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"#, #"^[0-9]{4}-[0-9]{2}$"#, #"^(GB|DE)\d{2}$"#] {
+            let text = try #require(PatternSampler.sample(pattern, using: &generator), "\(pattern)")
+            #expect(text.range(of: pattern, options: .regularExpression) != nil, "\(pattern) → \(text)")
+        }
+        #expect(PatternSampler.sample("(?<name>x)", using: &generator) == nil)
+        #expect(PatternSampler.sample("[^a]", using: &generator) == nil)
+    }
+
+    @Test func refusesToOverwriteAnExistingRoutesFolder() throws {
+        let out = ScratchFolder()
+        try FileManager.default.createDirectory(at: out.url.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        #expect(throws: ImportError.self) {
+            try OpenAPIImporter(spec: importFixtures.appendingPathComponent("openapi-payments.json")).run(out: out.url)
+        }
+    }
+
+    private static func schema(_ document: [String: Any], path: String, method: String, status: Int) -> [String: Any]? {
+        let operation = ((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any]
+        var response = (operation?["responses"] as? [String: Any])?[String(status)] as? [String: Any]
+        if let reference = response?["$ref"] as? String {
+            response = JSONSchemaValidator(document: document).resolve(reference)
+        }
+        return ((response?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+    }
+}
+
+import Yams
+
+private func Yams_load(_ url: URL) throws -> [String: Any]? {
+    try Yams.load(yaml: String(contentsOf: url, encoding: .utf8)) as? [String: Any]
+}
