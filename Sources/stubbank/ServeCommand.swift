@@ -22,8 +22,14 @@ struct ServeCommand: AsyncParsableCommand {
                            {"route":"GET /v1/accounts","status":503,"times":2}
               scenario     --scenario offline | maintenance | flaky | slow-3g
 
-            Isolate parallel tests with -H 'X-Stub-Session: NAME': bank state
-            and behaviours stay per session.
+            Isolate parallel tests with -H 'X-Stub-Session: NAME', or with the
+            base URL http://127.0.0.1:8080/_s/NAME/: state and behaviours stay
+            per session.
+
+            Serve your own API: route files under DIR/routes, then
+              stubbank serve --stubs DIR
+            (Docs/RouteFiles.md; DIR/stubbank.yaml `bank: false` turns the
+            built-in bank off, as does a folder without personas/).
             """
     )
 

@@ -187,7 +187,8 @@ struct RouteFileLoader {
         guard let fields = reader.fields(node, at: at, allowed: Self.routeFields) else { return nil }
         func field(_ name: String) -> Node? { fields.first { $0.key == name }?.value }
         let location = "\(file):\(node.mark?.line ?? 0)"
-        var id = "\((file as NSString).deletingPathExtension).\(index)"
+        let stem = (file as NSString).deletingPathExtension.dropFirst(Self.folder.count + 1)
+        var id = "\(stem.replacingOccurrences(of: "/", with: ".")).\(index)"
         if let idNode = field("id"), let text = reader.string(idNode, at: "\(at).id") {
             if text.isEmpty || text.count > 128 { reader.fail(idNode, "\(at).id must be 1 to 128 characters") } else { id = text }
         }
