@@ -6,13 +6,20 @@ import StubServer
 struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check that every stub route is in the contract and every fixture fits its schema.",
-        discussion: "Exits non-zero and lists file and reason for each problem."
+        abstract: "Check the stubs against an OpenAPI contract: routes, statuses and bodies.",
+        discussion: """
+            Route files: every route must be an operation of the contract, every response
+            status documented for it, and every JSON body (templates rendered with a sample
+            request) must fit the schema. The built-in bank: every route documented and served,
+            every fixture and live persona response valid. Your own API:
+              stubbank verify --stubs MyStubs --contract my-api.yaml
+            Exits non-zero and lists file:line and reason for each problem.
+            """
     )
 
     @OptionGroup var stubsOptions: StubsOptions
 
-    @Option(help: ArgumentHelp("The OpenAPI 3.1 contract.", valueName: "file"))
+    @Option(help: ArgumentHelp("The OpenAPI 3 contract to check against.", valueName: "file"))
     var contract: String = "Contracts/openapi.yaml"
 
     func run() async throws {

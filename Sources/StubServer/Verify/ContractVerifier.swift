@@ -2,9 +2,11 @@ import Foundation
 import Logging
 import Yams
 
-/// Checks that the stub and `Contracts/openapi.yaml` agree: every served route is documented
-/// (and every documented one served), every fixture file fits its schema, and what the stub
-/// actually answers for each persona fits the documented 200 response.
+/// Checks that the stub and an OpenAPI contract agree. Route files: each route is a documented
+/// operation, each status documented, each JSON body fits its schema (`file:line` per problem).
+/// The built-in bank, when on: every served route is documented (and every documented one
+/// served), every fixture file fits its schema, and what the stub actually answers for each
+/// persona fits the documented 200 response.
 public struct ContractVerifier: Sendable {
     public let stubs: URL
     public let contract: URL
@@ -35,9 +37,6 @@ public struct ContractVerifier: Sendable {
             return report
         }
         let validator = JSONSchemaValidator(document: document)
-        let routes = BankAPI.routes()
-        checkRoutes(routes, document: document, report: &report)
-
         let fixtures: FixtureSet
         do {
             fixtures = try FixtureLoader(root: stubs).load()
@@ -45,6 +44,10 @@ public struct ContractVerifier: Sendable {
             report.problems += error.problems.map(\.description)
             return report
         }
+        RouteFileContractCheck(document: document, contractName: contract.lastPathComponent).check(fixtures.routes, report: &report)
+        guard fixtures.settings.bank else { return report }
+        let routes = BankAPI.routes()
+        checkRoutes(routes, document: document, report: &report)
         checkFixtureFiles(fixtures, validator: validator, report: &report)
         await checkResponses(fixtures, routes: routes, document: document, validator: validator, report: &report)
         return report

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Validates JSON against the JSON Schema subset `Contracts/openapi.yaml` uses:
-/// `$ref`, `type` (one or a list), `properties`, `required`, `items`, `enum`, `pattern`,
+/// `$ref`, `allOf`, `anyOf`, `type` (one or a list), `properties`, `required`, `items`, `enum`, `pattern`,
 /// `minLength`/`maxLength` (in code points), `minimum`/`maximum`, `oneOf`, and the `date`
 /// and `date-time` formats.
 struct JSONSchemaValidator {
@@ -13,6 +13,17 @@ struct JSONSchemaValidator {
         if let reference = schema["$ref"] as? String {
             guard let target = resolve(reference) else { return ["\(path): unresolvable $ref \(reference)"] }
             return validate(value, against: target, path: path)
+        }
+        if let parts = schema["allOf"] as? [[String: Any]] {
+            var problems = parts.flatMap { validate(value, against: $0, path: path) }
+            var rest = schema
+            rest.removeValue(forKey: "allOf")
+            if !rest.isEmpty { problems += validate(value, against: rest, path: path) }
+            return problems
+        }
+        if let options = schema["anyOf"] as? [[String: Any]] {
+            return options.contains { validate(value, against: $0, path: path).isEmpty } ? []
+                : ["\(path): matches none of the anyOf alternatives"]
         }
         if let options = schema["oneOf"] as? [[String: Any]] {
             let matching = options.filter { validate(value, against: $0, path: path).isEmpty }.count

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import StubServer
+
+/// `stubbank verify --contract`: route files against a team's own OpenAPI document.
+@Suite struct RouteFileContractCheckTests {
+    static let contract = """
+        openapi: 3.1.0
+        info: { title: Team API, version: "1" }
+        paths:
+          /api/users/{id}:
+            get:
+              responses:
+                "200":
+                  description: A user
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [id, name]
+                        properties:
+                          id: { type: string }
+                          name: { type: string }
+                "404": { description: Missing }
+          /api/ping:
+            get:
+              responses:
+                "204": { description: Alive }
+        """
+
+    private func verify(_ routes: String) async throws -> ContractVerifier.Report {
+        let stubs = try ScratchStubs(routes: ["routes/users.yaml": routes])
+        let contract = stubs.url.appendingPathComponent("team.yaml")
+        try Data(Self.contract.utf8).write(to: contract)
+        return await ContractVerifier(stubs: stubs.url, contract: contract).verify()
+    }
+
+    @Test func routesThatFitPass() async throws {
+        let report = try await verify("""
+            routes:
+              - request: { method: GET, path: "/api/users/{userId}" }
+                responses:
+                  - when: { path: { userId: "0" } }
+                    status: 404
+                  - body: { id: "{{path.userId}}", name: Alex }
+            """)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(report.checked.contains { $0.contains("→ 200: body fits the schema") })
+        #expect(report.checked.contains { $0.contains("GET /api/ping has no route file") })
+    }
+
+    @Test func eachProblemNamesFileAndLine() async throws {
+        let report = try await verify("""
+            routes:
+              - request: { method: GET, path: "/api/users/{id}" }
+                responses:
+                  - status: 418
+                  - body: { id: 7 }
+              - request: { method: POST, path: /api/ping }
+                responses: [ { status: 204 } ]
+            """)
+        #expect(report.problems.count == 4, "\(report.problems)")
+        #expect(report.problems.contains { $0.hasPrefix("routes/users.yaml:4:") && $0.contains("status 418 is not documented") })
+        #expect(report.problems.contains { $0.hasPrefix("routes/users.yaml:5:") && $0.contains("$.id: expected string, found integer") })
+        #expect(report.problems.contains { $0.hasPrefix("routes/users.yaml:5:") && $0.hasSuffix("$: missing required name") })
+        #expect(report.problems.contains { $0.hasPrefix("routes/users.yaml:6:") && $0.contains("is not an operation in team.yaml") })
+    }
+}
