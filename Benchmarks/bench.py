@@ -420,6 +420,51 @@ def contract_suite(stubbank, raw, repeats):
     return {"median": best, "sqlite_share_pct": share, "runs": runs}
 
 
+def route_folder(work, count):
+    """`count` route files, each its own path with a parameter and a query test, like a real API."""
+    folder = work / f"Stubs-{count}-routes"
+    (folder / "routes").mkdir(parents=True, exist_ok=True)
+    # Server.start waits for a 200 on PATH.
+    (folder / "routes" / "ready.yaml").write_text(f"routes:\n  - id: ready\n    request: {{ method: GET, path: {PATH} }}\n"
+                                                  "    responses: [ { body: ready } ]\n")
+    for i in range(count):
+        (folder / "routes" / f"r{i:04d}.yaml").write_text(
+            f"routes:\n  - id: r{i}\n    request: {{ method: GET, path: \"/api/r{i}/items/{{id}}\" }}\n"
+            f"    responses:\n      - body: {{ route: {i}, id: \"{{{{path.id}}}}\" }}\n")
+    return folder
+
+
+def many_routes(stubbank, work, raw, seconds, rounds):
+    """p50 latency for the same request with 20 and with 2,000 route files loaded (c=1 and c=50),
+    in interleaved rounds; the index should keep them equal."""
+    path = "/api/r7/items/42"
+    samples = {20: [], 2000: []}
+    starts = {}
+    for round_number in range(1, rounds + 1):
+        for count in (20, 2000):
+            port = free_port()
+            server = Server(f"{count} route files", [str(stubbank), "serve", "--port", str(port), "--log-level", "warning",
+                                                     "--stubs", str(route_folder(work, count))], port, cwd=ROOT)
+            with open(raw / f"routes-{count}-round{round_number}.log", "w") as server_log:
+                starts.setdefault(count, []).append(round(server.start(server_log) * 1000, 1))
+                try:
+                    status, _, _ = http_get(port, path)
+                    assert status == 200, f"{count} route files: {path} answered {status}"
+                    wrk(port, 2, 50, 2, raw / f"routes-{count}-warmup-round{round_number}.txt", path=path)
+                    c1 = wrk(port, 1, 1, seconds, raw / f"routes-{count}-c1-round{round_number}.txt", path=path)
+                    c50 = wrk(port, 2, 50, seconds, raw / f"routes-{count}-c50-round{round_number}.txt", path=path)
+                    samples[count].append({"c1_p50_ms": c1["p50_ms"], "c50_p50_ms": c50["p50_ms"], "c50_rps": c50["rps"]})
+                finally:
+                    server.stop()
+    result = {}
+    for count, rows in samples.items():
+        result[str(count)] = {key: statistics.median(r[key] for r in rows) for key in ("c1_p50_ms", "c50_p50_ms", "c50_rps")}
+        result[str(count)]["start_ms"] = statistics.median(starts[count])
+    result["c1_p50_ratio"] = round(result["2000"]["c1_p50_ms"] / result["20"]["c1_p50_ms"], 3)
+    result["c50_p50_ratio"] = round(result["2000"]["c50_p50_ms"] / result["20"]["c50_p50_ms"], 3)
+    return result
+
+
 def machine():
     cpu = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
     memory = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1)) // 1024 // 1024
@@ -460,6 +505,11 @@ def summary_markdown(results):
             f"with all of `Stubs/` (busy: 10,000 generated transactions) {results['cold_start_full_ms']} ms.",
             f"- `stubbank contracts run`, {c['median']['passed']} cases: {c['median']['process_wall_ms']} ms wall for the process, "
             f"{c['median']['run_wall_ms']} ms for the run, of which SQLite recording {c['median']['sqlite_ms']} ms ({c['sqlite_share_pct']} %)."]
+    if "many_routes" in results:
+        m20, m2k = results["many_routes"]["20"], results["many_routes"]["2000"]
+        out.append(f"- 20 vs 2,000 route files, same request: p50 at c=1 {m20['c1_p50_ms']} vs {m2k['c1_p50_ms']} ms "
+                   f"(× {results['many_routes']['c1_p50_ratio']}), at c=50 {m20['c50_p50_ms']} vs {m2k['c50_p50_ms']} ms "
+                   f"(× {results['many_routes']['c50_p50_ratio']}); start-up {m20['start_ms']} vs {m2k['start_ms']} ms.")
     for r in rows:
         if r["body_bytes"] != ceiling["body_bytes"]:
             out.append(f"- {r['name']} sends the same JSON {'re-formatted' if r['same_body'] else 'DIFFERENTLY'}: {r['body_bytes']:,} bytes.")
@@ -474,7 +524,8 @@ def main():
     parser.add_argument("--results", default=str(ROOT / "Benchmarks" / "results" / datetime.date.today().isoformat()))
     parser.add_argument("--seconds", type=int, default=10, help="wrk duration per load")
     parser.add_argument("--rounds", type=int, default=3, help="loads per server and concurrency; the median is reported")
-    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,pact,specmatic,mockintosh,delay,burst,contracts")
+    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,routefile,pact,specmatic,mockintosh,"
+                                       "manyroutes,delay,burst,contracts")
     parser.add_argument("--quick", action="store_true", help="one cold start per server, short warm-ups (for trying the script)")
     parser.add_argument("--command", default="Benchmarks/bench.sh")
     parser.add_argument("--summarize", metavar="RESULTS_JSON", help="only print the summary of an earlier run's results.json")
@@ -511,6 +562,14 @@ def main():
     shutil.copytree(ROOT / "Stubs", small_stubs)
     shutil.rmtree(small_stubs / "personas" / "busy")
 
+    # The same bytes served from a route file, with the built-in bank off.
+    route_stubs = work / "Stubs-routefile"
+    (route_stubs / "routes").mkdir(parents=True)
+    (route_stubs / "routes" / "atms.json").write_bytes(body)
+    (route_stubs / "routes" / "atms.yaml").write_text(
+        f"routes:\n  - id: atms\n    request: {{ method: GET, path: {PATH} }}\n"
+        "    responses:\n      - bodyFile: atms.json\n")
+
     servers = []
     if wanted("ceiling"):
         port = free_port()
@@ -520,6 +579,8 @@ def main():
         servers.append((stub("StubBank, journal off", "--journal-size", "0"), False))
     if wanted("journal"):
         servers.append((stub("StubBank, journal on (default)"), False))
+    if wanted("routefile"):
+        servers.append((stub("StubBank, route file (journal on)", "--stubs", str(route_stubs)), False))
     if wanted("pact"):
         servers.append((pact_server(venvs, body, work, free_port()), True))
     if wanted("specmatic"):
@@ -553,6 +614,11 @@ def main():
         full = next((r for r in results["servers"] if r["name"].startswith("StubBank")), None)
         results["cold_start_full_ms"] = full["cold_start_ms"] if full else None
         log(f"   small {results['cold_start_small_ms']} ms, full {results['cold_start_full_ms']} ms")
+
+    if wanted("manyroutes"):
+        log("== 20 vs 2,000 route files")
+        results["many_routes"] = many_routes(stubbank, work, raw, args.seconds, 1 if args.quick else args.rounds)
+        log(f"   {results['many_routes']}")
 
     if wanted("delay") or wanted("burst"):
         server = stub("StubBank delays")
