@@ -3,6 +3,8 @@ import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -64,6 +66,7 @@ let package = Package(
                 "StubImport",
                 "ContractKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -83,17 +86,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "BankingPresentation", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
-        .testTarget(name: "BankingPresentationTests", dependencies: ["BankingPresentation"], swiftSettings: strictSettings),
+        .testTarget(name: "BankingPresentationTests", dependencies: ["BankingPresentation", "BankingDomain"], swiftSettings: strictSettings),
         .testTarget(name: "BankingDomainTests", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
         .testTarget(
             name: "BankingDataTests",
-            dependencies: ["BankingData", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["BankingData", "BankingDomain", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "ContractKit",
             dependencies: [
-                "BankingData", "BankingPresentation", "StubServer",
+                "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "ContractKitTests",
             dependencies: [
-                "ContractKit", "BankingData", "BankingPresentation",
+                "ContractKit", "BankingDomain", "BankingData", "BankingPresentation",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -121,14 +124,23 @@ let package = Package(
         .testTarget(
             name: "ClientIntegrationTests",
             dependencies: [
-                "BankingData", "BankingPresentation", "StubServer",
+                "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StubImportTests",
-            dependencies: ["StubImport", "StubServer", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: [
+                "StubImport", "StubServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strictSettings
         ),
         // A client generated from Contracts/openapi.yaml at build time, calling the live stub.
@@ -149,7 +161,14 @@ let package = Package(
             name: "StubServerTests",
             dependencies: [
                 "StubServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

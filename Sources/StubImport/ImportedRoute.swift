@@ -1,4 +1,4 @@
-import StubServer
+public import StubServer
 
 /// A route an importer found, in the terms of a route file.
 public struct ImportedRoute: Sendable, Equatable {

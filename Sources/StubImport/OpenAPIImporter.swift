@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import StubServer
 
 /// `stubbank import openapi SPEC --out DIR`: one route per operation, one response per documented

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import StubServer
 
 /// `stubbank import wiremock DIR --out DIR`: converts WireMock stub mappings (`mappings/*.json`,

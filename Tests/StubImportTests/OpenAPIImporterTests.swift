@@ -2,9 +2,11 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
-import Testing
+import NIOFoundationCompat
 @testable import StubImport
 @testable import StubServer
+import Testing
+import Yams
 
 @Suite struct OpenAPIImporterTests {
     /// Our own contract: every operation imports, the folder serves, and each default answer fits its schema.
@@ -122,7 +124,6 @@ import Testing
     }
 }
 
-import Yams
 
 private func Yams_load(_ url: URL) throws -> [String: Any]? {
     try Yams.load(yaml: String(contentsOf: url, encoding: .utf8)) as? [String: Any]

@@ -1,5 +1,5 @@
+public import BankingDomain
 import Foundation
-import BankingDomain
 
 /// Holds the session and refreshes it with single flight: however many requests hit 401 at
 /// once, one refresh call is made and all of them wait for it.

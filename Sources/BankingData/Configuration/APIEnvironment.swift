@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the app talks to and how, per build configuration (as EBank's xcconfig environments).
 public struct APIEnvironment: Sendable, Hashable {

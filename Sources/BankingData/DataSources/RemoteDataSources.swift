@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 import Foundation
 
 /// `POST /v1/auth/token` and `/v1/auth/logout`.

@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 import Foundation
 
 /// Sends requests through the middleware stack and turns answers into DTOs or `BankingError`.

@@ -1,5 +1,6 @@
-import BankingDomain
-import Foundation
+public import BankingDomain
+public import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,5 +1,5 @@
-import BankingDomain
-import Foundation
+public import BankingDomain
+public import Foundation
 
 /// The composition root of the data layer: one transport, its middleware, the token vault and
 /// every repository, wired once and passed to the presentation layer.

@@ -1,5 +1,5 @@
-import BankingDomain
-import Foundation
+public import BankingDomain
+public import Foundation
 
 /// Signs in through the API and keeps the session in the vault.
 public struct RemoteAuthRepository: AuthRepository {

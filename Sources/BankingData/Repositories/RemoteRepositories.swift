@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 import Foundation
 
 /// Repository implementations over `BankRemoteDataSource`: fetch DTOs, map to the domain.

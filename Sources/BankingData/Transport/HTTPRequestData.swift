@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A request relative to the API's base URL, before middleware.
 public struct HTTPRequestData: Sendable, Hashable {

@@ -1,6 +1,7 @@
-import Foundation
+public import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// The live transport: URLSession against a base URL.

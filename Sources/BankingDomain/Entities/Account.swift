@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A bank account with its balances.
 public struct Account: Hashable, Sendable, Identifiable {
     /// What kind of account it is.
@@ -47,5 +49,3 @@ public struct Balance: Hashable, Sendable {
         self.asOf = asOf
     }
 }
-
-import Foundation

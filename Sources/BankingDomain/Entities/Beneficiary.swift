@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A saved payee.
 public struct Beneficiary: Hashable, Sendable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A calendar day without a time, as in `bookingDate` and `valueDate` (`YYYY-MM-DD`).
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {

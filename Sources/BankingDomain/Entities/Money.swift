@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An amount of money: an exact `Decimal` and its ISO 4217 currency. Never a `Double`.
 public struct Money: Hashable, Sendable, CustomStringConvertible {

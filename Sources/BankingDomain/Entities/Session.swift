@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The tokens of a signed-in customer.
 public struct Session: Hashable, Sendable {

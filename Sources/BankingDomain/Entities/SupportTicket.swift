@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A support request.
 public struct SupportTicket: Hashable, Sendable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One entry on an account.
 public struct Transaction: Hashable, Sendable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A submitted transfer.
 public struct Transfer: Hashable, Sendable, Identifiable {

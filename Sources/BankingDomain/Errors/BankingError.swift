@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Every failure the client core reports, in the language of the app rather than of HTTP.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Groups a transactions list into days for display: pending and booked together, newest day
 /// first, newest entry first within a day, and a pending entry shown only once after a booked

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Validates and submits a transfer. The idempotency key is made once per draft and reused on
 /// every retry of that draft, so a retry after a timeout can never pay twice.

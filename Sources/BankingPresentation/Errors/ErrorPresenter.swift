@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 import Foundation
 
 /// Turns every `BankingError` into what the customer reads and can do. Developer detail

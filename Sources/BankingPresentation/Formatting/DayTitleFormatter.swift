@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 import Foundation
 
 /// Section titles for transaction days: "Today", "Yesterday", then a date in the customer's locale.

@@ -1,5 +1,5 @@
-import BankingDomain
-import Foundation
+public import BankingDomain
+public import Foundation
 
 /// Formats money for people, in the customer's locale, never through `Double`.
 public struct MoneyFormatter: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Locale, time zone and clock for formatting, injected so tests and contract runs are stable.
 public struct PresentationEnvironment: Sendable {

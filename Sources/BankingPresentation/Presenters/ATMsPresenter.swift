@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 import Foundation
 
 /// One cash machine in the list.

@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 
 /// One entry in a day section.
 public struct TransactionRow: Sendable, Equatable, Identifiable {

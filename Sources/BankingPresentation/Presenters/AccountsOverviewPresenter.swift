@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 
 /// One account on the overview.
 public struct AccountRow: Sendable, Equatable, Identifiable {

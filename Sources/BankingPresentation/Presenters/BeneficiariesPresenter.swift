@@ -1,4 +1,5 @@
-import BankingDomain
+public import BankingDomain
+import Foundation
 
 /// One saved payee.
 public struct BeneficiaryRow: Sendable, Equatable, Identifiable {
@@ -73,5 +74,3 @@ public final class BeneficiariesPresenter {
         return BeneficiaryRow(id: beneficiary.id, name: beneficiary.name, iban: grouped.joined(separator: " "))
     }
 }
-
-import Foundation

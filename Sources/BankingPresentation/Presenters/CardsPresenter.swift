@@ -1,4 +1,5 @@
-import BankingDomain
+public import BankingDomain
+import Foundation
 
 /// One card with its freeze switch.
 public struct CardRow: Sendable, Equatable, Identifiable {

@@ -1,4 +1,5 @@
-import BankingDomain
+public import BankingDomain
+import Foundation
 
 /// Sign-in and the way back to it when a session expires.
 @MainActor

@@ -1,4 +1,4 @@
-import BankingDomain
+public import BankingDomain
 import Foundation
 
 /// One ticket in the list.

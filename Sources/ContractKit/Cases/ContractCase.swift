@@ -1,4 +1,4 @@
-import StubServer
+public import StubServer
 
 /// One contract case: a persona, what is arranged, one operation, and what each layer must show.
 ///

@@ -1,7 +1,7 @@
-import BankingData
+public import BankingData
 import BankingDomain
-import BankingPresentation
-import Foundation
+public import BankingPresentation
+public import Foundation
 
 /// Runs one case against a stub: signs in, arranges `given` in the case's own session, performs
 /// the operation through the real client core (URLSession transport, middleware, repositories,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Operation × fault: which combinations the cases cover, and how they did.
 public struct CoverageMatrix: Sendable {
     public enum Cell: String, Sendable { case passed = "✓", failed = "✗", covered = "●", untested = "·" }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A finished run and what it means, rendered for people and machines.
 public struct RunReport: Sendable {

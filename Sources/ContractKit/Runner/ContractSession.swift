@@ -1,5 +1,6 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
+import NIOConcurrencyHelpers
 
 /// One `stubbank contracts run`: loads cases, hosts the stub (unless given a base URL), runs,
 /// records every result as it lands, finishes the run, and diffs it against the previous one
@@ -127,5 +128,3 @@ final class Counter: Sendable {
     private let value = NIOLockedValueBox(0)
     func increment() -> Int { value.withLockedValue { $0 += 1; return $0 } }
 }
-
-import NIOConcurrencyHelpers

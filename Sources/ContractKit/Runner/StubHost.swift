@@ -1,8 +1,8 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
-import StubServer
+public import StubServer
 
 /// Runs the stub in this process on an ephemeral loopback port for the length of a run.
 public final class StubHost: Sendable {

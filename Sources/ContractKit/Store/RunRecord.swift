@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// One contract run, as stored in the `run` table.
 public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {

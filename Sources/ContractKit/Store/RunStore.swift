@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// The run history in SQLite: every run and every case result, written as they happen so a
 /// killed run keeps what it had. WAL mode lets two runs write the same file at once.

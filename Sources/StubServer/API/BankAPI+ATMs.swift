@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 extension BankAPI {
     static func atmRoutes() -> [Route] {

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 extension BankAPI {
     static func authRoutes() -> [Route] {
         [

@@ -1,3 +1,6 @@
+import Foundation
+import HTTPTypes
+
 extension BankAPI {
     static func beneficiaryRoutes() -> [Route] {
         [
@@ -30,5 +33,3 @@ extension BankAPI {
         ]
     }
 }
-
-import Foundation

@@ -1,3 +1,6 @@
+import Foundation
+import HTTPTypes
+
 extension BankAPI {
     static let ticketCategories = ["general", "card", "transfer", "account", "fraud"]
 
@@ -24,5 +27,3 @@ extension BankAPI {
         ]
     }
 }
-
-import Foundation

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 
 extension BankAPI {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 
 /// The control surface under `/__stubbank`: behaviours, scenarios, reset, journal, routes, reload.
 ///

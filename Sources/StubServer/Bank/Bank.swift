@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HTTPTypes
 
 /// The stateful bank behind the stub: tokens, balances, transfers, cards, payees, tickets.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Access and refresh tokens with expiry, rotation and revocation.
 struct TokenStore: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Yams
 
 /// Reads a stubs directory (the built-in bank's personas, route files, scenarios and `stubbank.yaml`),

@@ -1,4 +1,4 @@
-import Yams
+public import Yams
 
 /// Finds where a value sits in a YAML text, so problems found after decoding (which know only
 /// a coding path) can still name a line. Used for scenario files and contract cases.

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Finds the answer for a request: each route source in turn (route files first, then the
 /// built-in bank); when none has a route, a 404 naming the closest routes and why each missed.
 enum Routing {

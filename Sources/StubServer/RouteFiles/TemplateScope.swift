@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Mustache
 
 /// What a template can read for one request: `path`, `query`, `headers`, `body`, `session`,

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// An error a route answers with; rendered as the error envelope.
 public struct APIError: Error, Sendable, Equatable {

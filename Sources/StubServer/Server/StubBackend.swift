@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import NIOConcurrencyHelpers
 
 /// The running stub's parts, built once from a configuration and passed to the responder.

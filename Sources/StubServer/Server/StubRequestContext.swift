@@ -1,5 +1,5 @@
-import Hummingbird
-import NIOCore
+public import Hummingbird
+public import NIOCore
 
 /// Request context that keeps the connection, so faults can reset or close it.
 public struct StubRequestContext: RequestContext {
@@ -18,7 +18,7 @@ public struct StubRequestContext: RequestContext {
     static func isLoopback(_ address: SocketAddress?) -> Bool {
         guard let address else { return true }
         switch address {
-        case .v4(let v4): return v4.address.sin_addr.s_addr.bigEndian >> 24 == 127
+        case .v4: return address.ipAddress?.hasPrefix("127.") ?? false
         case .v6: return address.ipAddress == "::1" || (address.ipAddress?.hasPrefix("::ffff:127.") ?? false)
         case .unixDomainSocket: return true
         }

@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// Runs every request through the stub's stages, in order (see `StubExchange`): intake and
 /// session, the admin API, behaviour, delay and connection faults, status override, routing

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything `stubbank serve` can set. Defaults are safe: loopback only, admin on loopback only.
 public struct StubServerConfiguration: Sendable {

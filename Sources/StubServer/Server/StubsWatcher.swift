@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ServiceLifecycle
 
 /// Polls the stubs directory once a second and reloads when any file changes.

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import HTTPTypes
 import Logging
 import Yams
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Money as it travels on the wire: a decimal string and an ISO 4217 code, never a float.
 public struct WireMoney: Codable, Sendable, Equatable {

@@ -1,5 +1,7 @@
-import Testing
+import HTTPTypes
+import HummingbirdTesting
 @testable import StubServer
+import Testing
 
 @Suite struct AccountsAPITests {
     @Test func listsAccountsWithMoneyAsStrings() async throws {

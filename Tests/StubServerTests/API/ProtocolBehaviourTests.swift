@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import HTTPTypes
+import HummingbirdTesting
 @testable import StubServer
+import Testing
 
 /// Cross-cutting HTTP behaviour: envelopes, request ids, signatures, limits, headers.
 @Suite struct ProtocolBehaviourTests {

@@ -1,5 +1,7 @@
-import Testing
+import HTTPTypes
+import HummingbirdTesting
 @testable import StubServer
+import Testing
 
 @Suite struct ResourcesAPITests {
     @Test func freezeAndUnfreezeWith409WhenAlreadyInState() async throws {

@@ -1,5 +1,7 @@
-import Testing
+import HTTPTypes
+import HummingbirdTesting
 @testable import StubServer
+import Testing
 
 @Suite struct TransfersAPITests {
     static func body(_ amount: String = "10.00", currency: String = "EUR", from: String = "acc_alex_current",

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import HTTPTypes
+import HummingbirdTesting
 @testable import StubServer
+import Testing
 
 @Suite struct AdminAPITests {
     @Test func installsAndRetiresABehaviour() async throws {

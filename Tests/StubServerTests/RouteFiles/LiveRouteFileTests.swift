@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import FoundationNetworking
+import HummingbirdTesting
 @testable import StubServer
+import Testing
 
 /// What a phone's URLSession sees of route files over a real socket.
 @Suite struct LiveRouteFileTests {

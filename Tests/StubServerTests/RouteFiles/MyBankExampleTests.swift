@@ -1,7 +1,9 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
-import Testing
+import NIOFoundationCompat
 @testable import StubServer
+import Testing
 
 /// `Examples/mybank` serves the MyBank seed's API from route files alone.
 @Suite struct MyBankExampleTests {

@@ -1,7 +1,8 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
-import Testing
 @testable import StubServer
+import Testing
 
 /// Route files served in process: selection, defaults, near misses, and every behaviour surface.
 @Suite struct RouteFileServingTests {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOFoundationCompat
 @testable import StubServer
 
 /// The repository's own `Stubs/` directory.
