@@ -4,8 +4,10 @@ public struct ImportReport: Sendable {
     public struct Note: Sendable, Equatable, CustomStringConvertible {
         /// `mappings/accounts.json` or `paths./users/{id}.get`.
         public var source: String
+        /// Why it was left out.
         public var reason: String
 
+        /// A note on `source`.
         public init(source: String, reason: String) {
             self.source = source
             self.reason = reason
@@ -16,9 +18,12 @@ public struct ImportReport: Sendable {
 
     /// Files written, relative to the output folder.
     public var written: [String] = []
+    /// Routes written.
     public var routes = 0
+    /// What was not converted, with where it came from and why.
     public var skipped: [Note] = []
 
+    /// An empty report.
     public init() {}
 }
 
@@ -26,5 +31,6 @@ public struct ImportReport: Sendable {
 public struct ImportError: Error, Sendable, CustomStringConvertible {
     public var description: String
 
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -19,13 +19,19 @@ public struct ImportedRoute: Sendable, Equatable {
 
     /// One response of the route.
     public struct Response: Sendable, Equatable {
+        /// For `Prefer: example=NAME`.
         public var name: String?
+        /// 200 to 599.
         public var status: Int
+        /// Header names and values, in order.
         public var headers: [(String, String)] = []
         public var body: Body?
+        /// A delay before answering.
         public var latency: LatencyModel?
+        /// A network fault instead of the answer.
         public var fault: Fault?
 
+        /// A response with a status and, optionally, a name, headers and a body.
         public init(name: String? = nil, status: Int, headers: [(String, String)] = [], body: Body? = nil) {
             self.name = name
             self.status = status
@@ -33,29 +39,37 @@ public struct ImportedRoute: Sendable, Equatable {
             self.body = body
         }
 
+        /// Equal when every field is.
         public static func == (lhs: Response, rhs: Response) -> Bool {
             lhs.name == rhs.name && lhs.status == rhs.status && lhs.headers.map { [$0.0, $0.1] } == rhs.headers.map { [$0.0, $0.1] }
                 && lhs.body == rhs.body && lhs.latency == rhs.latency && lhs.fault == rhs.fault
         }
     }
 
+    /// The route id, unique in the folder.
     public var id: String
+    /// Upper-case method, or `*`.
     public var method: String
     /// A route-file path template: `/users/{id}`, `/files/**`.
     public var path: String
     /// Matchers on the path template's parameters.
     public var params: [(String, Matcher)] = []
+    /// Query parameter tests.
     public var query: [(String, Matcher)] = []
+    /// Header tests.
     public var headers: [(String, Matcher)] = []
     /// JSON path (`$.a.b`, or `$` for the whole body) to matcher.
     public var body: [(String, Matcher)] = []
+    /// The first answers by default; `Prefer` picks the others.
     public var responses: [Response] = []
     /// `first`, `sequence` (then the last), `sequence-loop` or `random`.
     public var mode = "first"
+    /// Higher is tried first; nil is 0.
     public var priority: Int?
     /// Where it came from, written as a comment above the route.
     public var origin: String
 
+    /// A route with no tests and no responses yet.
     public init(id: String, method: String, path: String, origin: String) {
         self.id = id
         self.method = method
@@ -63,6 +77,7 @@ public struct ImportedRoute: Sendable, Equatable {
         self.origin = origin
     }
 
+    /// Equal when every field but `origin` is.
     public static func == (lhs: ImportedRoute, rhs: ImportedRoute) -> Bool {
         lhs.id == rhs.id && lhs.method == rhs.method && lhs.path == rhs.path && lhs.responses == rhs.responses
             && lhs.params.map(\.0) == rhs.params.map(\.0) && lhs.params.map(\.1) == rhs.params.map(\.1)

@@ -8,9 +8,12 @@ import StubServer
 /// `Prefer: example=NAME`. What cannot be expressed as a route (a path template with text around
 /// a parameter, a status range such as `4XX`) is listed, not guessed.
 public struct OpenAPIImporter: Sendable {
+    /// The OpenAPI 3 document, YAML or JSON.
     public let spec: URL
+    /// Seed for bodies sampled from schemas.
     public let seed: UInt64
 
+    /// An importer of `spec`.
     public init(spec: URL, seed: UInt64 = 0) {
         self.spec = spec
         self.seed = seed

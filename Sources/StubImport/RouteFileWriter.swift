@@ -6,8 +6,10 @@ import Yams
 /// the folder back with the server's own loader, so a folder that would not serve is never left
 /// looking finished.
 public struct RouteFileWriter: Sendable {
+    /// The stubs folder to write.
     public let out: URL
 
+    /// A writer into `out`.
     public init(out: URL) { self.out = out }
 
     /// Refuses to write into a folder that already has route files.

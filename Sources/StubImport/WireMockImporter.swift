@@ -11,8 +11,10 @@ import StubServer
 /// `priority`; scenarios whose states form one chain over one request, as a sequence.
 /// Everything else is listed with its file and the reason, and not written.
 public struct WireMockImporter: Sendable {
+    /// The WireMock root: `mappings/` and `__files/`, or a folder of mapping files.
     public let source: URL
 
+    /// An importer of `source`.
     public init(source: URL) { self.source = source }
 
     /// One mapping with where it came from.
@@ -23,6 +25,7 @@ public struct WireMockImporter: Sendable {
         var origin: String { index < 0 ? file : "\(file) mappings[\(index)]" }
     }
 
+    /// Writes the folder and checks that it loads.
     public func run(out: URL) throws(ImportError) -> ImportReport {
         let (byFile, skipped) = try routes()
         let writer = RouteFileWriter(out: out)

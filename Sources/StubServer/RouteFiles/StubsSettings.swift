@@ -7,5 +7,6 @@ public struct StubsSettings: Sendable, Equatable {
     /// Whether the built-in bank serves `/v1/...` behind the route files.
     public var bank: Bool
 
+    /// Settings with the bank on or off.
     public init(bank: Bool) { self.bank = bank }
 }

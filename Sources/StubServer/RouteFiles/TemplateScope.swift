@@ -8,14 +8,23 @@ import Mustache
 /// `uuid`, `now` and `random` are lambdas, so each use draws afresh and a section passes
 /// arguments: `{{#now}}+1d date{{/now}}`, `{{#random}}1-6{{/random}}`. Draws come from a generator
 /// seeded by the server seed, the route, the session and the counter, so a replay repeats them.
-struct TemplateScope {
+final class TemplateScope {
     let input: RouteInput
     let now: Date
     let counter: Int
     let random: TemplateRandom
 
-    /// Built once per request, on first use.
-    var values: [String: Any] {
+    init(input: RouteInput, now: Date, counter: Int, random: TemplateRandom) {
+        self.input = input
+        self.now = now
+        self.counter = counter
+        self.random = random
+    }
+
+    /// Built once per request, on first use, however many templates the response has.
+    lazy var values: [String: Any] = makeValues()
+
+    private func makeValues() -> [String: Any] {
         let request = input.request
         var query: [String: Any] = [:]
         for (name, values) in request.query { query[name] = values.first ?? "" }

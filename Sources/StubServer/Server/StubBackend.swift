@@ -130,6 +130,7 @@ public struct RouteDescription: Sendable, Equatable {
     public var pattern: String
     /// The bank's operation id, or a route file's route id.
     public var operationId: String
+    /// What the route does (the bank), or `route file`.
     public var summary: String
     /// Whether the bank wants a bearer token (route files decide that themselves).
     public var auth: Bool
