@@ -9,7 +9,7 @@ struct FileRouteSource: RouteSource {
     func answer(_ exchange: inout StubExchange) async throws(APIError) -> Bool {
         guard routes.count > 0,
               let (route, input) = routes.match(exchange.request, body: FileRouteSet.decodeBody(exchange.request.body)) else { return false }
-        exchange.route = Self.name(route)
+        exchange.route = route.journalName
         let selection = try state.select(route, input: input, prefer: try PreferChoice(exchange.request.headers))
         let answer = FileRouteAnswer(selection: selection, route: route, input: input, now: clock())
         exchange.response = answer.response
@@ -19,10 +19,8 @@ struct FileRouteSource: RouteSource {
 
     func routeName(for request: StubRequest) -> String? {
         guard routes.count > 0 else { return nil }
-        return routes.match(request, body: FileRouteSet.decodeBody(request.body)).map { Self.name($0.route) }
+        return routes.match(request, body: FileRouteSet.decodeBody(request.body)).map(\.route.journalName)
     }
-
-    static func name(_ route: FileRoute) -> String { "\(route.pattern.description) [\(route.id)]" }
 
     func nearMisses(_ request: StubRequest) -> [NearMiss] {
         routes.nearMisses(request, body: FileRouteSet.decodeBody(request.body))

@@ -22,6 +22,31 @@ struct FileRoute: Sendable {
     let priority: Int
     /// Headers the folder defaults add to every response.
     let defaultHeaders: [(name: HTTPField.Name, value: ResponseTemplate)]
+    /// How the journal names it: `GET /api/users/{id} [users.get]`.
+    let journalName: String
+    /// False when every request gets the same choice with no draws: mode `first`, no `times` or
+    /// `probability`, no templates and no latency. Such a route answers without the session lock.
+    let isStateless: Bool
+
+    init(id: String, location: String, pattern: RoutePattern, condition: RequestCondition, responses: [RouteResponse],
+         mode: Mode, priority: Int, defaultHeaders: [(name: HTTPField.Name, value: ResponseTemplate)]) {
+        self.id = id
+        self.location = location
+        self.pattern = pattern
+        self.condition = condition
+        self.responses = responses
+        self.mode = mode
+        self.priority = priority
+        self.defaultHeaders = defaultHeaders
+        self.journalName = "\(pattern.description) [\(id)]"
+        let templated = defaultHeaders.contains { !$0.value.isLiteral } || responses.contains { response in
+            if case .template = response.body { return true }
+            return response.headers.contains { !$0.value.isLiteral }
+        }
+        self.isStateless = mode == .first && !templated && responses.allSatisfy {
+            $0.behaviour.times == nil && $0.behaviour.probability == nil && $0.behaviour.latency == nil
+        }
+    }
 
     /// Literal segments count more than parameters; used to order routes of equal priority.
     var specificity: Int {

@@ -18,7 +18,12 @@ final class FileRouteState: Sendable {
         let seed: UInt64
     }
 
-    private let counters = NIOLockedValueBox<[String: Counters]>([:])
+    private struct Key: Hashable, Sendable {
+        let session: String
+        let route: String
+    }
+
+    private let counters = NIOLockedValueBox<[Key: Counters]>([:])
     private let seed: UInt64
 
     init(seed: UInt64) { self.seed = SeededGenerator.derive(seed, "route-files") }
@@ -29,9 +34,14 @@ final class FileRouteState: Sendable {
     /// picks among the responses without `when`. A response whose `times` are used up, or whose
     /// `probability` roll fails, is passed over.
     func select(_ route: FileRoute, input: RouteInput, prefer: PreferChoice?) throws(APIError) -> Selection {
-        let key = input.request.session + "\u{1}" + route.id
+        if route.isStateless, prefer == nil {
+            let responses = route.responses
+            let index = responses.firstIndex { $0.when?.holds(input) ?? true } ?? responses.count - 1
+            return Selection(response: responses[index], counter: 0, seed: 0)
+        }
+        let key = Key(session: input.request.session, route: route.id)
         let seed = self.seed
-        let result = counters.withLockedValue { (all: inout [String: Counters]) -> Result<Selection, APIError> in
+        let result = counters.withLockedValue { (all: inout [Key: Counters]) -> Result<Selection, APIError> in
             var state = all[key] ?? Counters()
             state.served += 1
             let drawSeed = SeededGenerator.derive(seed, "\(route.id)\u{1}\(input.request.session)\u{1}\(state.served)")
@@ -79,7 +89,7 @@ final class FileRouteState: Sendable {
     func reset(session: String?) {
         counters.withLockedValue { all in
             if let session {
-                all = all.filter { !$0.key.hasPrefix(session + "\u{1}") }
+                all = all.filter { $0.key.session != session }
             } else {
                 all.removeAll()
             }

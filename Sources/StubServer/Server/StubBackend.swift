@@ -14,6 +14,7 @@ public final class StubBackend: Sendable {
     let routes: RouteTable
     /// Route files and the counters behind their sequences, counters and `times`.
     private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
+    private let sourcesBox: NIOLockedValueBox<[any RouteSource]>
     let fileRouteState: FileRouteState
     /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
     public let bankEnabled: Bool
@@ -46,6 +47,7 @@ public final class StubBackend: Sendable {
         self.fileRouteBox = NIOLockedValueBox(fixtures.routes)
         self.fileRouteState = FileRouteState(seed: configuration.seed)
         self.clock = clock
+        self.sourcesBox = NIOLockedValueBox(Self.sources(fixtures.routes, state: fileRouteState, clock: clock, table: routes, bank: bank))
         self.scenarios = NIOLockedValueBox(fixtures.scenarios)
         self.headerGenerator = NIOLockedValueBox(SeededGenerator(seed: SeededGenerator.derive(configuration.seed, "headers")))
         try behaviours.setScenario(scenario)
@@ -74,6 +76,8 @@ public final class StubBackend: Sendable {
         let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
         scenarios.withLockedValue { $0 = fixtures.scenarios }
         fileRouteBox.withLockedValue { $0 = fixtures.routes }
+        let sources = Self.sources(fixtures.routes, state: fileRouteState, clock: clock, table: routes, bank: bank)
+        sourcesBox.withLockedValue { $0 = sources }
         fileRouteState.reset(session: nil)
         await bank.replaceFixtures(fixtures)
         if fixtures.settings.bank != bankEnabled {
@@ -90,13 +94,16 @@ public final class StubBackend: Sendable {
         return fixtures
     }
 
-    /// Route files first, then the built-in bank.
-    var routeSources: [any RouteSource] {
-        [FileRouteSource(routes: fileRoutes, state: fileRouteState, clock: clock), BankRouteSource(table: routes, bank: bank)]
-    }
+    /// Route files first, then the built-in bank; rebuilt on reload, not per request.
+    var routeSources: [any RouteSource] { sourcesBox.withLockedValue { $0 } }
 
     /// The route files being served now.
     var fileRoutes: FileRouteSet { fileRouteBox.withLockedValue { $0 } }
+
+    private static func sources(_ files: FileRouteSet, state: FileRouteState, clock: @escaping @Sendable () -> Date,
+                                table: RouteTable, bank: Bank) -> [any RouteSource] {
+        [FileRouteSource(routes: files, state: state, clock: clock), BankRouteSource(table: table, bank: bank)]
+    }
 
     /// Route catalogue for `serve` output and the admin API: route files first, in precedence order, then the bank.
     public var routeDescriptions: [RouteDescription] {
