@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// What to do to requests that match a route: the one fault model shared by scenario files,
 /// the admin API and (in part) the `X-Stub-*` request headers.
 ///
@@ -60,7 +62,16 @@ public struct BehaviourSpec: Codable, Sendable, Equatable {
         for (index, text) in (except ?? []).enumerated() {
             do { _ = try RoutePattern(text) } catch { found.append(("except[\(index)]", error.reason)) }
         }
-        if let status, !(100...599).contains(status) { found.append(("status", "must be an HTTP status between 100 and 599")) }
+        if let status, !(200...599).contains(status) {
+            found.append(("status", "must be an HTTP status from 200 to 599 (a 1xx is not a final answer)"))
+        }
+        for name in (headers ?? [:]).keys.sorted() {
+            if HTTPField.Name(name) == nil {
+                found.append(("headers.\(name)", "is not a valid header name"))
+            } else if BodylessResponse.framingHeaders.contains(name.lowercased()) {
+                found.append(("headers.\(name)", "is set by the server from the body and may not be set by a behaviour"))
+            }
+        }
         if let probability, !(0...1).contains(probability) { found.append(("probability", "must be between 0 and 1")) }
         if let times, times < 1 { found.append(("times", "must be at least 1")) }
         if let bandwidth {

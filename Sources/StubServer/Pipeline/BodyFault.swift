@@ -5,6 +5,7 @@ import NIOCore
 /// or a bandwidth limit.
 enum BodyFault {
     static func apply(_ exchange: StubExchange, to response: inout Response, channel: any Channel) {
+        guard !BodylessResponse.applies(exchange) else { return }
         let body = exchange.response?.body ?? []
         switch exchange.decision.fault {
         case .malformed:

@@ -10,7 +10,8 @@ import Foundation
 /// 5. `StatusOverride`: an injected 4xx/5xx answers instead of any route;
 /// 6. `Routing`: route files, then the built-in bank, then a near-miss 404;
 /// 7. `RouteFileBehaviour`: a route file's own latency and faults;
-/// 8. `ResponseFinish` and `BodyFault`: headers, signature, a spoiled or throttled body;
+/// 8. `BodylessResponse`, `ResponseFinish` and `BodyFault`: no body for 204, 304 and HEAD;
+///    headers and signature; a spoiled or throttled body;
 /// 9. the journal.
 struct StubExchange: Sendable {
     var request: StubRequest

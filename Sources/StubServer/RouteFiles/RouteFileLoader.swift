@@ -19,7 +19,7 @@ struct RouteFileLoader {
     static let responseFields = ["name", "when", "status", "headers", "body", "bodyFile",
                                  "latency", "bandwidth", "fault", "probability", "times", "tamperSignature", "note"]
     static let defaultsFields = ["responses", "headers", "latency", "bandwidth", "fault", "tamperSignature"]
-    static let forbiddenHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+    static let forbiddenHeaders = BodylessResponse.framingHeaders
 
     /// What a folder's `defaults` contribute, already compiled.
     struct Defaults {

@@ -2,8 +2,8 @@ public import Hummingbird
 
 /// Runs every request through the stub's stages, in order (see `StubExchange`): intake and
 /// session, the admin API, behaviour, delay and connection faults, status override, routing
-/// (route files, then the bank), the route file's own behaviour, then the response with its
-/// signature and any spoiled body, and the journal.
+/// (route files, then the bank), the route file's own behaviour, then the response (no body for
+/// 204, 304 and HEAD) with its signature and any spoiled body, and the journal.
 public struct StubResponder: HTTPResponder {
     public typealias Context = StubRequestContext
 
@@ -38,6 +38,7 @@ public struct StubResponder: HTTPResponder {
         } catch let error as APIError {
             exchange.response = .error(error, requestId: exchange.requestId)
         }
+        BodylessResponse.strip(&exchange)
         var response = ResponseFinish.response(exchange, signer: backend.signer)
         BodyFault.apply(exchange, to: &response, channel: context.channel)
         ExchangeJournal.record(exchange, status: Int(response.status.code), backend: backend)

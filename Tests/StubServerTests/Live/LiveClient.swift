@@ -63,8 +63,19 @@ struct LiveClient {
 enum RawHTTP {
     struct Failure: Error { let step: String }
 
-    /// Sends `request` and reads until the server closes.
-    static func exchange(port: Int, request: String) throws -> String {
+    /// `exchange` on a thread of its own: its blocking reads must not hold one of the few
+    /// threads Swift concurrency has, which the stub under test needs to answer at all.
+    static func exchange(port: Int, request: String, timeout: Int = 10) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try blockingExchange(port: port, request: request, timeout: timeout) })
+            }
+        }
+    }
+
+    /// Sends `request` and reads until the server closes, or fails after `timeout` seconds
+    /// without a byte, so a server that never closes cannot hang the test.
+    static func blockingExchange(port: Int, request: String, timeout: Int) throws -> String {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -80,13 +91,16 @@ enum RawHTTP {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw Failure(step: "connect") }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array(request.utf8)
         guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count else { throw Failure(step: "send") }
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
+            if count < 0 { throw Failure(step: "no answer within \(timeout) s; received so far: \(String(decoding: received, as: UTF8.self))") }
+            if count == 0 { break }
             received += buffer[0..<count]
         }
         return String(decoding: received, as: UTF8.self)

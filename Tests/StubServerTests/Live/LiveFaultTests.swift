@@ -22,7 +22,7 @@ import Testing
             let request = "POST /v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
                 + String(json.utf8.count, radix: 16) + "\r\n" + json + "\r\n0\r\n\r\n"
-            let answer = try RawHTTP.exchange(port: client.port, request: request)
+            let answer = try await RawHTTP.exchange(port: client.port, request: request)
             #expect(answer.hasPrefix("HTTP/1.1 200"))
             #expect(answer.contains("\"access_token\""))
         }
