@@ -70,6 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        if let adminToken, adminToken.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("--admin-token must not be empty; leave it out to keep the admin API on loopback.")
+        }
         guard tokenTTL >= 1 else { throw ValidationError("--token-ttl must be at least 1 second.") }
         guard maxBody >= 1024 else { throw ValidationError("--max-body must be at least 1024 bytes.") }
         guard journalSize >= 0 else { throw ValidationError("--journal-size must not be negative.") }

@@ -29,7 +29,7 @@ struct AdminAPI {
         case ("GET", ["behaviours"]):
             return .json(WireList(data: backend.behaviours.list(session: scope).map(AdminBehaviour.init)))
         case ("POST", ["behaviours"]):
-            let spec = try WireJSON.decodeBody(BehaviourSpec.self, from: request.body)
+            let spec = try AdminInput.decode(BehaviourSpec.self, from: request, shape: AdminInput.behaviour)
             do {
                 let behaviour = try backend.behaviours.add(spec, session: scope)
                 return .json(AdminBehaviour((behaviour, spec.times)), status: .created)
@@ -48,7 +48,7 @@ struct AdminAPI {
             return .json(AdminScenarios(active: backend.behaviours.scenarioName,
                                         data: scenarios.map { AdminScenarioSummary(name: $0.name, description: $0.description) }))
         case ("PUT", ["scenario"]):
-            let body = try WireJSON.decodeBody(AdminScenarioChoice.self, from: request.body)
+            let body = try AdminInput.decode(AdminScenarioChoice.self, from: request, shape: AdminInput.scenarioChoice)
             try await activate(body.name)
             return .json(AdminScenarioChoice(name: backend.behaviours.scenarioName))
         case ("DELETE", ["scenario"]):
@@ -82,6 +82,13 @@ struct AdminAPI {
                                details: error.problems.map { WireErrorDetail(code: "fixture_problem", path: $0.file + ($0.line.map { ":\($0)" } ?? ""), message: $0.reason) })
             }
         default:
+            if let allowed = Self.methods(for: segments) {
+                var error = APIError(status: .methodNotAllowed, type: "invalid_request", code: "method_not_allowed",
+                                     message: "\(request.method) is not supported on \(request.path); use \(allowed.joined(separator: ", ")).",
+                                     displayMessage: "Not allowed.")
+                error.headers["Allow"] = allowed.joined(separator: ", ")
+                throw error
+            }
             throw APIError(status: .notFound, type: "not_found", code: "route_not_found",
                            message: "No admin route \(request.method) \(request.path). See GET \(Self.prefix) for the list.",
                            displayMessage: "Not found.")
@@ -108,7 +115,7 @@ struct AdminAPI {
 
     private func authorize(_ request: StubRequest, context: StubRequestContext) throws(APIError) {
         if let token = backend.configuration.adminToken {
-            guard request.headers[Self.tokenHeader] == token else {
+            guard Self.constantTimeEquals(request.headers[Self.tokenHeader] ?? "", token) else {
                 throw APIError(status: .unauthorized, type: "authentication", code: "admin_token_required",
                                message: "This server was started with --admin-token; send it as X-Stub-Admin-Token.",
                                displayMessage: "Not allowed.")
@@ -120,6 +127,30 @@ struct AdminAPI {
                            message: "The admin API answers loopback clients only. Start the server with --admin-token to allow remote control.",
                            displayMessage: "Not allowed.")
         }
+    }
+
+    /// The methods each admin path takes, for 405 with `Allow`; nil for a path that does not exist.
+    static func methods(for segments: [String]) -> [String]? {
+        switch segments {
+        case [], ["routes"], ["scenarios"]: return ["GET"]
+        case ["behaviours"]: return ["GET", "POST", "DELETE"]
+        case ["scenario"]: return ["PUT", "DELETE"]
+        case ["reset"], ["reload"]: return ["POST"]
+        case ["journal"]: return ["GET", "DELETE"]
+        case let path where path.count == 2 && path[0] == "behaviours": return ["DELETE"]
+        default: return nil
+        }
+    }
+
+    /// Compares tokens without stopping at the first difference, so timing does not reveal
+    /// how much of a guess was right (the length may show; it is not secret).
+    static func constantTimeEquals(_ given: String, _ expected: String) -> Bool {
+        let a = Array(given.utf8), b = Array(expected.utf8)
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
     }
 
     static let links: [String: String] = [

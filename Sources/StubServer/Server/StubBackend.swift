@@ -28,6 +28,9 @@ public final class StubBackend: Sendable {
     /// the configured scenario (throwing `StubServerError.unknownScenario`).
     public init(configuration: StubServerConfiguration, logger: Logger,
                 clock: @escaping @Sendable () -> Date = Date.init) throws {
+        if let token = configuration.adminToken, token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw StubServerError.emptyAdminToken
+        }
         let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
         var scenario: Scenario?
         if let name = configuration.scenario {
@@ -148,11 +151,15 @@ public struct RouteDescription: Sendable, Equatable {
 /// Why the stub could not start or act.
 public enum StubServerError: Error, CustomStringConvertible, Sendable {
     case unknownScenario(String, available: [String])
+    /// An admin token that is empty or only spaces would let anyone in who sends nothing.
+    case emptyAdminToken
 
     public var description: String {
         switch self {
         case .unknownScenario(let name, let available):
             return "unknown scenario \"\(name)\"; available: \(available.joined(separator: ", "))"
+        case .emptyAdminToken:
+            return "--admin-token is empty; give a secret, or leave the option out to keep the admin API on loopback"
         }
     }
 }
