@@ -1,7 +1,7 @@
 public import StubServer
 
 /// A route an importer found, in the terms of a route file.
-public struct ImportedRoute: Sendable, Equatable {
+public struct ImportedRoute: Sendable {
     /// A request test: a name (or JSON path) and a matcher.
     public enum Matcher: Sendable, Equatable {
         case equals(JSONValue)
@@ -18,7 +18,7 @@ public struct ImportedRoute: Sendable, Equatable {
     }
 
     /// One response of the route.
-    public struct Response: Sendable, Equatable {
+    public struct Response: Sendable {
         /// For `Prefer: example=NAME`.
         public var name: String?
         /// 200 to 599.
@@ -39,11 +39,6 @@ public struct ImportedRoute: Sendable, Equatable {
             self.body = body
         }
 
-        /// Equal when every field is.
-        public static func == (lhs: Response, rhs: Response) -> Bool {
-            lhs.name == rhs.name && lhs.status == rhs.status && lhs.headers.map { [$0.0, $0.1] } == rhs.headers.map { [$0.0, $0.1] }
-                && lhs.body == rhs.body && lhs.latency == rhs.latency && lhs.fault == rhs.fault
-        }
     }
 
     /// The route id, unique in the folder.
@@ -75,15 +70,5 @@ public struct ImportedRoute: Sendable, Equatable {
         self.method = method
         self.path = path
         self.origin = origin
-    }
-
-    /// Equal when every field but `origin` is.
-    public static func == (lhs: ImportedRoute, rhs: ImportedRoute) -> Bool {
-        lhs.id == rhs.id && lhs.method == rhs.method && lhs.path == rhs.path && lhs.responses == rhs.responses
-            && lhs.params.map(\.0) == rhs.params.map(\.0) && lhs.params.map(\.1) == rhs.params.map(\.1)
-            && lhs.query.map(\.0) == rhs.query.map(\.0) && lhs.query.map(\.1) == rhs.query.map(\.1)
-            && lhs.headers.map(\.0) == rhs.headers.map(\.0) && lhs.headers.map(\.1) == rhs.headers.map(\.1)
-            && lhs.body.map(\.0) == rhs.body.map(\.0) && lhs.body.map(\.1) == rhs.body.map(\.1)
-            && lhs.mode == rhs.mode && lhs.priority == rhs.priority
     }
 }

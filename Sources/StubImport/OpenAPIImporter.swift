@@ -68,18 +68,9 @@ public struct OpenAPIImporter: Sendable {
     /// Writes the folder and checks that it loads.
     public func run(out: URL) throws(ImportError) -> ImportReport {
         let (routes, skipped) = try routes()
-        let writer = RouteFileWriter(out: out)
-        try writer.prepare()
-        var report = ImportReport()
-        report.skipped = skipped
-        report.routes = routes.count
-        var byTag: [String: [ImportedRoute]] = [:]
-        for route in routes { byTag[Self.fileName(for: route), default: []].append(route) }
-        for (file, group) in byTag.sorted(by: { $0.key < $1.key }) {
-            report.written += try writer.write(group, file: file, header: "Imported from \(spec.lastPathComponent) by stubbank import openapi (seed \(seed)).")
-        }
-        try writer.check()
-        return report
+        let byFile = Dictionary(grouping: routes, by: Self.fileName(for:))
+        return try RouteFileWriter(out: out).writeFolder(
+            byFile, header: "Imported from \(spec.lastPathComponent) by stubbank import openapi (seed \(seed)).", skipped: skipped)
     }
 
     private static func fileName(for route: ImportedRoute) -> String {
@@ -135,14 +126,3 @@ public struct OpenAPIImporter: Sendable {
     }
 }
 
-extension JSONValue {
-    /// Scalars as text (numbers without a needless `.0`).
-    var text: String? {
-        switch self {
-        case .string(let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-        default: return nil
-        }
-    }
-}

@@ -27,6 +27,20 @@ public struct RouteFileWriter: Sendable {
         }
     }
 
+    /// Writes a whole folder (one route file per group), checks that it loads, and reports.
+    public func writeFolder(_ groups: [String: [ImportedRoute]], header: String,
+                            skipped: [ImportReport.Note]) throws(ImportError) -> ImportReport {
+        try prepare()
+        var report = ImportReport()
+        report.skipped = skipped
+        for (file, routes) in groups.sorted(by: { $0.key < $1.key }) where !routes.isEmpty {
+            report.routes += routes.count
+            report.written += try write(routes, file: file, header: header)
+        }
+        try check()
+        return report
+    }
+
     /// Writes one route file holding `routes`; returns the files written.
     public func write(_ routes: [ImportedRoute], file: String, header: String) throws(ImportError) -> [String] {
         var written: [String] = []

@@ -28,16 +28,8 @@ public struct WireMockImporter: Sendable {
     /// Writes the folder and checks that it loads.
     public func run(out: URL) throws(ImportError) -> ImportReport {
         let (byFile, skipped) = try routes()
-        let writer = RouteFileWriter(out: out)
-        try writer.prepare()
-        var report = ImportReport()
-        report.skipped = skipped
-        for (file, routes) in byFile.sorted(by: { $0.key < $1.key }) where !routes.isEmpty {
-            report.routes += routes.count
-            report.written += try writer.write(routes, file: file, header: "Imported from WireMock mappings in \(source.lastPathComponent) by stubbank import wiremock.")
-        }
-        try writer.check()
-        return report
+        return try RouteFileWriter(out: out).writeFolder(
+            byFile, header: "Imported from WireMock mappings in \(source.lastPathComponent) by stubbank import wiremock.", skipped: skipped)
     }
 
     /// Routes by output file name, and what was left out.

@@ -245,9 +245,9 @@ struct WireMockMapping {
         } else if let distribution = response["delayDistribution"] as? [String: Any] {
             switch distribution["type"] as? String {
             case "lognormal":
-                converted.latency = LatencyModel(type: .lognormal, medianMs: Self.number(distribution["median"]), sigma: Self.number(distribution["sigma"]))
+                converted.latency = LatencyModel(type: .lognormal, medianMs: SchemaSampler.number(distribution["median"]), sigma: SchemaSampler.number(distribution["sigma"]))
             case "uniform":
-                converted.latency = LatencyModel(type: .uniform, minMs: Self.number(distribution["lower"]), maxMs: Self.number(distribution["upper"]))
+                converted.latency = LatencyModel(type: .uniform, minMs: SchemaSampler.number(distribution["lower"]), maxMs: SchemaSampler.number(distribution["upper"]))
             default:
                 problems.append("delayDistribution \(distribution["type"] ?? "?") is not supported (lognormal and uniform are)")
             }
@@ -264,7 +264,4 @@ struct WireMockMapping {
         return converted
     }
 
-    private static func number(_ value: Any?) -> Double? {
-        (value as? Double) ?? (value as? Int).map(Double.init)
-    }
 }

@@ -83,11 +83,7 @@ struct AdminAPI {
             }
         default:
             if let allowed = Self.methods(for: segments) {
-                var error = APIError(status: .methodNotAllowed, type: "invalid_request", code: "method_not_allowed",
-                                     message: "\(request.method) is not supported on \(request.path); use \(allowed.joined(separator: ", ")).",
-                                     displayMessage: "Not allowed.")
-                error.headers["Allow"] = allowed.joined(separator: ", ")
-                throw error
+                throw APIError.methodNotAllowed(request.method, path: request.path, allowed: allowed, display: "Not allowed.")
             }
             throw APIError(status: .notFound, type: "not_found", code: "route_not_found",
                            message: "No admin route \(request.method) \(request.path). See GET \(Self.prefix) for the list.",

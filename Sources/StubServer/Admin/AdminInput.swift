@@ -27,11 +27,7 @@ struct AdminInput {
     /// Decodes `T` from the request body after checking it against `shape`.
     static func decode<T: Decodable>(_ type: T.Type, from request: StubRequest, shape: Shape) throws(APIError) -> T {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        guard contentType.hasPrefix("application/json") else {
-            throw APIError(status: .unsupportedMediaType, type: "invalid_request", code: "unsupported_media_type",
-                           message: "Send the body as application/json, not \(contentType.isEmpty ? "no Content-Type" : contentType).",
-                           displayMessage: "Something went wrong. Please try again.")
-        }
+        guard contentType.hasPrefix("application/json") else { throw APIError.unsupportedMediaType(contentType) }
         guard !request.body.isEmpty else { throw APIError.malformedJSON("the body is empty") }
         let value: JSONValue
         do {

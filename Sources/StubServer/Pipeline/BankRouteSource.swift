@@ -17,10 +17,8 @@ struct BankRouteSource: RouteSource {
             return true
         case .methodNotAllowed(let allowed):
             let request = exchange.request
-            var error = APIError(status: .methodNotAllowed, type: "invalid_request", code: "method_not_allowed",
-                                 message: "\(request.method) is not supported on \(request.path); use \(allowed.joined(separator: ", ")).",
-                                 displayMessage: "Something went wrong. Please try again.")
-            error.headers["Allow"] = allowed.joined(separator: ", ")
+            let error = APIError.methodNotAllowed(request.method, path: request.path, allowed: allowed,
+                                                  display: "Something went wrong. Please try again.")
             exchange.response = .error(error, requestId: request.requestId)
             return true
         case .notFound:
@@ -43,10 +41,6 @@ struct BankRouteSource: RouteSource {
 
     private static func requireJSON(_ request: StubRequest) throws(APIError) {
         let type = request.headers[.contentType]?.lowercased() ?? ""
-        guard type.hasPrefix("application/json") else {
-            throw APIError(status: .unsupportedMediaType, type: "invalid_request", code: "unsupported_media_type",
-                           message: "Send the body as application/json, not \(type.isEmpty ? "no Content-Type" : type).",
-                           displayMessage: "Something went wrong. Please try again.")
-        }
+        guard type.hasPrefix("application/json") else { throw APIError.unsupportedMediaType(type) }
     }
 }

@@ -8,7 +8,7 @@ struct FileRouteSource: RouteSource {
 
     func answer(_ exchange: inout StubExchange) async throws(APIError) -> Bool {
         guard routes.count > 0,
-              let (route, input) = routes.match(exchange.request, body: FileRouteSet.decodeBody(exchange.request.body)) else { return false }
+              let (route, input) = routes.match(exchange.request) else { return false }
         exchange.route = route.journalName
         let selection = try state.select(route, input: input, prefer: try PreferChoice(exchange.request.headers))
         let answer = FileRouteAnswer(selection: selection, route: route, input: input, now: clock())
@@ -19,10 +19,10 @@ struct FileRouteSource: RouteSource {
 
     func routeName(for request: StubRequest) -> String? {
         guard routes.count > 0 else { return nil }
-        return routes.match(request, body: FileRouteSet.decodeBody(request.body)).map(\.route.journalName)
+        return routes.match(request).map(\.route.journalName)
     }
 
     func nearMisses(_ request: StubRequest) -> [NearMiss] {
-        routes.nearMisses(request, body: FileRouteSet.decodeBody(request.body))
+        routes.nearMisses(request)
     }
 }

@@ -26,32 +26,28 @@ public struct FileRouteSet: Sendable {
     public var count: Int { routes.count }
 
     /// The first route that matches the request, with its captured path parameters.
-    func match(_ request: StubRequest, body: JSONValue?) -> (route: FileRoute, input: RouteInput)? {
+    func match(_ request: StubRequest) -> (route: FileRoute, input: RouteInput)? {
+        let json = RequestJSON(request.body)
         for candidate in index.candidates(request.pathSegments) {
             let route = routes[candidate]
             guard route.pattern.method == nil || route.pattern.method == request.method,
                   let parameters = route.pattern.matchPath(request.pathSegments) else { continue }
-            let input = RouteInput(request: request, parameters: parameters, body: body)
+            let input = RouteInput(request: request, parameters: parameters, json: json)
             if route.condition.holds(input) { return (route, input) }
         }
         return nil
     }
 
     /// Why each route did not match an unmatched request.
-    func nearMisses(_ request: StubRequest, body: JSONValue?) -> [NearMiss] {
-        routes.compactMap { route in
+    func nearMisses(_ request: StubRequest) -> [NearMiss] {
+        let json = RequestJSON(request.body)
+        return routes.compactMap { route in
             let source = "\(route.location) (\(route.id))"
             if let miss = NearMiss.explain(route.pattern, method: request.method, segments: request.pathSegments, source: source) {
                 return miss
             }
-            let input = RouteInput(request: request, parameters: route.pattern.matchPath(request.pathSegments) ?? [:], body: body)
+            let input = RouteInput(request: request, parameters: route.pattern.matchPath(request.pathSegments) ?? [:], json: json)
             return route.condition.firstMismatch(input).map { NearMiss(route: route.pattern.description, source: source, reason: $0, rank: 0) }
         }
-    }
-
-    /// The request body as JSON, when it is JSON.
-    static func decodeBody(_ bytes: [UInt8]) -> JSONValue? {
-        guard !bytes.isEmpty else { return nil }
-        return try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     }
 }

@@ -6,6 +6,19 @@ struct NodeReader {
     let file: String
     var problems: [FixtureProblem] = []
 
+    /// Composes a YAML (or JSON) text; a syntax error becomes a problem with its line.
+    mutating func compose(_ text: String) -> Node? {
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            problems.append(FixtureProblem(file: file, line: YAMLLineLocator.line(of: error),
+                                           reason: "invalid YAML: \(ScenarioLoader.summary(of: error))"))
+        } catch {
+            problems.append(FixtureProblem(file: file, line: nil, reason: "\(error)"))
+        }
+        return nil
+    }
+
     mutating func fail(_ node: Node?, _ reason: String) {
         problems.append(FixtureProblem(file: file, line: node?.mark?.line, reason: reason))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 
 /// The parts of a request a route file can test: path parameters, query, headers and JSON body.
@@ -47,5 +48,23 @@ struct RequestCondition: Sendable {
 struct RouteInput {
     let request: StubRequest
     var parameters: [String: String]
-    let body: JSONValue?
+    /// Shared by every candidate route of one request, so the body is decoded at most once.
+    let json: RequestJSON
+
+    init(request: StubRequest, parameters: [String: String], json: RequestJSON? = nil) {
+        self.request = request
+        self.parameters = parameters
+        self.json = json ?? RequestJSON(request.body)
+    }
+
+    var body: JSONValue? { json.value }
+}
+
+/// A request body decoded as JSON on first use: most routes never look at it, and a POST to the
+/// built-in bank should not pay for a decode because route files are loaded.
+final class RequestJSON {
+    private let bytes: [UInt8]
+    private(set) lazy var value: JSONValue? = bytes.isEmpty ? nil : try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }

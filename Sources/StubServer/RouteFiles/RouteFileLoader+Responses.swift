@@ -122,7 +122,7 @@ extension RouteFileLoader {
                     reader.fail(node, "\(at): \(scalar.string) is not a JSON number")
                     return nil
                 }
-                return .number(Self.isJSONNumber(scalar.string) ? scalar.string : ValueMatcher.text(of: .number(number)) ?? "\(number)")
+                return .number(Self.isJSONNumber(scalar.string) ? scalar.string : JSONValue.number(number).text ?? "\(number)")
             default:
                 return template(scalar.string, node: node, at: at, escaping: .none, parameters: parameters, reader: &reader)
                     .map(TemplateJSON.string)

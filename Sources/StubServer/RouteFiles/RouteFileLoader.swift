@@ -35,19 +35,14 @@ struct RouteFileLoader {
         var dataFiles: [String] = []
         for file in files {
             guard let text = readText(file, problems: &problems) else { continue }
-            do {
-                guard let node = try Yams.compose(yaml: text) else { continue }
-                if file.lowercased().hasSuffix(".json"), !Self.isRouteDocument(node) {
-                    dataFiles.append(file)
-                    continue
-                }
-                documents.append((file, node))
-            } catch let error as YamlError {
-                problems.append(FixtureProblem(file: file, line: YAMLLineLocator.line(of: error),
-                                               reason: "invalid YAML: \(ScenarioLoader.summary(of: error))"))
-            } catch {
-                problems.append(FixtureProblem(file: file, line: nil, reason: "\(error)"))
+            var reader = NodeReader(file: file)
+            defer { problems += reader.problems }
+            guard let node = reader.compose(text) else { continue }
+            if file.lowercased().hasSuffix(".json"), !Self.isRouteDocument(node) {
+                dataFiles.append(file)
+                continue
             }
+            documents.append((file, node))
         }
         // Defaults first, by folder, so a route sees those of its folder and every folder above it.
         var defaultsByFolder: [String: Defaults] = [:]

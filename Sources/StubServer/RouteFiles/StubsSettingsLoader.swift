@@ -20,16 +20,10 @@ enum StubsSettingsLoader {
             return settings
         }
         var reader = NodeReader(file: file)
-        do {
-            guard let node = try Yams.compose(yaml: text) else { return settings }
+        if let node = reader.compose(text) {
             for (key, _, value) in reader.fields(node, at: "", allowed: ["bank"]) ?? [] where key == "bank" {
                 if let bank = reader.bool(value, at: "bank") { settings.bank = bank }
             }
-        } catch let error as YamlError {
-            reader.problems.append(FixtureProblem(file: file, line: YAMLLineLocator.line(of: error),
-                                                  reason: "invalid YAML: \(ScenarioLoader.summary(of: error))"))
-        } catch {
-            reader.problems.append(FixtureProblem(file: file, line: nil, reason: "\(error)"))
         }
         problems += reader.problems
         return settings

@@ -54,7 +54,7 @@ final class TemplateScope {
         switch value {
         case .null: return NSNull()
         case .bool(let flag): return flag
-        case .number(let number): return ValueMatcher.text(of: .number(number)) ?? number
+        case .number(let number): return JSONValue.number(number).text ?? number
         case .string(let text): return text
         case .array(let items): return items.map(mustacheValue)
         case .object(let fields): return fields.mapValues(mustacheValue)

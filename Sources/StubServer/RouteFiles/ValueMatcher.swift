@@ -38,7 +38,7 @@ struct ValueMatcher: Sendable {
             guard let value else { return false }
             return Self.loosely(value, equals: expected)
         case .matches:
-            guard let value, let text = Self.text(of: value), let regex else { return false }
+            guard let value, let text = value.text, let regex else { return false }
             return regex.wholeMatch(text)
         }
     }
@@ -46,7 +46,7 @@ struct ValueMatcher: Sendable {
     /// Why `value` does not satisfy the matcher, for the near-miss report.
     func mismatch(_ value: JSONValue?) -> String? {
         if matches(value) { return nil }
-        let actual = value.map { Self.text(of: $0).map { "\"\($0)\"" } ?? $0.typeName } ?? "missing"
+        let actual = value.map { $0.text.map { "\"\($0)\"" } ?? $0.typeName } ?? "missing"
         switch kind {
         case .present: return "must be present"
         case .absent: return "must be absent, got \(actual)"
@@ -68,25 +68,16 @@ struct ValueMatcher: Sendable {
     /// Query and header values are text; a number or boolean written in YAML compares as its text.
     private static func loosely(_ value: JSONValue, equals expected: JSONValue) -> Bool {
         if value == expected { return true }
-        guard let left = text(of: value), let right = text(of: expected) else { return false }
+        guard let left = value.text, let right = expected.text else { return false }
         switch (value, expected) {
         case (.string, _), (_, .string): return left == right
         default: return false
         }
     }
 
-    static func text(of value: JSONValue) -> String? {
-        switch value {
-        case .string(let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number):
-            return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-        default: return nil
-        }
-    }
 
     private static func describe(_ value: JSONValue) -> String {
-        text(of: value).map { "\"\($0)\"" } ?? String(decoding: WireJSON.encode(value), as: UTF8.self)
+        value.text.map { "\"\($0)\"" } ?? String(decoding: WireJSON.encode(value), as: UTF8.self)
     }
 }
 

@@ -74,6 +74,20 @@ extension APIError {
                  displayMessage: display, details: [WireErrorDetail(code: code, path: path, message: message)])
     }
 
+    /// 415 for a body that is not `application/json`, naming what was sent.
+    static func unsupportedMediaType(_ contentType: String) -> APIError {
+        APIError(status: .unsupportedMediaType, type: "invalid_request", code: "unsupported_media_type",
+                 message: "Send the body as application/json, not \(contentType.isEmpty ? "no Content-Type" : contentType).",
+                 displayMessage: "Something went wrong. Please try again.")
+    }
+
+    /// 405 with `Allow` listing the methods the path takes.
+    static func methodNotAllowed(_ method: String, path: String, allowed: [String], display: String) -> APIError {
+        APIError(status: .methodNotAllowed, type: "invalid_request", code: "method_not_allowed",
+                 message: "\(method) is not supported on \(path); use \(allowed.joined(separator: ", ")).",
+                 displayMessage: display, headers: ["Allow": allowed.joined(separator: ", ")])
+    }
+
     static func payloadTooLarge(limit: Int) -> APIError {
         APIError(status: .contentTooLarge, type: "invalid_request", code: "payload_too_large",
                  message: "The request body is larger than \(limit) bytes.",

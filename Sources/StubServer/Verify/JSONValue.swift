@@ -33,6 +33,17 @@ public enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
+    /// A scalar as text: strings as they are, booleans as `true`/`false`, whole numbers without
+    /// a `.0`; nil for null, arrays and objects.
+    public var text: String? {
+        switch self {
+        case .string(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        default: return nil
+        }
+    }
+
     /// Paths of every `null` inside objects and arrays, e.g. `category` or `amount.currency`.
     func nullPaths(prefix: String = "") -> [String] {
         switch self {

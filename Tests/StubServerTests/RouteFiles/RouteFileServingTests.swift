@@ -49,6 +49,12 @@ import Testing
             request: { method: GET, path: /api/dice }
             mode: random
             responses: [ { body: "1" }, { body: "2" }, { body: "3" }, { body: "4" }, { body: "5" }, { body: "6" } ]
+          - id: plain
+            request: { method: GET, path: /api/plain }
+            responses:
+              - when: { query: { kind: empty } }
+                body: []
+              - body: [1]
           - id: once
             request: { method: GET, path: /api/once }
             responses:
@@ -111,6 +117,17 @@ import Testing
 
             let wrongHeader = try await client.send(.post, "/api/users/search?mode=fast", json: #"{"filter":{"country":"GB"}}"#, headers: auth)
             #expect((wrongHeader.errorBody["message"] as? String)?.contains("header X-Client expected \"ios\", got missing") == true)
+        }
+    }
+
+    /// A route with no templates, sequence, times or latency answers without per-session state,
+    /// but still honours the folder's conditional 401 and its own `when`.
+    @Test func statelessRoutesStillChooseByWhen() async throws {
+        let scratch = try stubs()
+        try await withStub(try makeBackend(stubs: scratch.url)) { [auth] (client: any TestClientProtocol) async throws in
+            #expect(try await client.send(.get, "/api/plain").status == .unauthorized)
+            #expect(try await client.send(.get, "/api/plain?kind=empty", headers: auth).text == "[]")
+            #expect(try await client.send(.get, "/api/plain", headers: auth).text == "[1]")
         }
     }
 

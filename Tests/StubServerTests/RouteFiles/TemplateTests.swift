@@ -12,7 +12,7 @@ import Testing
         for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
         let request = StubRequest(method: "POST", path: "/x", pathSegments: ["x"], query: RequestIntake.query(query),
                                   headers: fields, body: Array((body ?? "").utf8), session: "s1", requestId: "req_1")
-        let input = RouteInput(request: request, parameters: path, body: FileRouteSet.decodeBody(request.body))
+        let input = RouteInput(request: request, parameters: path)
         return TemplateScope(input: input, now: instant, counter: counter, random: TemplateRandom(seed: seed))
     }
 
