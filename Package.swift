@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "BankingData", targets: ["BankingData"]),
         .library(name: "BankingPresentation", targets: ["BankingPresentation"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
+        .library(name: "ContractKitCommand", targets: ["ContractKitCommand"]),
+        .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "StubImport", targets: ["StubImport"]),
     ],
     dependencies: [
@@ -64,7 +66,8 @@ let package = Package(
             dependencies: [
                 "StubServer",
                 "StubImport",
-                "ContractKit",
+                "BankingContracts",
+                "ContractKitCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -93,10 +96,11 @@ let package = Package(
             dependencies: ["BankingData", "BankingDomain", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
+        // The contract harness: a team's client registers its operations; no banking code in here.
         .target(
             name: "ContractKit",
             dependencies: [
-                "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
+                "StubServer",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,10 +110,33 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // `contracts run|list` and `runs list|show|diff` for any registered client.
+        .target(
+            name: "ContractKitCommand",
+            dependencies: [
+                "ContractKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // One Swift Testing test per case, for a team's own test target.
+        .target(
+            name: "ContractTesting",
+            dependencies: ["ContractKit", "StubServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        // The reference client core, driven through ContractKit's public driver API.
+        .target(
+            name: "BankingContracts",
+            dependencies: ["ContractKit", "BankingDomain", "BankingData", "BankingPresentation"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ContractKitTests",
             dependencies: [
-                "ContractKit", "BankingDomain", "BankingData", "BankingPresentation",
+                "ContractKit", "BankingContracts", "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -118,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["ContractKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ContractKit", "ContractTesting", "BankingContracts"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,4 +1,6 @@
 import ArgumentParser
+import BankingContracts
+import ContractKitCommand
 
 /// `stubbank`: a stub banking backend, its fault injection, and its contract tools.
 @main
@@ -11,11 +13,26 @@ struct StubBankCommand: AsyncParsableCommand {
               stubbank serve                     serve Stubs/ on 127.0.0.1:8080
               stubbank serve --scenario offline  start with a scenario
               stubbank verify                    check Stubs/ against the contract
-              stubbank contracts run             run every contract case
+              stubbank contracts run             run every contract case through the reference client
               stubbank scenario list             list the scenarios
               stubbank serve --stubs DIR         serve your own API from DIR/routes
               stubbank import openapi SPEC --out DIR   route files from OpenAPI
             """,
         subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, ContractsCommand.self, RunsCommand.self]
     )
+
+    /// The contract commands drive the reference client core; they read it while parsing.
+    static func main() async {
+        ContractCommandSettings(client: ReferenceClient().contractClient(), commandName: "stubbank").install()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

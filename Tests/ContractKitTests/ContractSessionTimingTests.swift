@@ -1,3 +1,4 @@
+import BankingContracts
 import ContractKit
 import Foundation
 import Logging
@@ -9,7 +10,7 @@ import Testing
         let root = HarnessSelfTests.root
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("timing-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: database) }
-        var options = ContractSession.Options(casesDirectory: root.appendingPathComponent("Contracts/cases"),
+        var options = ContractSession.Options(client: ReferenceClient().contractClient(), casesDirectory: root.appendingPathComponent("Contracts/cases"),
                                               stubsDirectory: root.appendingPathComponent("Stubs"),
                                               databasePath: database.path)
         options.filter = "status.get"

@@ -1,3 +1,4 @@
+import BankingContracts
 import BankingData
 import ContractKit
 import Crypto
@@ -8,7 +9,7 @@ import Testing
 /// The harness must catch a broken client, and say which layer broke.
 @Suite struct HarnessSelfTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let cases = Dictionary(uniqueKeysWithValues: CaseLoader(directory: root.appendingPathComponent("Contracts/cases")).load().cases.map { ($0.id, $0) })
+    static let cases = Dictionary(uniqueKeysWithValues: CaseLoader(directory: root.appendingPathComponent("Contracts/cases"), client: ReferenceClient().contractClient()).load().cases.map { ($0.id, $0) })
 
     func withHost(_ body: (StubHost) async throws -> Void) async throws {
         var logger = Logger(label: "self-test")
@@ -42,9 +43,9 @@ import Testing
     @Test func aClientThatHidesOutagesFailsAtTheDomainLayer() async throws {
         let contractCase = try #require(Self.cases["accounts.list.maintenance"])
         try await withHost { host in
-            let honest = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL)).run(contractCase)
+            let honest = await ContractRunner(client: ReferenceClient().contractClient(), stubURL: host.baseURL).run(contractCase)
             #expect(honest.outcome == .passed)
-            let broken = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL, plantedMiddleware: [SwallowsOutages()])).run(contractCase)
+            let broken = await ContractRunner(client: ReferenceClient(plantedMiddleware: [SwallowsOutages()]).contractClient(), stubURL: host.baseURL).run(contractCase)
             #expect(broken.outcome == .failed)
             #expect(broken.failingLayer == .domain)
             #expect(broken.message?.contains("serviceUnavailable") == true)
@@ -55,7 +56,7 @@ import Testing
     @Test func aClientThatLosesRetryAfterFailsAtTheDomainLayer() async throws {
         let contractCase = try #require(Self.cases["profile.get.rate-limited"])
         try await withHost { host in
-            let broken = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL, plantedMiddleware: [ForgetsRetryAfter()])).run(contractCase)
+            let broken = await ContractRunner(client: ReferenceClient(plantedMiddleware: [ForgetsRetryAfter()]).contractClient(), stubURL: host.baseURL).run(contractCase)
             #expect(broken.failingLayer == .domain)
             #expect(broken.message?.contains("retryAfter") == true)
         }
@@ -64,9 +65,9 @@ import Testing
     @Test func aPresenterFormattingForTheWrongLocaleFailsAtThePresentationLayer() async throws {
         let contractCase = try #require(Self.cases["accounts.list.ok"])
         let german = PresentationEnvironment(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!,
-                                             now: OperationDriver.pinnedEnvironment.now)
+                                             now: ReferenceClient.pinnedEnvironment.now)
         try await withHost { host in
-            let broken = await ContractRunner(driver: OperationDriver(baseURL: host.baseURL, environment: german)).run(contractCase)
+            let broken = await ContractRunner(client: ReferenceClient(environment: german).contractClient(), stubURL: host.baseURL).run(contractCase)
             #expect(broken.outcome == .failed)
             #expect(broken.failingLayer == .presentation)
         }

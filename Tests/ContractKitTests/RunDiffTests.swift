@@ -6,7 +6,7 @@ import Testing
 @Suite struct RunDiffTests {
     func record(_ id: String, _ outcome: CaseResult.Outcome, fingerprint: String = "f", ms: Double = 10) throws -> CaseResultRecord {
         let store = try RunStore(writer: DatabaseQueue())
-        let run = try store.begin(baseURL: "x", gitCommit: nil, total: 1)
+        let run = try store.begin(client: "reference", baseURL: "x", gitCommit: nil, total: 1)
         try store.record(CaseResult(caseId: id, operation: "op", outcome: outcome, failingLayer: nil, message: nil, observation: nil,
                                     fingerprint: fingerprint, durationMs: ms, requests: 1), runId: run.id)
         return try store.results(runId: run.id)[0]

@@ -11,7 +11,7 @@ import Testing
 
     @Test func recordsAndFinishesARunInMemory() throws {
         let store = try RunStore(writer: DatabaseQueue())
-        let run = try store.begin(baseURL: "http://127.0.0.1:1", gitCommit: "abc", total: 2)
+        let run = try store.begin(client: "reference", baseURL: "http://127.0.0.1:1", gitCommit: "abc", total: 2)
         #expect(run.status == .running)
         try store.record(result("a"), runId: run.id)
         try store.record(result("b", .failed), runId: run.id)
@@ -27,7 +27,7 @@ import Testing
         let store = try RunStore(writer: DatabaseQueue())
         var runs: [RunRecord] = []
         for (index, outcome) in [CaseResult.Outcome.passed, .failed, .passed].enumerated() {
-            let run = try store.begin(baseURL: "x", gitCommit: nil, total: 1, now: Date(timeIntervalSince1970: Double(index)))
+            let run = try store.begin(client: "reference", baseURL: "x", gitCommit: nil, total: 1, now: Date(timeIntervalSince1970: Double(index)))
             try store.record(result("wobbly", outcome), runId: run.id)
             runs.append(try store.finish(runId: run.id))
         }
@@ -61,8 +61,8 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let first = try RunStore(path: path), second = try RunStore(path: path)
-        let runA = try first.begin(baseURL: "a", gitCommit: nil, total: 100)
-        let runB = try second.begin(baseURL: "b", gitCommit: nil, total: 100)
+        let runA = try first.begin(client: "reference", baseURL: "a", gitCommit: nil, total: 100)
+        let runB = try second.begin(client: "reference", baseURL: "b", gitCommit: nil, total: 100)
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<100 {
                 group.addTask { try? first.record(result("case-\(index)"), runId: runA.id) }

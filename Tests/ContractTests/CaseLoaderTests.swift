@@ -3,36 +3,90 @@ import Foundation
 import Testing
 
 @Suite struct CaseLoaderTests {
-    func directory(_ files: [String: String]) throws -> URL {
+    /// A client with two operations; `status.get` also reports a key of its own.
+    static func client() -> ContractClient {
+        let client = ContractClient(name: "loader-test")
+        client.register("status.get", reports: ExpectationKey.standard.union([.domain("maintenanceWindow")])) { _ in
+            OperationReport(domain: DomainReport(), presentation: PresentationReport(state: "content"))
+        }
+        client.register("accounts.list") { _ in
+            OperationReport(domain: DomainReport(), presentation: PresentationReport(state: "content"))
+        }
+        return client
+    }
+
+    func load(_ files: [String: String]) throws -> CaseLoader.Result {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cases-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
         for (name, text) in files { try Data(text.utf8).write(to: url.appendingPathComponent(name)) }
-        return url
+        return CaseLoader(directory: url, client: Self.client()).load()
     }
 
     @Test func aMalformedFileIsReportedWithLineAndTheRestStillLoad() throws {
-        let url = try directory([
+        let result = try load([
             "good.yaml": "id: status.ok\nwhen: status.get\nexpect:\n  data: { http: 200 }\n",
             "broken.yaml": "cases:\n  - id: x\n    when: status.get\n    expect: { data: { http: \"two hundred\" } }\n",
             "syntax.yaml": "id: y\nwhen: [unclosed\n",
-            "unknown.yaml": "id: z\nwhen: accounts.explode\nexpect: {}\n",
         ])
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = CaseLoader(directory: url).load()
         #expect(result.cases.map(\.id) == ["status.ok"])
         let broken = try #require(result.problems.first { $0.file == "cases/broken.yaml" })
         #expect(broken.line == 4)
+        #expect(broken.reason.contains("data.http must be a whole number"))
         #expect(result.problems.contains { $0.file == "cases/syntax.yaml" && $0.line != nil })
-        #expect(result.problems.contains { $0.file == "cases/unknown.yaml" && $0.reason.contains("unknown operation accounts.explode") && $0.line == 2 })
+    }
+
+    @Test func anUnknownKeyIsALoadErrorListingTheKnownKeys() throws {
+        let result = try load(["typo.yaml": "id: t\nwhen: status.get\nexpect:\n  domain:\n    eror: offline\n"])
+        let problem = try #require(result.problems.first)
+        #expect(result.cases.isEmpty)
+        #expect(problem.line == 5)
+        #expect(problem.reason.contains("unknown expectation key domain.eror (did you mean error?)"))
+        #expect(problem.reason.contains("known keys: data.fault, data.http, data.requests, data.transport, domain.count"))
+    }
+
+    @Test func aKeyTheOperationDoesNotReportIsALoadError() throws {
+        let result = try load(["other.yaml": "id: a\nwhen: accounts.list\nexpect:\n  domain: { maintenanceWindow: 2 }\n"])
+        let problem = try #require(result.problems.first)
+        #expect(problem.line == 4)
+        #expect(problem.reason.contains("operation accounts.list does not report domain.maintenanceWindow"))
+        // The operation that declares it may expect it.
+        #expect(try load(["own.yaml": "id: s\nwhen: status.get\nexpect:\n  domain: { maintenanceWindow: 2 }\n"]).problems.isEmpty)
+    }
+
+    @Test func unknownFieldsAndLayersAreRefusedWithASuggestion() throws {
+        let result = try load(["fields.yaml": "id: f\nwhen: status.get\ngivn: []\nexpect:\n  domian: { error: offline }\n"])
+        #expect(result.problems.contains { $0.line == 3 && $0.reason.contains("unknown field givn (did you mean given?)") })
+        #expect(result.problems.contains { $0.line == 5 && $0.reason.contains("unknown layer domian (did you mean domain?)") })
+    }
+
+    @Test func anUnregisteredOperationLoadsAndIsLeftToRunAsNotCovered() throws {
+        let result = try load(["other.yaml": "id: z\nwhen: transfers.submit\nexpect: { domain: { success: true } }\n"])
+        #expect(result.problems.isEmpty)
+        #expect(result.cases.map(\.when) == ["transfers.submit"])
+    }
+
+    @Test func everyOperationExpandsIntoOneCasePerRegisteredOperation() throws {
+        let result = try load(["every.yaml": """
+            id: offline
+            when: "*"
+            given: [{ offline: true }]
+            expect: { presentation: { alert: offline, actions: [retry] } }
+            """])
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(result.cases.map(\.id) == ["accounts.list.offline", "status.get.offline"])
+        #expect(result.cases.map(\.when) == ["accounts.list", "status.get"])
+        let except = try load(["every.yaml": "id: offline\nwhen: \"*\"\nexcept: [status.get]\nexpect: { domain: { error: offline } }\n"])
+        #expect(except.cases.map(\.id) == ["accounts.list.offline"])
+        let misplaced = try load(["one.yaml": "id: o\nwhen: status.get\nexcept: [accounts.list]\nexpect: {}\n"])
+        #expect(misplaced.problems.first?.reason.contains("except only goes with when: \"*\"") == true)
     }
 
     @Test func duplicateIdsAreRefused() throws {
-        let url = try directory([
+        let result = try load([
             "a.yaml": "id: same\nwhen: status.get\nexpect: {}\n",
             "b.yaml": "id: same\nwhen: status.get\nexpect: {}\n",
         ])
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = CaseLoader(directory: url).load()
         #expect(result.cases.count == 1)
         #expect(result.problems.first?.reason.contains("duplicate case id same") == true)
     }

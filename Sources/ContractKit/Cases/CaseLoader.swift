@@ -2,20 +2,35 @@ public import Foundation
 import StubServer
 import Yams
 
-/// Reads `Contracts/cases/*.yaml`. A file holds one case or `cases: [...]`. Problems are
-/// collected per file with a line, and the good files still load.
+/// Reads a folder of case files (`*.yaml`, one case or `cases: [...]` each) for one client.
+///
+/// Every case is checked against the client when it loads: unknown fields, layers and keys, keys
+/// the operation does not report, and values of the wrong shape are problems with file and line.
+/// A case for an operation the client does not register loads, and runs as not covered.
+/// `when: "*"` expands into one case per registered operation. The good files still load.
 public struct CaseLoader: Sendable {
+    /// The folder of case files.
     public let directory: URL
+    /// The client the cases are checked against.
+    public let client: ContractClient
 
-    public init(directory: URL) { self.directory = directory }
+    /// A loader for the cases in `directory`, for `client`.
+    public init(directory: URL, client: ContractClient) {
+        self.directory = directory
+        self.client = client
+    }
 
+    /// What loaded, and what did not.
     public struct Result: Sendable {
+        /// The cases that loaded, in file order, with `when: "*"` expanded.
         public var cases: [ContractCase]
+        /// Everything that kept a case from loading.
         public var problems: [CaseLoadProblem]
     }
 
     private struct CaseFile: Decodable { var cases: [ContractCase] }
 
+    /// Loads every case file in the folder.
     public func load() -> Result {
         var result = Result(cases: [], problems: [])
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
@@ -29,29 +44,49 @@ public struct CaseLoader: Sendable {
                 result.problems.append(CaseLoadProblem(file: file, line: nil, reason: "unreadable"))
                 continue
             }
-            for var contractCase in decode(text, file: file, problems: &result.problems) {
+            let validator = CaseValidator(client: client, file: file)
+            for (var contractCase, node) in decode(text, file: file, problems: &result.problems) {
                 contractCase.source = file
-                if let other = seen[contractCase.id] {
-                    result.problems.append(CaseLoadProblem(file: file, line: nil, reason: "duplicate case id \(contractCase.id) (also in \(other))"))
-                    continue
+                let problems = validator.validate(contractCase, node: node)
+                guard problems.isEmpty else { result.problems += problems; continue }
+                for expanded in expand(contractCase, validator: validator) {
+                    if let other = seen[expanded.id] {
+                        result.problems.append(CaseLoadProblem(file: file, line: node["id"]?.mark?.line,
+                                                               reason: "duplicate case id \(expanded.id) (also in \(other))"))
+                        continue
+                    }
+                    seen[expanded.id] = file
+                    result.cases.append(expanded)
                 }
-                if Operation(rawValue: contractCase.when) == nil {
-                    result.problems.append(CaseLoadProblem(file: file, line: Self.line(ofValue: contractCase.when, in: text),
-                                                           reason: "case \(contractCase.id): unknown operation \(contractCase.when); use one of \(Operation.allCases.map(\.rawValue).joined(separator: ", "))"))
-                    continue
-                }
-                seen[contractCase.id] = file
-                result.cases.append(contractCase)
             }
         }
         return result
     }
 
-    func decode(_ text: String, file: String, problems: inout [CaseLoadProblem]) -> [ContractCase] {
+    /// The case itself, or for `when: "*"` one case per registered operation it applies to.
+    func expand(_ contractCase: ContractCase, validator: CaseValidator) -> [ContractCase] {
+        guard contractCase.isEveryOperation else { return [contractCase] }
+        return validator.targets(of: contractCase).map { operation in
+            var one = contractCase
+            one.id = "\(operation.name).\(contractCase.id)"
+            one.when = operation.name
+            one.except = nil
+            return one
+        }
+    }
+
+    /// The cases of one file, each with its YAML node for lines.
+    func decode(_ text: String, file: String, problems: inout [CaseLoadProblem]) -> [(ContractCase, Node)] {
         do {
-            let node = try Yams.compose(yaml: text)
-            if node?["cases"] != nil { return try YAMLDecoder().decode(CaseFile.self, from: text).cases }
-            return [try YAMLDecoder().decode(ContractCase.self, from: text)]
+            guard let root = try Yams.compose(yaml: text) else {
+                problems.append(CaseLoadProblem(file: file, line: nil, reason: "the file is empty"))
+                return []
+            }
+            if let list = root["cases"] {
+                let cases = try YAMLDecoder().decode(CaseFile.self, from: text).cases
+                return Array(zip(cases, list.sequence.map(Array.init) ?? []))
+            }
+            return [(try YAMLDecoder().decode(ContractCase.self, from: text), root)]
         } catch let error as DecodingError {
             problems.append(CaseLoadProblem(file: file, line: YAMLLineLocator.line(of: error, in: text), reason: Self.reason(error)))
         } catch let error as YamlError {
@@ -72,9 +107,5 @@ public struct CaseLoader: Sendable {
         case .dataCorrupted(let context): return "\(context.debugDescription) \(context.underlyingError.map { "\($0)" } ?? "")"
         @unknown default: return "\(error)"
         }
-    }
-
-    static func line(ofValue value: String, in text: String) -> Int? {
-        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(value) }.map { $0 + 1 }
     }
 }

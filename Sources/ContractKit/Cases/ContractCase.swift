@@ -13,16 +13,25 @@ public import StubServer
 ///   domain:       { error: serviceUnavailable, retryAfter: 120 }
 ///   presentation: { state: error, alert: maintenance, actions: [retry] }
 /// ```
+///
+/// `when: "*"` states one expectation across operations: the loader expands it into one case
+/// per registered operation (less those in `except`), with ids `<operation>.<id>`.
 public struct ContractCase: Codable, Sendable, Equatable {
+    /// Unique across the suite, e.g. `accounts.list.maintenance`.
     public var id: String
-    /// Sign in as this persona before the operation; omit for operations that need no session.
+    /// The persona the operation's setup signs in as; omit for operations that need no session.
     public var persona: String?
+    /// One line for people: what the case shows.
     public var summary: String?
+    /// What is arranged before the operation runs.
     public var given: [Given]?
-    /// An operation from `Operation`'s vocabulary, e.g. `transfers.submit`.
+    /// A registered operation, e.g. `transfers.submit`, or `*` for every one.
     public var when: String
+    /// With `when: "*"`: operations the expectation does not hold for.
+    public var except: [String]?
     /// Arguments of the operation, e.g. `{ accountId: acc_alex_current }`.
     public var with: [String: String]?
+    /// What each layer must show.
     public var expect: Expectation
     /// Client timeout for this case in seconds (default 15); hang cases use a small one.
     public var timeoutSeconds: Double?
@@ -34,47 +43,45 @@ public struct ContractCase: Codable, Sendable, Equatable {
         /// A behaviour installed through the admin API for this case's session only, in the
         /// stub's own format (route, status, headers, latency, fault, times, ...).
         public var behaviour: JSONValue?
-        /// The device loses its connection after signing in: the operation's requests go to a
+        /// The device loses its connection after setup: the operation's requests go to a
         /// port nothing listens on, so they are refused (`offline`), as on a phone in a tunnel.
         public var offline: Bool?
     }
+
+    /// Whether the case states one expectation for every operation.
+    public var isEveryOperation: Bool { when == "*" }
 }
 
-/// What each layer must show. Only the fields a case states are checked.
+/// What each layer must show: expected values by key. Only the keys a case states are checked.
+/// Which keys exist depends on the client (see `ExpectationKey`); the loader checks them.
 public struct Expectation: Codable, Sendable, Equatable {
-    public var data: DataExpectation?
-    public var domain: DomainExpectation?
-    public var presentation: PresentationExpectation?
-}
+    /// Expected values by key.
+    public var values: [ExpectationKey: ReportValue]
 
-/// The HTTP exchange as the transport saw it.
-public struct DataExpectation: Codable, Sendable, Equatable {
-    /// Status of the operation's last response.
-    public var http: Int?
-    /// The transport failure instead of a response: `connectionLost`, `timeout`, `offline`.
-    public var transport: String?
-    /// How many requests the operation made (e.g. 3 for 401 → refresh → retry).
-    public var requests: Int?
-}
+    /// An expectation of these values.
+    public init(_ values: [ExpectationKey: ReportValue] = [:]) {
+        self.values = values
+    }
 
-/// What the repository or use case returned.
-public struct DomainExpectation: Codable, Sendable, Equatable {
-    /// `BankingError` case name, e.g. `serviceUnavailable`, `businessRule.insufficientFunds`.
-    public var error: String?
-    public var retryAfter: Double?
-    /// For list operations: how many items.
-    public var count: Int?
-    /// True to require success without checking more.
-    public var success: Bool?
-}
+    /// The expected value for `key`, if the case states one.
+    public subscript(_ key: ExpectationKey) -> ReportValue? { values[key] }
 
-/// What the presenter showed.
-public struct PresentationExpectation: Codable, Sendable, Equatable {
-    /// `loading`, `content`, `empty`, `error` (or a presenter status such as `signedIn`).
-    public var state: String?
-    /// `AlertState.Kind`, e.g. `maintenance`.
-    public var alert: String?
-    public var actions: [String]?
-    /// A fragment the rendered title or first row must contain, e.g. `Today`.
-    public var contains: String?
+    /// Reads `{ data: {...}, domain: {...}, presentation: {...} }`; the loader reports bad layers and keys.
+    public init(from decoder: any Decoder) throws {
+        let layers = try decoder.singleValueContainer().decode([String: [String: ReportValue]].self)
+        var values: [ExpectationKey: ReportValue] = [:]
+        for (layer, keys) in layers {
+            guard let parsed = CaseResult.Layer(rawValue: layer), parsed != .setup else { continue }
+            for (name, value) in keys { values[ExpectationKey(parsed, name)] = value }
+        }
+        self.values = values
+    }
+
+    /// Writes the layers as a case would.
+    public func encode(to encoder: any Encoder) throws {
+        var layers: [String: [String: ReportValue]] = [:]
+        for (key, value) in values { layers[key.layer.rawValue, default: [:]][key.name] = value }
+        var container = encoder.singleValueContainer()
+        try container.encode(layers)
+    }
 }

@@ -43,9 +43,9 @@ public struct RunDiff: Codable, Sendable, Equatable {
                            flaky: [], added: [], removed: [])
         for (id, now) in after.sorted(by: { $0.key < $1.key }) {
             guard let then = before[id] else { diff.added.append(id); continue }
-            let wasPassing = then.outcome == .passed, isPassing = now.outcome == .passed
-            if wasPassing && !isPassing { diff.newFailures.append(id) }
-            if !wasPassing && isPassing { diff.fixed.append(id) }
+            // A case the client stopped covering is not a failure, nor one it newly covers a fix.
+            if !then.outcome.isFailure && now.outcome.isFailure { diff.newFailures.append(id) }
+            if then.outcome.isFailure && now.outcome == .passed { diff.fixed.append(id) }
             if then.outcome == now.outcome, then.fingerprint != now.fingerprint { diff.drift.append(id) }
             if now.durationMs > then.durationMs * thresholds.ratio, now.durationMs - then.durationMs >= thresholds.minimumMs {
                 diff.timingRegressions.append(TimingChange(caseId: id, beforeMs: then.durationMs, afterMs: now.durationMs))
@@ -58,7 +58,7 @@ public struct RunDiff: Codable, Sendable, Equatable {
         }
         // One flip is a new failure or a fix; two or more within the window is flakiness.
         diff.flaky = outcomes.filter { _, seen in
-            zip(seen, seen.dropFirst()).filter { ($0 == .passed) != ($1 == .passed) }.count >= 2
+            zip(seen, seen.dropFirst()).filter { $0.isFailure != $1.isFailure }.count >= 2
         }.keys.sorted()
         return diff
     }

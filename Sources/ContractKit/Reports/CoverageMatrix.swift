@@ -2,19 +2,33 @@ import Foundation
 
 /// Operation × fault: which combinations the cases cover, and how they did.
 public struct CoverageMatrix: Sendable {
-    public enum Cell: String, Sendable { case passed = "✓", failed = "✗", covered = "●", untested = "·" }
+    /// One operation × fault cell.
+    public enum Cell: String, Sendable {
+        /// Every case in the cell passed.
+        case passed = "✓"
+        /// A case in the cell failed or errored.
+        case failed = "✗"
+        /// Cases exist and have not run.
+        case covered = "●"
+        /// No case.
+        case untested = "·"
+    }
 
     /// Faults as columns, in a stable reading order; every other case counts under `other`.
     public static let canonicalFaults = ["ok", "bad-request", "server-error", "maintenance", "rate-limited", "forbidden", "offline", "refresh-on-401",
                                          "refresh-fails", "reset", "closed", "truncated", "timeout", "malformed-json",
                                          "wrong-content-type", "tampered-signature", "slow-within-timeout"]
 
+    /// The rows: the client's registered operations.
     public let operations: [String]
+    /// The columns: the canonical faults, then `other`.
     public let faults: [String]
+    /// Cells by operation, then fault.
     public let cells: [String: [String: Cell]]
 
-    /// Builds the matrix from cases (fault = the id after the operation) and optional results.
-    public init(cases: [ContractCase], results: [CaseResult] = []) {
+    /// Builds the matrix for the client's `operations` from cases (fault = the id after the
+    /// operation) and optional results. Cases of other operations are not covered and not shown.
+    public init(operations: [String], cases: [ContractCase], results: [CaseResult] = []) {
         let outcome = Dictionary(results.map { ($0.caseId, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         var cells: [String: [String: Cell]] = [:]
         for contractCase in cases {
@@ -22,12 +36,12 @@ public struct CoverageMatrix: Sendable {
             let cell: Cell = switch outcome[contractCase.id] {
             case .passed?: .passed
             case .failed?, .error?: .failed
-            case nil: .covered
+            case .notCovered?, nil: .covered
             }
             // A failure anywhere in a cell shows.
             if cells[contractCase.when]?[fault] != .failed { cells[contractCase.when, default: [:]][fault] = cell }
         }
-        self.operations = Operation.allCases.map(\.rawValue)
+        self.operations = operations
         self.faults = Self.canonicalFaults + ["other"]
         self.cells = cells
     }
@@ -40,6 +54,7 @@ public struct CoverageMatrix: Sendable {
         return canonicalFaults.contains(suffix) ? suffix : "other"
     }
 
+    /// The cell for `operation` under `fault`.
     public func cell(_ operation: String, _ fault: String) -> Cell { cells[operation]?[fault] ?? .untested }
 
     /// Untested pairs among the canonical faults, for the summary.

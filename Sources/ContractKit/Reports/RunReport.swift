@@ -2,23 +2,37 @@ public import Foundation
 
 /// A finished run and what it means, rendered for people and machines.
 public struct RunReport: Sendable {
+    /// The run as stored.
     public let run: RunRecord
+    /// Every result, in case order.
     public let results: [CaseResult]
+    /// The cases that ran.
     public let cases: [ContractCase]
+    /// The comparison with the previous run or the baseline.
     public let diff: RunDiff?
+    /// The client's operations: the coverage matrix's rows.
+    public let operations: [String]
 
-    public init(run: RunRecord, results: [CaseResult], cases: [ContractCase], diff: RunDiff?) {
+    /// A report; `operations` defaults to those the cases name.
+    public init(run: RunRecord, results: [CaseResult], cases: [ContractCase], diff: RunDiff?, operations: [String] = []) {
         self.run = run
         self.results = results
         self.cases = cases
         self.diff = diff
+        self.operations = operations.isEmpty ? Set(cases.map(\.when)).sorted() : operations
     }
 
-    var failures: [CaseResult] { results.filter { $0.outcome != .passed } }
+    var failures: [CaseResult] { results.filter { $0.outcome.isFailure } }
+    var notCovered: [CaseResult] { results.filter { $0.outcome == .notCovered } }
 
     /// The console summary: totals, failures with their layer, coverage, diff.
     public func console() -> String {
-        var lines = ["", "Run \(run.id): \(run.passed) passed, \(run.failed) failed, \(run.errored) errored of \(run.total) (\(run.status.rawValue))"]
+        var lines = ["", "Run \(run.id) (client \(run.client)): \(run.passed) passed, \(run.failed) failed, \(run.errored) errored"
+                     + (run.notCovered > 0 ? ", \(run.notCovered) not covered" : "") + " of \(run.total) (\(run.status.rawValue))"]
+        if !notCovered.isEmpty {
+            let operations = Set(notCovered.map(\.operation)).sorted()
+            lines.append("Not covered by this client: \(notCovered.count) cases of \(operations.joined(separator: ", "))")
+        }
         if !failures.isEmpty {
             lines.append("Failures:")
             for failure in failures {
@@ -27,7 +41,7 @@ public struct RunReport: Sendable {
         }
         lines.append("")
         lines.append("Coverage (operation × fault):")
-        lines.append(CoverageMatrix(cases: cases, results: results).text())
+        lines.append(CoverageMatrix(operations: operations, cases: cases, results: results).text())
         if let diff {
             lines.append("")
             lines.append(Self.describe(diff))
@@ -64,6 +78,10 @@ public struct RunReport: Sendable {
                 let open = #"    <testcase classname="\#(Self.escape(operation))" name="\#(Self.escape(result.caseId))" time="\#(String(format: "%.3f", result.durationMs / 1000))""#
                 switch result.outcome {
                 case .passed: xml.append(open + "/>")
+                case .notCovered:
+                    xml.append(open + ">")
+                    xml.append(#"      <skipped message="\#(Self.escape(result.message ?? "not covered by this client"))"/>"#)
+                    xml.append("    </testcase>")
                 case .failed, .error:
                     let tag = result.outcome == .failed ? "failure" : "error"
                     xml.append(open + ">")
@@ -93,8 +111,9 @@ public struct RunReport: Sendable {
     /// Markdown for a CI step summary or a PR comment.
     public func markdown() -> String {
         var lines = ["## StubBank contracts: \(run.status == .passed ? "✅ passed" : "❌ \(run.status.rawValue)")", "",
-                     "| passed | failed | errored | total |", "|---:|---:|---:|---:|",
-                     "| \(run.passed) | \(run.failed) | \(run.errored) | \(run.total) |", ""]
+                     "Client `\(run.client)`", "",
+                     "| passed | failed | errored | not covered | total |", "|---:|---:|---:|---:|---:|",
+                     "| \(run.passed) | \(run.failed) | \(run.errored) | \(run.notCovered) | \(run.total) |", ""]
         if !failures.isEmpty {
             lines += ["### Failures", "", "| case | layer | what happened |", "|---|---|---|"]
             for failure in failures {
@@ -103,7 +122,7 @@ public struct RunReport: Sendable {
             lines.append("")
         }
         if let diff { lines += ["### Compared with `\(diff.baseRunId)`", "", "```", Self.describe(diff), "```", ""] }
-        lines += ["<details><summary>Coverage (operation × fault)</summary>", "", CoverageMatrix(cases: cases, results: results).markdown(), "", "</details>"]
+        lines += ["<details><summary>Coverage (operation × fault)</summary>", "", CoverageMatrix(operations: operations, cases: cases, results: results).markdown(), "", "</details>"]
         return lines.joined(separator: "\n") + "\n"
     }
 

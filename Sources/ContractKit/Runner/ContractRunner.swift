@@ -1,26 +1,37 @@
 import Crypto
-import Foundation
+public import Foundation
 
-/// Runs cases concurrently against one stub, each in its own session namespace.
+/// Runs cases through a registered client against one stub, concurrently, each in its own
+/// session, and checks them.
 public struct ContractRunner: Sendable {
-    public let driver: OperationDriver
+    /// The client whose operations run the cases.
+    public let client: ContractClient
+    /// The stub's root URL (sessions are added per case).
+    public let stubURL: URL
     /// How many cases run at once.
     public let concurrency: Int
+    let execution: CaseExecution
 
-    public init(driver: OperationDriver, concurrency: Int = 8) {
-        self.driver = driver
+    /// A runner for `client` against the stub at `stubURL`; `adminToken` when the stub was started with one.
+    public init(client: ContractClient, stubURL: URL, concurrency: Int = 8, adminToken: String? = nil) {
+        self.client = client
+        self.stubURL = stubURL
         self.concurrency = max(1, concurrency)
+        self.execution = CaseExecution(stubURL: stubURL, adminToken: adminToken)
     }
 
     /// Runs one case and checks it.
     public func run(_ contractCase: ContractCase) async -> CaseResult {
         let started = ContinuousClock.now
-        let session = "case-" + String(contractCase.id.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" }.prefix(40))
-            + "-" + String(UUID().uuidString.prefix(8))
         var result = CaseResult(caseId: contractCase.id, operation: contractCase.when, outcome: .passed, failingLayer: nil,
                                 message: nil, observation: nil, fingerprint: nil, durationMs: 0, requests: 0)
+        guard let operation = client.operation(named: contractCase.when) else {
+            result.outcome = .notCovered
+            result.message = "not covered by this client (\(client.name))\(Spelling.hint(for: contractCase.when, in: client.operations))"
+            return result
+        }
         do {
-            let observation = try await driver.observe(contractCase, session: session)
+            let observation = try await execution.observe(contractCase, operation: operation, session: Self.session(for: contractCase.id))
             result.observation = observation
             result.fingerprint = Self.fingerprint(observation)
             result.requests = observation.data.exchanges.count
@@ -32,7 +43,7 @@ public struct ContractRunner: Sendable {
         } catch {
             result.outcome = .error
             result.failingLayer = .setup
-            result.message = "\(error)"
+            result.message = error is SetupFailure || error is Deadline.Exceeded ? "\(error)" : "the operation threw: \(error)"
         }
         let elapsed = ContinuousClock.now - started
         result.durationMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -58,6 +69,12 @@ public struct ContractRunner: Sendable {
             }
         }
         return results.compactMap { $0 }
+    }
+
+    /// A fresh stub session per case run: `case-<id>-<random>`, within the stub's 64 characters.
+    static func session(for caseId: String) -> String {
+        let safe = caseId.unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == ".") ? Character($0) : "-" }
+        return "case-" + String(safe.prefix(40)) + "-" + String(UUID().uuidString.prefix(8))
     }
 
     static func fingerprint(_ observation: Observation) -> String {

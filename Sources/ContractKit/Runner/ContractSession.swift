@@ -6,25 +6,43 @@ import NIOConcurrencyHelpers
 /// records every result as it lands, finishes the run, and diffs it against the previous one
 /// (or a named baseline).
 public struct ContractSession: Sendable {
+    /// What to run, against what, and where to record it.
     public struct Options: Sendable {
+        /// The client whose operations run the cases.
+        public var client: ContractClient
+        /// The folder of case files.
         public var casesDirectory: URL
+        /// The stubs folder the in-process stub serves (unused with `baseURL`).
         public var stubsDirectory: URL
+        /// The run store's SQLite file.
         public var databasePath: String
+        /// A stub that is already running; nil hosts one in process.
         public var baseURL: URL?
+        /// Sent to a running stub's admin API when it was started with `--admin-token`.
+        public var adminToken: String?
+        /// Only cases whose id contains this text, or whose operation it is.
         public var filter: String?
+        /// Cases run at once.
         public var concurrency: Int = 8
+        /// Diff against the run with this label instead of the previous run.
         public var baseline: String?
+        /// Runs to look back over for flaky cases.
         public var flakyWindow: Int = 5
 
-        public init(casesDirectory: URL, stubsDirectory: URL, databasePath: String) {
+        /// Options with the defaults for the rest.
+        public init(client: ContractClient, casesDirectory: URL, stubsDirectory: URL, databasePath: String) {
+            self.client = client
             self.casesDirectory = casesDirectory
             self.stubsDirectory = stubsDirectory
             self.databasePath = databasePath
         }
     }
 
+    /// A finished run.
     public struct Outcome: Sendable {
+        /// The run, its results and its diff.
         public var report: RunReport
+        /// Case files or cases that did not load; a run with any is not green.
         public var loadProblems: [CaseLoadProblem]
         /// From loading the cases to the finished diff.
         public var wallTime: Duration
@@ -43,19 +61,24 @@ public struct ContractSession: Sendable {
         }
     }
 
+    /// What to run.
     public let options: Options
+    /// Where the in-process stub logs (errors only).
     public let logger: Logger
 
+    /// A session for these options.
     public init(options: Options, logger: Logger) {
         self.options = options
         self.logger = logger
     }
 
+    /// Runs the cases; `progress` hears each result with how many are done and of how many.
     public func run(progress: @escaping @Sendable (CaseResult, Int, Int) -> Void) async throws -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
         let storeTime = StopWatch()
-        let loaded = CaseLoader(directory: options.casesDirectory).load()
+        let client = options.client
+        let loaded = CaseLoader(directory: options.casesDirectory, client: client).load()
         var cases = loaded.cases
         if let filter = options.filter { cases = cases.filter { $0.id.contains(filter) || $0.when == filter } }
         let store = try storeTime.time { try RunStore(path: options.databasePath) }
@@ -70,10 +93,10 @@ public struct ContractSession: Sendable {
             host = started
             baseURL = started.baseURL
         }
-        let previous = try storeTime.time { try store.runs(limit: 10).first { $0.status != .running } }
+        let previous = try storeTime.time { try store.runs(limit: 10, client: client.name).first { $0.status != .running } }
         let commit = Self.gitCommit()
-        let run = try storeTime.time { try store.begin(baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count) }
-        let runner = ContractRunner(driver: OperationDriver(baseURL: baseURL), concurrency: options.concurrency)
+        let run = try storeTime.time { try store.begin(client: client.name, baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count) }
+        let runner = ContractRunner(client: client, stubURL: baseURL, concurrency: options.concurrency, adminToken: options.adminToken)
         let counter = Counter()
         let total = cases.count
         let results = await runner.run(cases) { result in
@@ -84,12 +107,13 @@ public struct ContractSession: Sendable {
         await host?.stop()
         let diff = try storeTime.time { () throws -> RunDiff? in
             let base = try options.baseline.map { name -> RunRecord in
-                guard let labelled = try store.run(labelled: name) else { throw StoreError.unknownRun("labelled \(name)") }
+                guard let labelled = try store.run(labelled: name, client: client.name) else { throw StoreError.unknownRun("labelled \(name)") }
                 return labelled
             } ?? previous
             return try base.map { try store.diff(base: $0, head: finished, window: options.flakyWindow) }
         }
-        return Outcome(report: RunReport(run: finished, results: results, cases: cases, diff: diff), loadProblems: loaded.problems,
+        return Outcome(report: RunReport(run: finished, results: results, cases: cases, diff: diff, operations: client.operations),
+                       loadProblems: loaded.problems,
                        wallTime: clock.now - started, storeTime: storeTime.total)
     }
 

@@ -24,7 +24,7 @@ public final class StubHost: Sendable {
     public static func start(stubs: URL, logger: Logger) async throws -> StubHost {
         var configuration = StubServerConfiguration(stubsDirectory: stubs)
         configuration.port = 0
-        configuration.journalCapacity = 200
+        configuration.journalCapacity = 20_000
         configuration.hangLimitSeconds = 30
         let backend = try StubBackend(configuration: configuration, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

@@ -21,9 +21,15 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, Persista
     public var status: Status
     /// A name that marks this run as a baseline for `runs diff --baseline`.
     public var label: String?
+    /// The client (driver) that ran the cases, e.g. `reference`; diffs compare runs of one client.
+    public var client: String
+    /// Cases whose operation the client does not register.
+    public var notCovered: Int
 
+    /// A run record.
     public init(id: String, startedAt: Date, endedAt: Date?, gitCommit: String?, host: String, pid: Int, baseURL: String,
-                total: Int, passed: Int, failed: Int, errored: Int, status: Status, label: String?) {
+                total: Int, passed: Int, failed: Int, errored: Int, status: Status, label: String?,
+                client: String = "reference", notCovered: Int = 0) {
         self.id = id
         self.startedAt = startedAt
         self.endedAt = endedAt
@@ -37,14 +43,18 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, Persista
         self.errored = errored
         self.status = status
         self.label = label
+        self.client = client
+        self.notCovered = notCovered
     }
 
+    /// Column names for queries inside ContractKit.
     public enum Columns {
         static let id = Column(CodingKeys.id)
         static let startedAt = Column(CodingKeys.startedAt)
         static let status = Column(CodingKeys.status)
         static let label = Column(CodingKeys.label)
         static let host = Column(CodingKeys.host)
+        static let client = Column(CodingKeys.client)
     }
 }
 
@@ -64,6 +74,7 @@ public struct CaseResultRecord: Codable, Sendable, Equatable, FetchableRecord, P
     public var durationMs: Double
     public var requests: Int
 
+    /// Column names for queries inside ContractKit.
     public enum Columns {
         static let runId = Column(CodingKeys.runId)
         static let caseId = Column(CodingKeys.caseId)

@@ -57,15 +57,23 @@ public struct RunStore: Sendable {
             }
             try db.create(index: "run_startedAt", on: "run", columns: ["startedAt"])
         }
+        migrator.registerMigration("v2: the client that ran, and cases it does not cover") { db in
+            // Runs recorded before clients existed were all the reference client's.
+            try db.alter(table: "run") { table in
+                table.add(column: "client", .text).notNull().defaults(to: "reference")
+                table.add(column: "notCovered", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(index: "run_client_startedAt", on: "run", columns: ["client", "startedAt"])
+        }
         return migrator
     }
 
-    /// Starts a run and returns its record.
-    public func begin(baseURL: String, gitCommit: String?, total: Int, now: Date = Date()) throws -> RunRecord {
+    /// Starts a run of `client`'s cases and returns its record.
+    public func begin(client: String, baseURL: String, gitCommit: String?, total: Int, now: Date = Date()) throws -> RunRecord {
         let id = "run-" + Self.idFormatter.string(from: now) + "-" + String(UUID().uuidString.prefix(4)).lowercased()
         let run = RunRecord(id: id, startedAt: now, endedAt: nil, gitCommit: gitCommit, host: ProcessInfo.processInfo.hostName,
                             pid: Int(ProcessInfo.processInfo.processIdentifier), baseURL: baseURL, total: total,
-                            passed: 0, failed: 0, errored: 0, status: .running, label: nil)
+                            passed: 0, failed: 0, errored: 0, status: .running, label: nil, client: client)
         try writer.write { db in try run.insert(db) }
         return run
     }
@@ -75,20 +83,44 @@ public struct RunStore: Sendable {
         try writer.write { db in try CaseResultRecord(runId: runId, result: result).upsert(db) }
     }
 
-    /// Closes a run with its totals.
+    /// Closes a run with its totals. A run is passed when every case ran and none failed or
+    /// errored; cases the client does not cover neither pass nor fail it.
     @discardableResult
     public func finish(runId: String, now: Date = Date()) throws -> RunRecord {
         try writer.write { db in
             guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
             let results = try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).fetchAll(db)
-            run.passed = results.filter { $0.outcome == .passed }.count
-            run.failed = results.filter { $0.outcome == .failed }.count
-            run.errored = results.filter { $0.outcome == .error }.count
+            Self.count(results, into: &run)
             run.endedAt = now
             run.status = run.failed + run.errored == 0 && results.count == run.total ? .passed : .failed
             try run.update(db)
             return run
         }
+    }
+
+    /// Records one result and refreshes the run's totals; the run finishes with the last of its
+    /// cases. For runners, such as a test suite, that have no end of their own.
+    @discardableResult
+    public func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date = Date()) throws -> RunRecord {
+        try writer.write { db in
+            try CaseResultRecord(runId: runId, result: result).upsert(db)
+            guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
+            let results = try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).fetchAll(db)
+            Self.count(results, into: &run)
+            if results.count >= run.total {
+                run.endedAt = now
+                run.status = run.failed + run.errored == 0 ? .passed : .failed
+            }
+            try run.update(db)
+            return run
+        }
+    }
+
+    static func count(_ results: [CaseResultRecord], into run: inout RunRecord) {
+        run.passed = results.filter { $0.outcome == .passed }.count
+        run.failed = results.filter { $0.outcome == .failed }.count
+        run.errored = results.filter { $0.outcome == .error }.count
+        run.notCovered = results.filter { $0.outcome == .notCovered }.count
     }
 
     /// Names a run as a baseline.
@@ -101,28 +133,42 @@ public struct RunStore: Sendable {
         }
     }
 
-    public func runs(limit: Int = 20) throws -> [RunRecord] {
-        try writer.read { db in try RunRecord.order(RunRecord.Columns.startedAt.desc, RunRecord.Columns.id.desc).limit(limit).fetchAll(db) }
+    /// Recent runs, newest first; only `client`'s when given.
+    public func runs(limit: Int = 20, client: String? = nil) throws -> [RunRecord] {
+        try writer.read { db in
+            var request = RunRecord.order(RunRecord.Columns.startedAt.desc, RunRecord.Columns.id.desc)
+            if let client { request = request.filter(RunRecord.Columns.client == client) }
+            return try request.limit(limit).fetchAll(db)
+        }
     }
 
+    /// The run with this id.
     public func run(id: String) throws -> RunRecord? {
         try writer.read { db in try RunRecord.fetchOne(db, key: id) }
     }
 
-    public func run(labelled name: String) throws -> RunRecord? {
-        try writer.read { db in try RunRecord.filter(RunRecord.Columns.label == name).fetchOne(db) }
+    /// The run labelled `name` (of `client`, when given).
+    public func run(labelled name: String, client: String? = nil) throws -> RunRecord? {
+        try writer.read { db in
+            var request = RunRecord.filter(RunRecord.Columns.label == name)
+            if let client { request = request.filter(RunRecord.Columns.client == client) }
+            return try request.fetchOne(db)
+        }
     }
 
+    /// A run's results, by case id.
     public func results(runId: String) throws -> [CaseResultRecord] {
         try writer.read { db in try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).order(CaseResultRecord.Columns.caseId).fetchAll(db) }
     }
 
-    /// Compares two runs. The `window` finished runs before `head` (oldest first) are the
-    /// history in which flaky cases are counted.
+    /// Compares two runs of one client. The `window` finished runs of that client before `head`
+    /// (oldest first) are the history in which flaky cases are counted.
     public func diff(base: RunRecord, head: RunRecord, window: Int = 5) throws -> RunDiff {
+        guard base.client == head.client else { throw StoreError.differentClients(base: base, head: head) }
         let earlier = try writer.read { db in
             try RunRecord
                 .filter(RunRecord.Columns.status != RunRecord.Status.running.rawValue)
+                .filter(RunRecord.Columns.client == head.client)
                 .filter(RunRecord.Columns.startedAt <= head.startedAt && RunRecord.Columns.id != head.id)
                 .order(RunRecord.Columns.startedAt.desc, RunRecord.Columns.id.desc)
                 .limit(window)
@@ -159,13 +205,20 @@ public struct RunStore: Sendable {
 
 /// Store failures a person can act on.
 public enum StoreError: Error, CustomStringConvertible {
+    /// No run has this id or label.
     case unknownRun(String)
+    /// A diff needs two finished runs.
     case notEnoughRuns
+    /// The two runs were made by different clients, whose cases mean different things.
+    case differentClients(base: RunRecord, head: RunRecord)
 
+    /// What happened and what to do.
     public var description: String {
         switch self {
-        case .unknownRun(let id): "no run \(id); see `stubbank runs list`"
-        case .notEnoughRuns: "need two finished runs to diff; run `stubbank contracts run` again"
+        case .unknownRun(let id): "no run \(id); see `runs list`"
+        case .notEnoughRuns: "need two finished runs to diff; run `contracts run` again"
+        case .differentClients(let base, let head):
+            "\(base.id) ran client \(base.client) and \(head.id) ran client \(head.client); diff two runs of the same client"
         }
     }
 }

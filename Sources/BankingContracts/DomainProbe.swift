@@ -1,4 +1,5 @@
 import BankingDomain
+import ContractKit
 import Foundation
 
 /// Remembers what the domain layer returned while a presenter drives it.
@@ -13,8 +14,8 @@ actor DomainProbe {
 
     func failed(_ error: BankingError) { self.error = error }
 
-    var observation: DomainObservation {
-        DomainObservation(error: error.map(DomainNames.name(of:)), retryAfter: error.flatMap(DomainNames.retryAfter(of:)), count: count)
+    var report: DomainReport {
+        DomainReport(error: error.map(DomainNames.name(of:)), retryAfter: error.flatMap(DomainNames.retryAfter(of:)), count: count)
     }
 
     /// Runs a domain call and records its outcome, passing the result or error through.

@@ -1,78 +1,81 @@
 public import BankingData
 import BankingDomain
 public import BankingPresentation
+public import ContractKit
 public import Foundation
 
-/// Runs one case against a stub: signs in, arranges `given` in the case's own session, performs
-/// the operation through the real client core (URLSession transport, middleware, repositories,
-/// presenters) and observes every layer.
-public struct OperationDriver: Sendable {
-    public let baseURL: URL
+/// The reference client core (`BankingData`, `BankingDomain`, `BankingPresentation`) as a
+/// ContractKit client: one registered operation per entry of `ReferenceOperation`, each signing in as the
+/// case's persona in its setup and then driving the real repositories and presenters over
+/// URLSession. It uses only ContractKit's public driver API, as a team's own client would.
+public struct ReferenceClient: Sendable {
+    /// The name runs are recorded under.
+    public static let name = "reference"
+
+    /// The key the stub signs responses with.
     public let signingKey: String
     /// Formatting is pinned so presentation text is the same on every machine and day.
     public let environment: PresentationEnvironment
-    /// Middleware placed between the data layer and the recorded transport. Empty in real
-    /// runs; the harness's self-tests plant a lying client here to prove failures are caught.
+    /// Middleware placed between the data layer and the transport. Empty in real runs; the
+    /// harness's self-tests plant a lying client here to prove failures are caught.
     public let plantedMiddleware: [any ClientMiddleware]
-    let admin: AdminClient
 
-    public init(baseURL: URL, signingKey: String = APIEnvironment.dev.signingKey,
-                environment: PresentationEnvironment = OperationDriver.pinnedEnvironment,
+    /// The reference client with the dev signing key and the pinned environment.
+    public init(signingKey: String = APIEnvironment.dev.signingKey,
+                environment: PresentationEnvironment = ReferenceClient.pinnedEnvironment,
                 plantedMiddleware: [any ClientMiddleware] = []) {
-        self.baseURL = baseURL
         self.signingKey = signingKey
         self.environment = environment
         self.plantedMiddleware = plantedMiddleware
-        self.admin = AdminClient(baseURL: baseURL)
     }
-
-    /// The client timeout when a case sets none: roomy, so a busy CI machine is not a timeout.
-    public static let defaultTimeout: TimeInterval = 15
-
-    /// Loopback port 1: nothing listens there, so connections are refused at once.
-    static let unreachable = URL(string: "http://127.0.0.1:1")!
 
     /// en_GB in London on 2026-11-20 at noon: the day the fixtures were written.
     public static let pinnedEnvironment = PresentationEnvironment(
         locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/London")!,
         now: { Date(timeIntervalSince1970: 1_795_176_000) })
 
-    /// Why a case could not be run at all (as opposed to failing its expectations).
-    public struct SetupError: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    public func observe(_ contractCase: ContractCase, session: String) async throws -> Observation {
-        guard let operation = Operation(rawValue: contractCase.when) else { throw SetupError(description: "unknown operation \(contractCase.when)") }
-        let recorder = ExchangeRecorder()
-        let vault = TokenVault()
-        if operation.needsSession {
-            guard let persona = contractCase.persona else { throw SetupError(description: "\(operation.rawValue) needs a persona") }
-            // Setup runs with a generous timeout of its own: a case's short timeout is for its operation.
-            let setup = await BankingClient(transport: URLSessionTransport(baseURL: baseURL, timeout: 15), signingKey: signingKey,
-                                            vault: vault, extraMiddleware: [CaseMiddleware(recorder: ExchangeRecorder(), session: session)])
-            do { _ = try await setup.auth.signIn(username: persona, password: "pass_good") } catch {
-                throw SetupError(description: "signing in as \(persona) failed: \(error.debugDescription)")
+    /// The client with every operation registered.
+    public func contractClient() -> ContractClient {
+        let client = ContractClient(name: Self.name)
+        for operation in ReferenceOperation.allCases {
+            client.register(operation.rawValue, prepare: { run in try await signIn(for: operation, run) }) { run, vault in
+                try await perform(operation, run: run, vault: vault)
             }
         }
-        let offline = contractCase.given?.contains { $0.offline == true } ?? false
-        let transport = URLSessionTransport(baseURL: offline ? Self.unreachable : baseURL,
-                                            timeout: contractCase.timeoutSeconds ?? Self.defaultTimeout)
-        let client = await BankingClient(transport: transport, signingKey: signingKey, vault: vault,
-                                         extraMiddleware: plantedMiddleware + [CaseMiddleware(recorder: recorder, session: session)])
-        for given in contractCase.given ?? [] {
-            if let behaviour = given.behaviour { try await admin.install(behaviour, session: session) }
+        return client
+    }
+
+    /// Why setup could not sign in.
+    struct SetupError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Signs in as the case's persona when the operation needs a session; the tokens stay in the
+    /// vault the operation then uses.
+    func signIn(for operation: ReferenceOperation, _ run: OperationRun) async throws -> TokenVault {
+        let vault = TokenVault()
+        guard operation.needsSession else { return vault }
+        guard let persona = run.persona else { throw SetupError(description: "\(operation.rawValue) needs a persona") }
+        // Setup has a generous timeout of its own: a case's short timeout is for its operation.
+        let setup = await BankingClient(transport: URLSessionTransport(baseURL: run.baseURL, timeout: 15), signingKey: signingKey, vault: vault)
+        do { _ = try await setup.auth.signIn(username: persona, password: "pass_good") } catch {
+            throw SetupError(description: "signing in as \(persona) failed: \(error.debugDescription)")
         }
+        return vault
+    }
+
+    /// Performs the operation through the client core and reports its domain and presentation.
+    func perform(_ operation: ReferenceOperation, run: OperationRun, vault: TokenVault) async throws -> OperationReport {
+        let client = await BankingClient(transport: URLSessionTransport(baseURL: run.baseURL, timeout: run.timeout), signingKey: signingKey,
+                                         vault: vault, extraMiddleware: plantedMiddleware)
         let probe = DomainProbe()
-        let arguments = CaseArguments(values: contractCase.with ?? [:])
-        let presentation = await perform(operation, persona: contractCase.persona, arguments: arguments, client: client, probe: probe)
-        return Observation(data: DataObservation(exchanges: await recorder.exchanges),
-                           domain: await probe.observation, presentation: presentation)
+        let presentation = await perform(operation, persona: run.persona, arguments: CaseArguments(values: run.arguments), client: client, probe: probe)
+        return OperationReport(domain: await probe.report, presentation: presentation)
     }
 
     @MainActor
-    private func perform(_ operation: Operation, persona: String?, arguments: CaseArguments, client: BankingClient,
-                         probe: DomainProbe) async -> PresentationObservation {
+    private func perform(_ operation: ReferenceOperation, persona: String?, arguments: CaseArguments, client: BankingClient,
+                         probe: DomainProbe) async -> PresentationReport {
         let accounts = ProbedAccounts(base: client.accounts, probe: probe)
         switch operation {
         case .authLogin:
@@ -87,7 +90,7 @@ public struct OperationDriver: Sendable {
             await client.auth.signOut()
             let signedOut = await client.vault.current == nil
             await probe.succeeded(count: signedOut ? 0 : 1)
-            return PresentationObservation(state: signedOut ? "signedOut" : "signedIn", alert: nil, actions: nil, text: [])
+            return PresentationReport(state: signedOut ? "signedOut" : "signedIn", alert: nil, actions: nil, text: [])
         case .accountsList:
             let presenter = AccountsOverviewPresenter(accounts: accounts, environment: environment)
             await presenter.load()
@@ -151,7 +154,7 @@ public struct OperationDriver: Sendable {
 
     /// Transfer form on real accounts and payees; `retry` submits the same form a second time.
     @MainActor
-    private func transfer(retry: Bool, arguments: CaseArguments, client: BankingClient, probe: DomainProbe) async -> PresentationObservation {
+    private func transfer(retry: Bool, arguments: CaseArguments, client: BankingClient, probe: DomainProbe) async -> PresentationReport {
         let accounts: [Account]
         let payees: [Beneficiary]
         do {
@@ -175,11 +178,11 @@ public struct OperationDriver: Sendable {
 
     /// Operations without a screen of their own: content, or the ErrorPresenter's alert.
     @MainActor
-    private func generic(_ probe: DomainProbe, _ body: () async throws(BankingError) -> String) async -> PresentationObservation {
+    private func generic(_ probe: DomainProbe, _ body: () async throws(BankingError) -> String) async -> PresentationReport {
         do {
             let text = try await body()
             await probe.succeeded(count: nil)
-            return PresentationObservation(state: "content", alert: nil, actions: nil, text: [text])
+            return PresentationReport(state: "content", alert: nil, actions: nil, text: [text])
         } catch {
             await probe.failed(error)
             return Rendering.alert(error)

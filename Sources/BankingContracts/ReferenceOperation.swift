@@ -1,5 +1,5 @@
 /// The fixed vocabulary of operations a case can name, each mapped onto the real client core.
-public enum Operation: String, CaseIterable, Sendable {
+enum ReferenceOperation: String, CaseIterable, Sendable {
     case authLogin = "auth.login"
     /// A call that meets 401, refreshes and retries (arrange the 401 with a behaviour).
     case authRefresh = "auth.refresh"

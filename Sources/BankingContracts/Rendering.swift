@@ -1,0 +1,66 @@
+import BankingDomain
+import ContractKit
+import BankingPresentation
+
+/// Reads what presenters show into a `PresentationReport`.
+@MainActor
+enum Rendering {
+    static func state<Content>(_ state: ViewState<Content>, text: (Content) -> [String]) -> PresentationReport {
+        switch state {
+        case .content(let content): PresentationReport(state: "content", alert: nil, actions: nil, text: text(content))
+        case .empty(let message): PresentationReport(state: "empty", alert: nil, actions: nil, text: [message])
+        case .loading: PresentationReport(state: "loading", alert: nil, actions: nil, text: [])
+        case .error(let alert): observation(alert)
+        }
+    }
+
+    static func observation(_ alert: AlertState, state: String = "error") -> PresentationReport {
+        PresentationReport(state: state, alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue), text: [alert.title, alert.message])
+    }
+
+    static func alert(_ error: BankingError) -> PresentationReport {
+        guard let alert = ErrorPresenter().alert(for: error) else {
+            return PresentationReport(state: "cancelled", alert: nil, actions: nil, text: [])
+        }
+        return observation(alert)
+    }
+
+    static func login(_ presenter: LoginPresenter) -> PresentationReport {
+        switch presenter.status {
+        case .signedIn(let greeting): PresentationReport(state: "signedIn", alert: nil, actions: nil, text: [greeting])
+        case .failed(let alert): observation(alert)
+        case .signedOut(let notice):
+            PresentationReport(state: presenter.fieldErrors.isEmpty ? "signedOut" : "fieldErrors", alert: nil, actions: nil,
+                                    text: [notice].compactMap { $0 } + presenter.fieldErrors.values.sorted())
+        case .signingIn: PresentationReport(state: "signingIn", alert: nil, actions: nil, text: [])
+        }
+    }
+
+    static func beneficiaries(_ presenter: BeneficiariesPresenter) -> PresentationReport {
+        if let alert = presenter.alert { return observation(alert) }
+        if !presenter.fieldErrors.isEmpty {
+            return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
+        }
+        return state(presenter.state) { rows in rows.map { "\($0.name) \($0.iban)" } }
+    }
+
+    static func tickets(_ presenter: SupportTicketsPresenter) -> PresentationReport {
+        if let alert = presenter.alert { return observation(alert) }
+        if !presenter.fieldErrors.isEmpty {
+            return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
+        }
+        return state(presenter.state) { rows in rows.map { "\($0.subject) \($0.status)" } }
+    }
+
+    static func transferForm(_ form: TransferFormPresenter) -> PresentationReport {
+        switch form.status {
+        case .succeeded(let receipt):
+            PresentationReport(state: "succeeded", alert: nil, actions: nil, text: ["\(receipt.amount) to \(receipt.payee)"])
+        case .failed(let alert): observation(alert)
+        case .editing:
+            PresentationReport(state: form.fieldErrors.isEmpty ? "editing" : "fieldErrors", alert: nil, actions: nil,
+                                    text: form.fieldErrors.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue): \($0.value)" })
+        case .submitting: PresentationReport(state: "submitting", alert: nil, actions: nil, text: [])
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Yams
+
+/// Checks one case's YAML against the client that will run it, with lines: fields that do not
+/// exist, layers and keys no registered operation reports, and values of the wrong shape.
+struct CaseValidator {
+    let client: ContractClient
+    let file: String
+
+    static let fields: Set<String> = ["id", "persona", "summary", "given", "when", "except", "with", "expect", "timeoutSeconds"]
+    static let givenFields: Set<String> = ["behaviour", "offline"]
+
+    /// Problems in `node`, the mapping of `contractCase`; the operations it expands to when it
+    /// is fine (one, or every registered one for `when: "*"`), empty for an unregistered one.
+    func validate(_ contractCase: ContractCase, node: Node) -> [CaseLoadProblem] {
+        var problems: [CaseLoadProblem] = []
+        func problem(_ at: Node?, _ reason: String) {
+            problems.append(CaseLoadProblem(file: file, line: at?.mark?.line, reason: "case \(contractCase.id): \(reason)"))
+        }
+        guard let mapping = node.mapping else { return [] }
+        for (key, value) in mapping {
+            guard let name = key.string else { continue }
+            if !Self.fields.contains(name) {
+                problem(key, "unknown field \(name)\(Spelling.hint(for: name, in: Self.fields)); fields: \(Self.fields.sorted().joined(separator: ", "))")
+            }
+            if name == "given", let items = value.sequence {
+                for item in items {
+                    for (givenKey, _) in Array(item.mapping ?? Node.Mapping([])) where !Self.givenFields.contains(givenKey.string ?? "") {
+                        problem(givenKey, "unknown given \(givenKey.string ?? "?")\(Spelling.hint(for: givenKey.string ?? "", in: Self.givenFields)); use behaviour or offline")
+                    }
+                }
+            }
+        }
+        if contractCase.except != nil, !contractCase.isEveryOperation {
+            problem(node["except"], "except only goes with when: \"*\"")
+        }
+        let operations = targets(of: contractCase)
+        guard let expect = mapping["expect"]?.mapping else { return problems }
+        let known = client.knownKeys
+        for (layerNode, keys) in expect {
+            let layerName = layerNode.string ?? ""
+            guard let layer = CaseResult.Layer(rawValue: layerName), layer != .setup else {
+                problem(layerNode, "unknown layer \(layerName)\(Spelling.hint(for: layerName, in: ["data", "domain", "presentation"])); use data, domain or presentation")
+                continue
+            }
+            for (keyNode, valueNode) in Array(keys.mapping ?? Node.Mapping([])) {
+                let key = ExpectationKey(layer, keyNode.string ?? "")
+                guard known.contains(key) else {
+                    let inLayer = known.filter { $0.layer == layer }.map(\.name)
+                    problem(keyNode, "unknown expectation key \(key)\(Spelling.hint(for: key.name, in: inLayer)); known keys: \(known.sorted().map(\.description).joined(separator: ", "))")
+                    continue
+                }
+                if let kind = ExpectationKey.typed[key], let value = contractCase.expect[key], !kind.accepts(value) {
+                    problem(valueNode, "\(key) must be \(kind.rawValue), not \(value)")
+                }
+                for operation in operations where !operation.expectable.contains(key) {
+                    problem(keyNode, "operation \(operation.name) does not report \(key); it reports: \(operation.expectable.sorted().map(\.description).joined(separator: ", "))")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The registered operations a case runs: its own, or every one for `when: "*"`.
+    func targets(of contractCase: ContractCase) -> [RegisteredOperation] {
+        guard contractCase.isEveryOperation else { return client.operation(named: contractCase.when).map { [$0] } ?? [] }
+        let excluded = Set(contractCase.except ?? [])
+        return client.operations.filter { !excluded.contains($0) }.compactMap(client.operation(named:))
+    }
+}

@@ -1,0 +1,97 @@
+/// A key a case can expect, in one layer: `data.http`, `domain.error`, `presentation.alert`, or
+/// a key of the team's own such as `domain.pendingCount`.
+///
+/// The data keys are observed by ContractKit from the stub's journal; the domain and
+/// presentation keys are what an operation reports. Cases are checked against the keys the
+/// registered operations declare when they load, so a typo is a load error, not a silent pass.
+public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The layer the key belongs to.
+    public let layer: CaseResult.Layer
+    /// The key's name within its layer, as a case writes it.
+    public let name: String
+
+    /// A key in `layer`.
+    public init(_ layer: CaseResult.Layer, _ name: String) {
+        self.layer = layer
+        self.name = name
+    }
+
+    /// A domain key of the team's own, reported through `DomainReport.values`.
+    public static func domain(_ name: String) -> ExpectationKey { ExpectationKey(.domain, name) }
+    /// A presentation key of the team's own, reported through `PresentationReport.values`.
+    public static func presentation(_ name: String) -> ExpectationKey { ExpectationKey(.presentation, name) }
+
+    /// `layer.name`.
+    public var description: String { "\(layer.rawValue).\(name)" }
+
+    /// Orders by layer (data, domain, presentation), then by name.
+    public static func < (lhs: ExpectationKey, rhs: ExpectationKey) -> Bool {
+        (Self.layerOrder(lhs.layer), lhs.name) < (Self.layerOrder(rhs.layer), rhs.name)
+    }
+
+    static func layerOrder(_ layer: CaseResult.Layer) -> Int {
+        switch layer {
+        case .setup: 0
+        case .data: 1
+        case .domain: 2
+        case .presentation: 3
+        }
+    }
+
+    // MARK: Observed by ContractKit (the data layer)
+
+    /// The status of the operation's last answer, as the stub served it.
+    public static let http = ExpectationKey(.data, "http")
+    /// How many requests of the operation reached the stub.
+    public static let requests = ExpectationKey(.data, "requests")
+    /// The network fault the stub served last (`reset`, `empty`, `truncated`, `hang`, ...).
+    public static let fault = ExpectationKey(.data, "fault")
+    /// What the wire did instead of an answer: `offline` (nothing reached the stub),
+    /// `connectionLost` (reset, closed or truncated) or `timeout` (the stub never answered).
+    public static let transport = ExpectationKey(.data, "transport")
+
+    // MARK: Reported by an operation (typed)
+
+    /// The domain error's name, such as `serviceUnavailable`; success reports none.
+    public static let error = ExpectationKey(.domain, "error")
+    /// The seconds after which the domain says to retry.
+    public static let retryAfter = ExpectationKey(.domain, "retryAfter")
+    /// How many items a list operation returned.
+    public static let count = ExpectationKey(.domain, "count")
+    /// `true` when the domain reported no error.
+    public static let success = ExpectationKey(.domain, "success")
+    /// The screen's state: `content`, `empty`, `error`, or a presenter's own status.
+    public static let state = ExpectationKey(.presentation, "state")
+    /// The kind of alert shown, such as `offline` or `maintenance`.
+    public static let alert = ExpectationKey(.presentation, "alert")
+    /// The alert's actions, in order, such as `[retry]`.
+    public static let actions = ExpectationKey(.presentation, "actions")
+    /// A fragment that some visible text must contain.
+    public static let contains = ExpectationKey(.presentation, "contains")
+
+    /// The keys ContractKit observes itself, for every operation.
+    public static let observed: Set<ExpectationKey> = [http, requests, fault, transport]
+    /// The typed keys an operation reports unless it declares otherwise.
+    public static let standard: Set<ExpectationKey> = [error, retryAfter, count, success, state, alert, actions, contains]
+    /// Every typed key, with the value a case must give it.
+    static let typed: [ExpectationKey: ValueKind] = [
+        http: .integer, requests: .integer, fault: .text, transport: .text,
+        error: .text, retryAfter: .number, count: .integer, success: .flag,
+        state: .text, alert: .text, actions: .texts, contains: .text,
+    ]
+
+    /// The shape a typed key's expected value must have.
+    enum ValueKind: String {
+        case integer = "a whole number", number = "a number", text = "text", flag = "true or false", texts = "a list of text"
+
+        func accepts(_ value: ReportValue) -> Bool {
+            switch self {
+            case .integer: value.integer != nil
+            case .number: value.number != nil
+            case .text: value.texts == nil && { if case .list = value { false } else { true } }()
+            case .flag: value.flag != nil
+            case .texts: value.texts != nil
+            }
+        }
+    }
+}

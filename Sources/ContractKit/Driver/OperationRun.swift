@@ -1,0 +1,52 @@
+public import Foundation
+
+/// What an operation's closure is given: the case's persona and arguments, and a base URL that
+/// already carries the case's session (`http://host/_s/<session>`), so a client whose only seam
+/// is its base URL stays isolated from every other case.
+public struct OperationRun: Sendable {
+    /// The case being run, e.g. `accounts.list.maintenance`.
+    public let caseId: String
+    /// The operation's name, e.g. `accounts.list`.
+    public let operation: String
+    /// The persona the case names, for operations that sign in first.
+    public let persona: String?
+    /// The case's `with:` values.
+    public let arguments: [String: String]
+    /// Where the client must send its requests. In `perform` of a case that takes the device
+    /// offline, this points at a port nothing listens on, so every request is refused.
+    public let baseURL: URL
+    /// The stub's session for this case; `baseURL` carries it already.
+    public let session: String
+    /// The client timeout the case asks for, in seconds (15 when it states none).
+    public let timeout: TimeInterval
+    /// Whether the case takes the device offline for the operation.
+    public let isOffline: Bool
+
+    /// A run context; ContractKit makes these, tests of a driver may too.
+    public init(caseId: String, operation: String, persona: String?, arguments: [String: String], baseURL: URL,
+                session: String, timeout: TimeInterval, isOffline: Bool) {
+        self.caseId = caseId
+        self.operation = operation
+        self.persona = persona
+        self.arguments = arguments
+        self.baseURL = baseURL
+        self.session = session
+        self.timeout = timeout
+        self.isOffline = isOffline
+    }
+
+    /// The argument `name`, or nil.
+    public subscript(_ name: String) -> String? { arguments[name] }
+
+    /// The argument `name`, or `fallback` when the case leaves it out.
+    public func argument(_ name: String, default fallback: String) -> String { arguments[name] ?? fallback }
+
+    /// The client timeout when a case states none: roomy, so a busy CI machine is not a timeout.
+    public static let defaultTimeout: TimeInterval = 15
+
+    /// The same run with another base URL.
+    func with(baseURL: URL) -> OperationRun {
+        OperationRun(caseId: caseId, operation: operation, persona: persona, arguments: arguments, baseURL: baseURL,
+                     session: session, timeout: timeout, isOffline: isOffline)
+    }
+}

@@ -1,0 +1,68 @@
+/// A value an operation reports for a key of its own, and that a case compares it with:
+/// text, a number, a flag, or a list of them.
+///
+/// Literals work directly: `["pendingCount": 2, "firstSection": "Today"]`.
+public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
+    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case list([ReportValue])
+
+    /// Text.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// A whole number.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A number.
+    public init(floatLiteral value: Double) { self = .number(value) }
+    /// A flag.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A list.
+    public init(arrayLiteral elements: ReportValue...) { self = .list(elements) }
+
+    /// Reads a flag, a number, text or a list, in that order of preference.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) { self = .bool(flag); return }
+        if let number = try? container.decode(Double.self) { self = .number(number); return }
+        if let text = try? container.decode(String.self) { self = .string(text); return }
+        if let list = try? container.decode([ReportValue].self) { self = .list(list); return }
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected text, a number, true/false or a list")
+    }
+
+    /// Writes the value as plain JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .number(let number): try container.encode(number)
+        case .bool(let flag): try container.encode(flag)
+        case .list(let list): try container.encode(list)
+        }
+    }
+
+    /// The value as a case would write it.
+    public var description: String {
+        switch self {
+        case .string(let text): "\"\(text)\""
+        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .bool(let flag): String(flag)
+        case .list(let list): "[" + list.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// The text, when the value is text.
+    var text: String? { if case .string(let text) = self { text } else { nil } }
+    /// The number, when the value is a number.
+    var number: Double? { if case .number(let number) = self { number } else { nil } }
+    /// The whole number, when the value is one.
+    var integer: Int? { number.flatMap { $0.rounded() == $0 ? Int(exactly: $0) : nil } }
+    /// The flag, when the value is one.
+    var flag: Bool? { if case .bool(let flag) = self { flag } else { nil } }
+    /// The texts, when the value is a list of text.
+    var texts: [String]? {
+        guard case .list(let list) = self else { return nil }
+        let texts = list.compactMap(\.text)
+        return texts.count == list.count ? texts : nil
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import NIOConcurrencyHelpers
+import StubServer
+
+/// Runs one case's operation through a registered client against a stub, and observes the
+/// data layer from the stub's journal for the case's session.
+///
+/// The order: the operation's setup (against the live stub), a mark in the journal, the case's
+/// `given` behaviours, the operation itself (offline when the case says so), then the journal
+/// entries after the mark.
+struct CaseExecution: Sendable {
+    let stubURL: URL
+    let admin: AdminClient
+
+    /// Loopback port 1: nothing listens there, so connections are refused at once.
+    static let unreachable = URL(string: "http://127.0.0.1:1")!
+
+    init(stubURL: URL, adminToken: String? = nil) {
+        self.stubURL = stubURL
+        self.admin = AdminClient(baseURL: stubURL, token: adminToken)
+    }
+
+    /// The most the harness waits for one operation: twice its client timeout, and at least 20 s more.
+    static func bound(timeout: Double) -> Double { max(timeout * 2, timeout + 20) }
+
+    func observe(_ contractCase: ContractCase, operation: RegisteredOperation, session: String) async throws -> Observation {
+        let offline = contractCase.given?.contains { $0.offline == true } ?? false
+        let timeout = contractCase.timeoutSeconds ?? OperationRun.defaultTimeout
+        let live = OperationRun(caseId: contractCase.id, operation: operation.name, persona: contractCase.persona,
+                                arguments: contractCase.with ?? [:], baseURL: Self.sessionURL(stubURL, session),
+                                session: session, timeout: timeout, isOffline: offline)
+        let mark = NIOLockedValueBox<Int?>(nil)
+        let admin = self.admin
+        let arrange: @Sendable () async throws -> OperationRun = {
+            let setup = try await admin.journal(session: session)
+            mark.withLockedValue { $0 = setup.last?.sequence ?? 0 }
+            for given in contractCase.given ?? [] {
+                if let behaviour = given.behaviour { try await admin.install(behaviour, session: session) }
+            }
+            return offline ? live.with(baseURL: Self.sessionURL(Self.unreachable, session)) : live
+        }
+        let report = try await Deadline.run(seconds: Self.bound(timeout: timeout)) {
+            try await operation.execute(live, arrange)
+        }
+        guard let since = mark.withLockedValue({ $0 }) else {
+            throw SetupFailure(description: "operation \(operation.name) returned without performing the case")
+        }
+        let entries = try await admin.journal(session: session)
+        if since > 0, !entries.contains(where: { $0.sequence == since }) {
+            throw SetupFailure(description: "the stub's journal dropped this case's requests before they were read; start it with a larger --journal-size")
+        }
+        let served = entries.filter { $0.sequence > since }.map {
+            ServedExchange(method: $0.method, path: $0.path, route: $0.route, status: $0.status, fault: $0.fault)
+        }
+        return Observation(data: DataObservation(exchanges: served, offline: offline), domain: report.domain, presentation: report.presentation)
+    }
+
+    /// `base/_s/<session>`: the session travels in the URL, so any client keeps it.
+    static func sessionURL(_ base: URL, _ session: String) -> URL {
+        base.appendingPathComponent("_s").appendingPathComponent(session)
+    }
+}
