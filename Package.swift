@@ -184,6 +184,29 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // A second, independent client, built as the MyBank seed describes its app and driven
+        // through ContractKit's public API against Examples/mybank. Targets of this package (not
+        // a package of its own) so CI builds the dependencies once; see Contracts/README.md for
+        // the separate-package setup a team uses.
+        .target(name: "MyBankClient", path: "Examples/MyBankClient/Sources/MyBankClient", swiftSettings: strictSettings),
+        .target(
+            name: "MyBankContracts",
+            dependencies: ["MyBankClient", "ContractKit", "ContractKitCommand"],
+            path: "Examples/MyBankClient/Sources/MyBankContracts",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "mybank-contracts",
+            dependencies: ["MyBankContracts", "ContractKitCommand"],
+            path: "Examples/MyBankClient/Sources/mybank-contracts",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MyBankClientTests",
+            dependencies: ["MyBankClient", "MyBankContracts", "ContractKit", "ContractTesting"],
+            path: "Examples/MyBankClient/Tests/MyBankClientTests",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StubServerTests",
             dependencies: [

@@ -123,6 +123,10 @@ public struct ContractsCommand: AsyncParsableCommand {
             if let json { try report.json().write(to: URL(fileURLWithPath: json)) }
             if let markdown { try Data(report.markdown().utf8).write(to: URL(fileURLWithPath: markdown)) }
             if let label { try RunStore(path: database).label(runId: report.run.id, as: label) }
+            if report.run.total > 0, report.run.notCovered == report.run.total {
+                print("No case ran: client \(settings.client.name) registers none of the cases' operations. Check --cases.")
+                throw ExitCode.failure
+            }
             if report.run.status != .passed || report.diff?.isRegression == true || !outcome.loadProblems.isEmpty {
                 throw ExitCode.failure
             }
