@@ -1,5 +1,6 @@
 import BankingContracts
 import BankingData
+import BankingPresentation
 import ContractKit
 import Crypto
 import Foundation
@@ -72,6 +73,42 @@ import Testing
             #expect(broken.failingLayer == .presentation)
         }
     }
-}
 
-import BankingPresentation
+    /// Re-signs every response with the right key: a client that accepts tampered bodies.
+    struct AcceptsTamperedBodies: ClientMiddleware {
+        func intercept(_ request: HTTPRequestData, next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData) async throws -> HTTPResponseData {
+            var response = try await next(request)
+            let signature = HMAC<SHA256>.authenticationCode(for: response.body, using: SymmetricKey(data: Data(APIEnvironment.dev.signingKey.utf8)))
+            response.headers["x-signature"] = signature.map { String(format: "%02x", $0) }.joined()
+            return response
+        }
+    }
+
+    /// Sends a request again on its own when it meets a 401, before the refresh logic sees it.
+    struct RetriesUnauthorisedTwice: ClientMiddleware {
+        func intercept(_ request: HTTPRequestData, next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData) async throws -> HTTPResponseData {
+            let response = try await next(request)
+            return response.status == 401 ? try await next(request) : response
+        }
+    }
+
+    @Test func aClientThatAcceptsATamperedSignatureFailsAtTheDomainLayer() async throws {
+        let contractCase = try #require(Self.cases["accounts.list.tampered-signature"])
+        try await withHost { host in
+            let broken = await ContractRunner(client: ReferenceClient(plantedMiddleware: [AcceptsTamperedBodies()]).contractClient(), stubURL: host.baseURL).run(contractCase)
+            #expect(broken.outcome == .failed)
+            #expect(broken.failingLayer == .domain, "\(broken.message ?? "")")
+        }
+    }
+
+    @Test func aClientThatRetriesA401TwiceFailsAtTheDataLayer() async throws {
+        let contractCase = try #require(Self.cases["auth.refresh.silent"])
+        try await withHost { host in
+            let broken = await ContractRunner(client: ReferenceClient(plantedMiddleware: [RetriesUnauthorisedTwice()]).contractClient(), stubURL: host.baseURL).run(contractCase)
+            #expect(broken.outcome == .failed)
+            #expect(broken.failingLayer == .data, "\(broken.message ?? "")")
+            // The 401 is served once, so the blind retry succeeds and the refresh never happens.
+            #expect(broken.message?.contains("expected 3 requests, saw 2") == true, "\(broken.message ?? "")")
+        }
+    }
+}

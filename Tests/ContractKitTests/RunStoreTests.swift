@@ -73,3 +73,46 @@ import Testing
         #expect(try second.finish(runId: runB.id).passed == 100)
     }
 }
+
+@Suite struct RunStoreClientTests {
+    func result(_ id: String, _ outcome: CaseResult.Outcome) -> CaseResult {
+        CaseResult(caseId: id, operation: "op", outcome: outcome, failingLayer: outcome.isFailure ? .domain : nil,
+                   message: nil, observation: nil, fingerprint: "f", durationMs: 1, requests: 1)
+    }
+
+    @Test func twoClientsHistoriesNeverMix() throws {
+        let store = try RunStore(writer: DatabaseQueue())
+        let reference = try store.begin(client: "reference", baseURL: "x", gitCommit: nil, total: 1, now: Date(timeIntervalSince1970: 1))
+        try store.record(result("a", .passed), runId: reference.id)
+        let referenceDone = try store.finish(runId: reference.id)
+        let mybank = try store.begin(client: "mybank", baseURL: "x", gitCommit: nil, total: 1, now: Date(timeIntervalSince1970: 2))
+        try store.record(result("a", .failed), runId: mybank.id)
+        let mybankDone = try store.finish(runId: mybank.id)
+        #expect(try store.runs(client: "reference").map(\.id) == [reference.id])
+        #expect(try store.runs().count == 2)
+        #expect(throws: StoreError.self) { try store.diff(base: referenceDone, head: mybankDone) }
+        do {
+            _ = try store.diff(base: referenceDone, head: mybankDone)
+        } catch {
+            #expect("\(error)".contains("ran client reference"))
+        }
+    }
+
+    @Test func notCoveredCasesNeitherFailARunNorCountAsNewFailures() throws {
+        let store = try RunStore(writer: DatabaseQueue())
+        let first = try store.begin(client: "c", baseURL: "x", gitCommit: nil, total: 2, now: Date(timeIntervalSince1970: 1))
+        try store.recordAndUpdateTotals(result("a", .passed), runId: first.id)
+        let running = try store.run(id: first.id)
+        #expect(running?.status == .running)
+        let done = try store.recordAndUpdateTotals(result("b", .notCovered), runId: first.id)
+        #expect(done.status == .passed)
+        #expect(done.notCovered == 1 && done.passed == 1)
+        let second = try store.begin(client: "c", baseURL: "x", gitCommit: nil, total: 2, now: Date(timeIntervalSince1970: 2))
+        try store.recordAndUpdateTotals(result("a", .notCovered), runId: second.id)
+        let head = try store.recordAndUpdateTotals(result("b", .error), runId: second.id)
+        #expect(head.status == .failed)
+        let diff = try store.diff(base: done, head: head)
+        #expect(diff.newFailures == ["b"])
+        #expect(diff.fixed.isEmpty)
+    }
+}

@@ -46,6 +46,27 @@ public struct ContractCase: Codable, Sendable, Equatable {
         /// The device loses its connection after setup: the operation's requests go to a
         /// port nothing listens on, so they are refused (`offline`), as on a phone in a tunnel.
         public var offline: Bool?
+
+        /// A behaviour to install, or the device going offline.
+        public init(behaviour: JSONValue? = nil, offline: Bool? = nil) {
+            self.behaviour = behaviour
+            self.offline = offline
+        }
+    }
+
+    /// A case built in code rather than read from a file.
+    public init(id: String, persona: String? = nil, summary: String? = nil, given: [Given]? = nil, when: String, except: [String]? = nil,
+                with: [String: String]? = nil, expect: Expectation, timeoutSeconds: Double? = nil, source: String? = nil) {
+        self.id = id
+        self.persona = persona
+        self.summary = summary
+        self.given = given
+        self.when = when
+        self.except = except
+        self.with = with
+        self.expect = expect
+        self.timeoutSeconds = timeoutSeconds
+        self.source = source
     }
 
     /// Whether the case states one expectation for every operation.
