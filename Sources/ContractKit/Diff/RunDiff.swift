@@ -1,12 +1,18 @@
 /// What changed between two runs: the CI gate.
 public struct RunDiff: Codable, Sendable, Equatable {
+    /// A case that got slower.
     public struct TimingChange: Codable, Sendable, Equatable {
+        /// The case.
         public var caseId: String
+        /// Its duration in the base run.
         public var beforeMs: Double
+        /// Its duration in the head run.
         public var afterMs: Double
     }
 
+    /// The run compared against.
     public var baseRunId: String
+    /// The newer run.
     public var headRunId: String
     /// Passed before, failed or errored now.
     public var newFailures: [String]
@@ -14,10 +20,13 @@ public struct RunDiff: Codable, Sendable, Equatable {
     public var fixed: [String]
     /// Same outcome, different observation fingerprint: the behaviour changed unnoticed.
     public var drift: [String]
+    /// Cases slower beyond the thresholds.
     public var timingRegressions: [TimingChange]
     /// Cases whose outcome flipped at least twice within the recent window of runs.
     public var flaky: [String]
+    /// Cases only in the head run.
     public var added: [String]
+    /// Cases only in the base run.
     public var removed: [String]
 
     /// New failures are a regression; the rest is reported.
@@ -25,8 +34,11 @@ public struct RunDiff: Codable, Sendable, Equatable {
 
     /// Thresholds for timing regressions: slower by `ratio` and by at least `minimumMs`.
     public struct Thresholds: Sendable {
+        /// How many times slower counts.
         public var ratio: Double = 1.5
+        /// And by at least this many milliseconds.
         public var minimumMs: Double = 100
+        /// Thresholds.
         public init(ratio: Double = 1.5, minimumMs: Double = 100) {
             self.ratio = ratio
             self.minimumMs = minimumMs

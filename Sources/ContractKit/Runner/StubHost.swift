@@ -6,7 +6,9 @@ public import StubServer
 
 /// Runs the stub in this process on an ephemeral loopback port for the length of a run.
 public final class StubHost: Sendable {
+    /// The loopback port it listens on.
     public let port: Int
+    /// The stub itself, for tests that look inside.
     public let backend: StubBackend
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
@@ -18,6 +20,7 @@ public final class StubHost: Sendable {
         self.task = task
     }
 
+    /// `http://127.0.0.1:<port>`.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Starts the stub and returns once it is listening.

@@ -3,21 +3,35 @@ public import GRDB
 
 /// One contract run, as stored in the `run` table.
 public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    /// The SQLite table.
     public static let databaseTableName = "run"
 
+    /// Running until finished; passed or failed; aborted when its process died.
     public enum Status: String, Codable, Sendable { case running, passed, failed, aborted }
 
+    /// `run-<UTC time>-<random>`.
     public var id: String
+    /// When the run began.
     public var startedAt: Date
+    /// When it finished; nil while running or when aborted.
     public var endedAt: Date?
+    /// The checked-out commit, when run in a git work tree.
     public var gitCommit: String?
+    /// The machine that ran it.
     public var host: String
+    /// The process that ran it, to tell a live run from a killed one.
     public var pid: Int
+    /// The stub the cases ran against.
     public var baseURL: String
+    /// How many cases the run set out to run.
     public var total: Int
+    /// Cases that passed.
     public var passed: Int
+    /// Cases whose expectations did not hold.
     public var failed: Int
+    /// Cases that could not be run.
     public var errored: Int
+    /// Where the run stands.
     public var status: Status
     /// A name that marks this run as a baseline for `runs diff --baseline`.
     public var label: String?
@@ -60,18 +74,28 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, Persista
 
 /// One case's result within a run, as stored in the `caseResult` table.
 public struct CaseResultRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    /// The SQLite table.
     public static let databaseTableName = "caseResult"
 
+    /// The run it belongs to.
     public var runId: String
+    /// The case.
     public var caseId: String
+    /// The operation the case ran.
     public var operation: String
+    /// How it ended.
     public var outcome: CaseResult.Outcome
+    /// The layer that broke.
     public var failingLayer: CaseResult.Layer?
+    /// What was expected and what was seen.
     public var message: String?
     /// The observation as JSON.
     public var observation: String?
+    /// SHA-256 of the observation.
     public var fingerprint: String?
+    /// How long it took.
     public var durationMs: Double
+    /// Requests of the operation that reached the stub.
     public var requests: Int
 
     /// Column names for queries inside ContractKit.
