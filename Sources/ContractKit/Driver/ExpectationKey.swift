@@ -68,21 +68,25 @@ public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConver
     public static let actions = ExpectationKey(.presentation, "actions")
     /// A fragment that some visible text must contain.
     public static let contains = ExpectationKey(.presentation, "contains")
+    /// Text, or a list of texts, that no visible text may contain: a server's developer
+    /// message, an internal code, a raw status.
+    public static let notContains = ExpectationKey(.presentation, "notContains")
 
     /// The keys ContractKit observes itself, for every operation.
     public static let observed: Set<ExpectationKey> = [http, requests, fault, transport]
     /// The typed keys an operation reports unless it declares otherwise.
-    public static let standard: Set<ExpectationKey> = [error, retryAfter, count, success, state, alert, actions, contains]
+    public static let standard: Set<ExpectationKey> = [error, retryAfter, count, success, state, alert, actions, contains, notContains]
     /// Every typed key, with the value a case must give it.
     static let typed: [ExpectationKey: ValueKind] = [
         http: .integer, requests: .integer, fault: .text, transport: .text,
         error: .text, retryAfter: .number, count: .integer, success: .flag,
-        state: .text, alert: .text, actions: .texts, contains: .text,
+        state: .text, alert: .text, actions: .texts, contains: .text, notContains: .textOrTexts,
     ]
 
     /// The shape a typed key's expected value must have.
     enum ValueKind: String {
         case integer = "a whole number", number = "a number", text = "text", flag = "true or false", texts = "a list of text"
+        case textOrTexts = "text or a list of text"
 
         func accepts(_ value: ReportValue) -> Bool {
             switch self {
@@ -91,6 +95,7 @@ public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConver
             case .text: value.texts == nil && { if case .list = value { false } else { true } }()
             case .flag: value.flag != nil
             case .texts: value.texts != nil
+            case .textOrTexts: value.texts != nil || ValueKind.text.accepts(value)
             }
         }
     }

@@ -13,7 +13,7 @@ enum CaseChecker {
 
     /// Typed keys first, in the order people read them; a team's keys after.
     static func rank(_ key: ExpectationKey) -> Int {
-        [ExpectationKey.http, .transport, .fault, .requests, .success, .error, .retryAfter, .count, .state, .alert, .actions, .contains]
+        [ExpectationKey.http, .transport, .fault, .requests, .success, .error, .retryAfter, .count, .state, .alert, .actions, .contains, .notContains]
             .firstIndex(of: key) ?? 100
     }
 
@@ -50,6 +50,13 @@ enum CaseChecker {
         case .contains:
             return presentation.text.contains { $0.contains(text) } ? nil
                 : "expected text containing \"\(text)\", saw \(presentation.text.prefix(6))"
+        case .notContains:
+            for fragment in expected.texts ?? [text] {
+                if let line = presentation.text.first(where: { $0.contains(fragment) }) {
+                    return "expected no text containing \"\(fragment)\", saw \"\(line)\""
+                }
+            }
+            return nil
         default:
             let seen = key.layer == .domain ? domain.values[key.name] : presentation.values[key.name]
             return seen == expected ? nil : "expected \(key.name) \(expected), saw \(seen?.description ?? "none")"

@@ -1,0 +1,23 @@
+@testable import ContractKit
+import Testing
+
+@Suite struct CaseCheckerTests {
+    let observation = Observation(
+        data: DataObservation(exchanges: [ServedExchange(method: "GET", path: "/v1/accounts", status: 500)]),
+        domain: DomainReport(error: "serverError"),
+        presentation: PresentationReport(state: "error", alert: "generic", actions: ["retry"],
+                                         text: ["Something went wrong", "Error 500: NullPointerException"]))
+
+    @Test func notContainsForbidsTextAnywhereOnScreen() {
+        #expect(CaseChecker.check(Expectation([.notContains: "SQLSTATE"]), against: observation) == nil)
+        let failure = CaseChecker.check(Expectation([.notContains: ["SQLSTATE", "NullPointer"]]), against: observation)
+        #expect(failure?.0 == .presentation)
+        #expect(failure?.1 == #"expected no text containing "NullPointer", saw "Error 500: NullPointerException""#)
+    }
+
+    @Test func layersAreCheckedDataFirst() {
+        let failure = CaseChecker.check(Expectation([.http: 200, .error: "offline", .notContains: "500"]), against: observation)
+        #expect(failure?.0 == .data)
+        #expect(failure?.1 == "expected HTTP 200, saw GET /v1/accounts → 500")
+    }
+}
