@@ -32,7 +32,7 @@ actor SuiteHost {
         release()
         if record, let database {
             let run = try self.run ?? begin(database: database, url: url)
-            try run.store.recordAndUpdateTotals(result, runId: run.id)
+            try await run.store.recordAndUpdateTotals(result, runId: run.id)
         }
         return result
     }

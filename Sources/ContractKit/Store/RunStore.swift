@@ -102,18 +102,27 @@ public struct RunStore: Sendable {
     /// cases. For runners, such as a test suite, that have no end of their own.
     @discardableResult
     public func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date = Date()) throws -> RunRecord {
-        try writer.write { db in
-            try CaseResultRecord(runId: runId, result: result).upsert(db)
-            guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
-            let results = try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).fetchAll(db)
-            Self.count(results, into: &run)
-            if results.count >= run.total {
-                run.endedAt = now
-                run.status = run.failed + run.errored == 0 ? .passed : .failed
-            }
-            try run.update(db)
-            return run
+        try writer.write { db in try Self.recordAndUpdateTotals(result, runId: runId, now: now, db: db) }
+    }
+
+    /// `recordAndUpdateTotals`, waiting for the database without blocking a thread of Swift's
+    /// concurrency pool (another run writing the same file can hold the lock for a while).
+    @discardableResult
+    public func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date = Date()) async throws -> RunRecord {
+        try await writer.write { db in try Self.recordAndUpdateTotals(result, runId: runId, now: now, db: db) }
+    }
+
+    static func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date, db: Database) throws -> RunRecord {
+        try CaseResultRecord(runId: runId, result: result).upsert(db)
+        guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
+        let results = try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).fetchAll(db)
+        Self.count(results, into: &run)
+        if results.count >= run.total {
+            run.endedAt = now
+            run.status = run.failed + run.errored == 0 ? .passed : .failed
         }
+        try run.update(db)
+        return run
     }
 
     static func count(_ results: [CaseResultRecord], into run: inout RunRecord) {
