@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The project's own mutation run: how many realistic bugs does the contract run alone catch?
+#
+# For each patch in Tests/Mutants/*.patch (one planted bug each, in the client core, the
+# reference driver, or the stub's fixtures and rules) it:
+#   1. applies the patch to the tree (which must be clean where the patch touches it);
+#   2. rebuilds `stubbank` (incrementally);
+#   3. runs `stubbank contracts run` and reads its JSON report;
+#   4. reports the mutant KILLED (some case failed or errored, with the cases and layers) or
+#      SURVIVED (every case passed), or BROKEN when it does not build;
+#   5. reverses the patch, whatever happened (also on Ctrl-C).
+# A summary table goes to stdout and to .build/mutants/report.md; the exit status is 0.
+#
+#   Scripts/mutants.sh                       # every mutant, in this tree
+#   Scripts/mutants.sh Tests/Mutants/07-*.patch
+#   Scripts/mutants.sh --check               # only check that every patch still applies (CI does this)
+#   MUTANTS_TREE=/tmp/copy Scripts/mutants.sh  # run in another checkout (its own .build)
+#
+# It takes minutes (a rebuild and a contract run per mutant), so it is not part of `swift test`.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+tree="${MUTANTS_TREE:-$here}"
+cd "$tree"
+
+check_only=false
+patches=()
+for arg in "$@"; do
+  case "$arg" in
+    --check) check_only=true ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) patches+=("$arg") ;;
+  esac
+done
+if [ ${#patches[@]} -eq 0 ]; then
+  mapfile -t patches < <(ls Tests/Mutants/*.patch)
+fi
+[ ${#patches[@]} -gt 0 ] || { echo "no patches in Tests/Mutants" >&2; exit 1; }
+
+if $check_only; then
+  bad=0
+  for patch in "${patches[@]}"; do
+    if git apply --check "$patch" 2>/tmp/mutant-apply.err; then
+      printf 'applies  %s\n' "$(basename "$patch")"
+    else
+      printf 'STALE    %s: %s\n' "$(basename "$patch")" "$(head -1 /tmp/mutant-apply.err)"
+      bad=1
+    fi
+  done
+  echo "${#patches[@]} mutant patches checked"
+  exit $bad
+fi
+
+out=.build/mutants
+mkdir -p "$out"
+applied=""
+restore() {
+  if [ -n "$applied" ]; then git apply -R "$applied" && applied=""; fi
+}
+trap 'restore' EXIT
+trap 'restore; exit 130' INT TERM
+
+run_contracts() { # $1: json report path; prints nothing, returns the command's status
+  .build/debug/stubbank contracts run --db "$out/runs.sqlite" --json "$1" >"$1.log" 2>&1
+}
+
+summarise() { # $1: json report; prints "case (layer)" for each failure, comma-separated
+  python3 - "$1" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+bad = [r for r in report["results"] if r["outcome"] in ("failed", "error")]
+print(", ".join(f'{r["caseId"]} ({r.get("failingLayer", r["outcome"])})' for r in bad[:4]) + (f" … {len(bad)} in all" if len(bad) > 4 else ""))
+PY
+}
+
+echo "building the unmutated tree"
+swift build --product stubbank >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
+if ! run_contracts "$out/baseline.json"; then
+  echo "the contract run fails without any mutant; fix that first:" >&2
+  summarise "$out/baseline.json" >&2
+  exit 1
+fi
+
+killed=0 survived=0 broken=0
+rows=()
+for patch in "${patches[@]}"; do
+  name="$(basename "$patch" .patch)"
+  summary="$(sed -n 's/^Subject: //p;s/^# //p' "$patch" | head -1)"
+  if ! git apply "$patch"; then
+    rows+=("| $name | STALE | patch does not apply |"); broken=$((broken + 1)); continue
+  fi
+  applied="$patch"
+  printf '%-44s ' "$name"
+  if ! swift build --product stubbank >"$out/$name.build.log" 2>&1; then
+    echo "BROKEN (does not build; see $out/$name.build.log)"
+    rows+=("| $name | BROKEN | $summary |"); broken=$((broken + 1))
+  elif run_contracts "$out/$name.json"; then
+    echo "SURVIVED"
+    rows+=("| $name | survived | $summary |"); survived=$((survived + 1))
+  else
+    caught="$(summarise "$out/$name.json")"
+    echo "killed by $caught"
+    rows+=("| $name | killed | $caught |"); killed=$((killed + 1))
+  fi
+  restore
+done
+swift build --product stubbank >/dev/null 2>&1 || true
+
+total=$((killed + survived))
+score=$(( total > 0 ? killed * 100 / total : 0 ))
+{
+  echo "# Mutation run, $(date -u +%Y-%m-%dT%H:%MZ), $(git rev-parse --short HEAD 2>/dev/null || echo tree)"
+  echo
+  echo "| mutant | result | caught by (case (layer)) or what it plants |"
+  echo "|---|---|---|"
+  printf '%s\n' "${rows[@]}"
+  echo
+  echo "Killed $killed of $total ($score %); survived $survived; broken or stale $broken."
+} >"$out/report.md"
+echo
+echo "Killed $killed of $total ($score %); survived $survived; broken or stale $broken. Report: $out/report.md"
