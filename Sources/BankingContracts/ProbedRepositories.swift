@@ -8,14 +8,22 @@ struct ProbedAccounts: AccountRepository {
     let probe: DomainProbe
     func accounts() async throws(BankingError) -> [Account] { try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.accounts() } }
     func account(id: String) async throws(BankingError) -> Account { try await probe.track { () throws(BankingError) in try await base.account(id: id) } }
-    func balance(accountId: String) async throws(BankingError) -> Balance { try await probe.track { () throws(BankingError) in try await base.balance(accountId: accountId) } }
+    func balance(accountId: String) async throws(BankingError) -> Balance {
+        let balance = try await probe.track { () throws(BankingError) in try await base.balance(accountId: accountId) }
+        await probe.note("booked", balance.booked)
+        await probe.note("available", balance.available)
+        await probe.note("pending", balance.pending)
+        return balance
+    }
 }
 
 struct ProbedTransactions: TransactionRepository {
     let base: any TransactionRepository
     let probe: DomainProbe
     func transactions(accountId: String, query: TransactionQuery) async throws(BankingError) -> TransactionPage {
-        try await probe.track(count: { $0.transactions.count }) { () throws(BankingError) in try await base.transactions(accountId: accountId, query: query) }
+        let page = try await probe.track { () throws(BankingError) in try await base.transactions(accountId: accountId, query: query) }
+        await probe.loaded(page.transactions)
+        return page
     }
 }
 
@@ -47,7 +55,9 @@ struct ProbedTransfers: TransferRepository {
     let base: any TransferRepository
     let probe: DomainProbe
     func submit(_ draft: TransferDraft, idempotencyKey: String) async throws(BankingError) -> Transfer {
-        try await probe.track { () throws(BankingError) in try await base.submit(draft, idempotencyKey: idempotencyKey) }
+        let transfer = try await probe.track { () throws(BankingError) in try await base.submit(draft, idempotencyKey: idempotencyKey) }
+        await probe.note("amount", transfer.amount)
+        return transfer
     }
     func transfer(id: String) async throws(BankingError) -> Transfer { try await probe.track { () throws(BankingError) in try await base.transfer(id: id) } }
 }

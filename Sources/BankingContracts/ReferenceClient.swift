@@ -29,20 +29,32 @@ public struct ReferenceClient: Sendable {
         self.plantedMiddleware = plantedMiddleware
     }
 
-    /// en_GB in London on 2026-11-20 at noon: the day the fixtures were written.
+    /// en_GB in London on 2026-11-20 at noon UTC: the day the fixtures were written.
     public static let pinnedEnvironment = PresentationEnvironment(
         locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/London")!,
         now: { Date(timeIntervalSince1970: 1_795_176_000) })
 
+    /// The zones every presentation case runs in: London (UTC+0 in November, which hides
+    /// UTC-versus-local mistakes) and Auckland (UTC+13, where the pinned noon UTC is already
+    /// 01:00 the next day, so an entry's day and "Today" both depend on getting the zone right).
+    public static let zones = ["Europe/London", "Pacific/Auckland"]
+
     /// The client with every operation registered.
     public func contractClient() -> ContractClient {
-        let client = ContractClient(name: Self.name)
+        let client = ContractClient(name: Self.name, zones: Self.zones)
         for operation in ReferenceOperation.allCases {
-            client.register(operation.rawValue, prepare: { run in try await signIn(for: operation, run) }) { run, vault in
+            client.register(operation.rawValue, reports: ExpectationKey.standard.union(operation.ownKeys),
+                            prepare: { run in try await signIn(for: operation, run) }) { run, vault in
                 try await perform(operation, run: run, vault: vault)
             }
         }
         return client
+    }
+
+    /// The pinned environment, in the run's zone when it names one.
+    func environment(for run: OperationRun) -> PresentationEnvironment {
+        guard let zone = run.zone, let timeZone = TimeZone(identifier: zone) else { return environment }
+        return PresentationEnvironment(locale: environment.locale, timeZone: timeZone, now: environment.now)
     }
 
     /// Why setup could not sign in.
@@ -54,6 +66,9 @@ public struct ReferenceClient: Sendable {
     /// vault the operation then uses.
     func signIn(for operation: ReferenceOperation, _ run: OperationRun) async throws -> TokenVault {
         let vault = TokenVault()
+        // Every caller of the case shares this vault: one watcher forwards its signal.
+        let watcher = Task { for await _ in vault.sessionExpired { run.log.signal("sessionExpired") } }
+        run.log.whenFinished { watcher.cancel() }
         guard operation.needsSession else { return vault }
         guard let persona = run.persona else { throw SetupError(description: "\(operation.rawValue) needs a persona") }
         // Setup has a generous timeout of its own: a case's short timeout is for its operation.
@@ -66,16 +81,17 @@ public struct ReferenceClient: Sendable {
 
     /// Performs the operation through the client core and reports its domain and presentation.
     func perform(_ operation: ReferenceOperation, run: OperationRun, vault: TokenVault) async throws -> OperationReport {
-        let client = await BankingClient(transport: URLSessionTransport(baseURL: run.baseURL, timeout: run.timeout), signingKey: signingKey,
-                                         vault: vault, extraMiddleware: plantedMiddleware)
+        let transport = RecordingTransport(base: URLSessionTransport(baseURL: run.baseURL, timeout: run.timeout), log: run.log)
+        let client = await BankingClient(transport: transport, signingKey: signingKey, vault: vault, extraMiddleware: plantedMiddleware)
         let probe = DomainProbe()
-        let presentation = await perform(operation, persona: run.persona, arguments: CaseArguments(values: run.arguments), client: client, probe: probe)
+        let presentation = await perform(operation, persona: run.persona, arguments: CaseArguments(values: run.arguments), client: client,
+                                         probe: probe, environment: environment(for: run))
         return OperationReport(domain: await probe.report, presentation: presentation)
     }
 
     @MainActor
     private func perform(_ operation: ReferenceOperation, persona: String?, arguments: CaseArguments, client: BankingClient,
-                         probe: DomainProbe) async -> PresentationReport {
+                         probe: DomainProbe, environment: PresentationEnvironment) async -> PresentationReport {
         let accounts = ProbedAccounts(base: client.accounts, probe: probe)
         switch operation {
         case .authLogin:
@@ -94,7 +110,7 @@ public struct ReferenceClient: Sendable {
         case .accountsList:
             let presenter = AccountsOverviewPresenter(accounts: accounts, environment: environment)
             await presenter.load()
-            return Rendering.state(presenter.state) { rows in rows.flatMap { [$0.name, $0.balance] } }
+            return Rendering.state(presenter.state, rows: { $0.count }) { rows in rows.flatMap { [$0.name, $0.balance] } }
         case .accountsGet:
             let id = arguments.string("accountId", default: "")
             return await generic(probe) { () throws(BankingError) in try await accounts.account(id: id).name }
@@ -107,17 +123,17 @@ public struct ReferenceClient: Sendable {
                                                    transactions: ProbedTransactions(base: client.transactions, probe: probe),
                                                    environment: environment, pageSize: Int(arguments.string("limit", default: "50")) ?? 50)
             await presenter.load()
-            return Rendering.state(presenter.state) { detail in
-                detail.sections.flatMap { [$0.title] + $0.rows.map { "\($0.title) \($0.amount)\($0.badge.map { " \($0)" } ?? "")" } }
-            }
+            // `pages: N` scrolls to the end N - 1 times, as a customer loading older entries.
+            for _ in 1..<max(1, Int(arguments.string("pages", default: "1")) ?? 1) { await presenter.loadMore() }
+            return Rendering.accountDetail(presenter.state)
         case .atmsList:
             let presenter = ATMsPresenter(atms: ProbedATMs(base: client.atms, probe: probe), environment: environment)
             await presenter.load(latitude: arguments.double("lat"), longitude: arguments.double("lon"), radiusKm: arguments.double("radiusKm"))
-            return Rendering.state(presenter.state) { rows in rows.map { "\($0.name)\($0.distance.map { " \($0)" } ?? "")" } }
+            return Rendering.state(presenter.state, rows: { $0.count }) { rows in rows.map { "\($0.name)\($0.distance.map { " \($0)" } ?? "")" } }
         case .cardsList:
             let presenter = CardsPresenter(cards: ProbedCards(base: client.cards, probe: probe))
             await presenter.load()
-            return Rendering.state(presenter.state) { rows in rows.map { "\($0.title) \($0.toggleTitle)" } }
+            return Rendering.state(presenter.state, rows: { $0.count }) { rows in rows.map { "\($0.title) \($0.toggleTitle)" } }
         case .cardsFreeze, .cardsUnfreeze:
             let cards = ProbedCards(base: client.cards, probe: probe)
             let id = arguments.string("cardId", default: "")
@@ -137,7 +153,8 @@ public struct ReferenceClient: Sendable {
             }
             return Rendering.beneficiaries(presenter)
         case .transfersSubmit, .transfersRetry:
-            return await transfer(retry: operation == .transfersRetry, arguments: arguments, client: client, probe: probe)
+            return await transfer(retry: operation == .transfersRetry, arguments: arguments, client: client, probe: probe,
+                                  environment: environment)
         case .supportTicketsCreate:
             let presenter = SupportTicketsPresenter(support: ProbedSupport(base: client.support, probe: probe))
             let category = SupportTicket.Category(rawValue: arguments.string("category", default: "general")) ?? .general
@@ -153,9 +170,16 @@ public struct ReferenceClient: Sendable {
     }
 
     /// Transfer form on real accounts and payees; `retry` submits the same form a second time.
+    ///
+    /// Arguments beyond the form's fields:
+    /// - `clientChecks: off` lets the form believe every account can cover the amount, so the
+    ///   bank's own funds and limit rules answer and the client's mapping of them is exercised;
+    /// - `idempotencyKey` pins the key the use case makes (as a client that reuses a key would);
+    /// - `retryAmount` changes the amount before the second submit of `transfers.retry`.
     @MainActor
-    private func transfer(retry: Bool, arguments: CaseArguments, client: BankingClient, probe: DomainProbe) async -> PresentationReport {
-        let accounts: [Account]
+    private func transfer(retry: Bool, arguments: CaseArguments, client: BankingClient, probe: DomainProbe,
+                          environment: PresentationEnvironment) async -> PresentationReport {
+        var accounts: [Account]
         let payees: [Beneficiary]
         do {
             accounts = try await client.accounts.accounts()
@@ -164,16 +188,29 @@ public struct ReferenceClient: Sendable {
             await probe.failed(error)
             return Rendering.alert(error)
         }
-        let form = TransferFormPresenter(accounts: accounts, payees: payees,
-                                         submit: SubmitTransfer(transfers: ProbedTransfers(base: client.transfers, probe: probe)),
-                                         environment: environment)
+        if arguments["clientChecks"] == "off" { accounts = accounts.map(Self.unlimited) }
+        let pinnedKey = arguments["idempotencyKey"]
+        let submit = pinnedKey.map { key in SubmitTransfer(transfers: ProbedTransfers(base: client.transfers, probe: probe), makeKey: { key }) }
+            ?? SubmitTransfer(transfers: ProbedTransfers(base: client.transfers, probe: probe))
+        let form = TransferFormPresenter(accounts: accounts, payees: payees, submit: submit, environment: environment)
         form.fromAccountId = arguments["fromAccountId"] ?? accounts.first?.id
         form.beneficiaryId = arguments["beneficiaryId"]
         form.amountText = arguments.string("amount", default: "")
         form.reference = arguments.string("reference", default: "")
         await form.submit()
-        if retry { await form.submit() }
+        if retry {
+            if let amount = arguments["retryAmount"] { form.amountText = amount }
+            await form.submit()
+        }
         return Rendering.transferForm(form)
+    }
+
+    /// The account as the form would see it if its available balance had no end: the client's
+    /// own funds check then passes, and the bank's rules decide.
+    static func unlimited(_ account: Account) -> Account {
+        let plenty = Money(Decimal(string: "999999999")!, account.currency)
+        return Account(id: account.id, name: account.name, kind: account.kind, iban: account.iban, currency: account.currency,
+                       balance: account.balance, availableBalance: plenty, creditLimit: account.creditLimit, isActive: account.isActive)
     }
 
     /// Operations without a screen of their own: content, or the ErrorPresenter's alert.

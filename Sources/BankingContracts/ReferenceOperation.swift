@@ -1,3 +1,5 @@
+import ContractKit
+
 /// The fixed vocabulary of operations a case can name, each mapped onto the real client core.
 enum ReferenceOperation: String, CaseIterable, Sendable {
     case authLogin = "auth.login"
@@ -21,6 +23,17 @@ enum ReferenceOperation: String, CaseIterable, Sendable {
     case transfersRetry = "transfers.retry"
     case supportTicketsCreate = "support.tickets.create"
     case statusGet = "status.get"
+
+    /// Keys of the reference client's own that the operation reports besides the typed ones.
+    var ownKeys: Set<ExpectationKey> {
+        switch self {
+        case .transactionsList: [.domain("ids"), .domain("amounts"), .domain("booked"), .domain("available"), .domain("pending"),
+                                 .presentation("days"), .presentation("loadMore")]
+        case .balancesGet: [.domain("booked"), .domain("available"), .domain("pending")]
+        case .transfersSubmit, .transfersRetry: [.domain("amount")]
+        default: []
+        }
+    }
 
     /// Whether a signed-in session is set up before the operation.
     var needsSession: Bool {

@@ -5,10 +5,12 @@ import BankingPresentation
 /// Reads what presenters show into a `PresentationReport`.
 @MainActor
 enum Rendering {
-    static func state<Content>(_ state: ViewState<Content>, text: (Content) -> [String]) -> PresentationReport {
+    /// A list or detail screen: its state, its text, and how many rows it shows.
+    static func state<Content>(_ state: ViewState<Content>, rows: (Content) -> Int? = { _ in nil },
+                               text: (Content) -> [String]) -> PresentationReport {
         switch state {
-        case .content(let content): PresentationReport(state: "content", alert: nil, actions: nil, text: text(content))
-        case .empty(let message): PresentationReport(state: "empty", alert: nil, actions: nil, text: [message])
+        case .content(let content): PresentationReport(state: "content", alert: nil, actions: nil, text: text(content), rows: rows(content))
+        case .empty(let message): PresentationReport(state: "empty", alert: nil, actions: nil, text: [message], rows: 0)
         case .loading: PresentationReport(state: "loading", alert: nil, actions: nil, text: [])
         case .error(let alert): observation(alert)
         }
@@ -36,12 +38,31 @@ enum Rendering {
         }
     }
 
+    /// The account screen: day titles and rows as text, the row and section counts, each day
+    /// with its number of rows (`Today: 2`), and whether it offers to load more.
+    static func accountDetail(_ state: ViewState<AccountDetail>) -> PresentationReport {
+        let days = state.content.map { detail in
+            detail.sections.map { section in
+                (title: section.title, rows: section.rows.map { "\($0.title) \($0.amount)\($0.badge.map { " \($0)" } ?? "")" })
+            }
+        } ?? []
+        var report = Rendering.state(state, rows: { _ in days.reduce(0) { $0 + $1.rows.count } }) { _ in
+            days.flatMap { [$0.title] + $0.rows }
+        }
+        if let detail = state.content {
+            report.sections = days.count
+            report.values["days"] = .list(days.map { .string("\($0.title): \($0.rows.count)") })
+            report.values["loadMore"] = .bool(detail.canLoadMore)
+        }
+        return report
+    }
+
     static func beneficiaries(_ presenter: BeneficiariesPresenter) -> PresentationReport {
         if let alert = presenter.alert { return observation(alert) }
         if !presenter.fieldErrors.isEmpty {
             return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
-        return state(presenter.state) { rows in rows.map { "\($0.name) \($0.iban)" } }
+        return state(presenter.state, rows: { $0.count }) { rows in rows.map { "\($0.name) \($0.iban)" } }
     }
 
     static func tickets(_ presenter: SupportTicketsPresenter) -> PresentationReport {
@@ -49,7 +70,7 @@ enum Rendering {
         if !presenter.fieldErrors.isEmpty {
             return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
-        return state(presenter.state) { rows in rows.map { "\($0.subject) \($0.status)" } }
+        return state(presenter.state, rows: { $0.count }) { rows in rows.map { "\($0.subject) \($0.status)" } }
     }
 
     static func transferForm(_ form: TransferFormPresenter) -> PresentationReport {

@@ -63,14 +63,33 @@ public struct CaseLoader: Sendable {
         return result
     }
 
-    /// The case itself, or for `when: "*"` one case per registered operation it applies to.
+    /// The case itself, or for `when: "*"` one case per registered operation it applies to;
+    /// then, for a case with presentation expectations and no `zone:`, one per client zone.
     func expand(_ contractCase: ContractCase, validator: CaseValidator) -> [ContractCase] {
-        guard contractCase.isEveryOperation else { return [contractCase] }
-        return validator.targets(of: contractCase).map { operation in
+        let operations: [ContractCase]
+        if contractCase.isEveryOperation {
+            operations = validator.targets(of: contractCase).map { operation in
+                var one = contractCase
+                one.id = "\(operation.name).\(contractCase.id)"
+                one.when = operation.name
+                one.except = nil
+                return one
+            }
+        } else {
+            operations = [contractCase]
+        }
+        return operations.flatMap(inZones)
+    }
+
+    /// One case per client zone (the first keeps the id, others add `@<zone>`), for a case that
+    /// checks the presentation and names no zone of its own.
+    func inZones(_ contractCase: ContractCase) -> [ContractCase] {
+        let presents = contractCase.expect.values.keys.contains { $0.layer == .presentation }
+        guard contractCase.zone == nil, presents, let first = client.zones.first else { return [contractCase] }
+        return client.zones.map { zone in
             var one = contractCase
-            one.id = "\(operation.name).\(contractCase.id)"
-            one.when = operation.name
-            one.except = nil
+            one.zone = zone
+            if zone != first { one.id += "@\(zone)" }
             return one
         }
     }

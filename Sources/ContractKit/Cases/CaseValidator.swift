@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Checks one case's YAML against the client that will run it, with lines: fields that do not
@@ -6,8 +7,11 @@ struct CaseValidator {
     let client: ContractClient
     let file: String
 
-    static let fields: Set<String> = ["id", "persona", "summary", "given", "when", "except", "with", "expect", "timeoutSeconds"]
-    static let givenFields: Set<String> = ["behaviour", "offline"]
+    static let fields: Set<String> = ["id", "persona", "summary", "given", "when", "except", "with", "expect", "timeoutSeconds",
+                                      "concurrency", "zone"]
+    static let givenFields: Set<String> = ["behaviour", "offline", "expireTokens"]
+    /// The most callers one case may start at once.
+    static let maxConcurrency = 50
 
     /// Problems in `node`, the mapping of `contractCase`; the operations it expands to when it
     /// is fine (one, or every registered one for `when: "*"`), empty for an unregistered one.
@@ -25,10 +29,16 @@ struct CaseValidator {
             if name == "given", let items = value.sequence {
                 for item in items {
                     for (givenKey, _) in Array(item.mapping ?? Node.Mapping([])) where !Self.givenFields.contains(givenKey.string ?? "") {
-                        problem(givenKey, "unknown given \(givenKey.string ?? "?")\(Spelling.hint(for: givenKey.string ?? "", in: Self.givenFields)); use behaviour or offline")
+                        problem(givenKey, "unknown given \(givenKey.string ?? "?")\(Spelling.hint(for: givenKey.string ?? "", in: Self.givenFields)); use behaviour, offline or expireTokens")
                     }
                 }
             }
+        }
+        if let callers = contractCase.concurrency, !(1...Self.maxConcurrency).contains(callers) {
+            problem(node["concurrency"], "concurrency must be 1 to \(Self.maxConcurrency), not \(callers)")
+        }
+        if let zone = contractCase.zone, TimeZone(identifier: zone) == nil {
+            problem(node["zone"], "zone \(zone) is not a time zone name such as Europe/London or Pacific/Auckland")
         }
         if contractCase.except != nil, !contractCase.isEveryOperation {
             problem(node["except"], "except only goes with when: \"*\"")

@@ -35,6 +35,12 @@ public struct ContractCase: Codable, Sendable, Equatable {
     public var expect: Expectation
     /// Client timeout for this case in seconds (default 15); hang cases use a small one.
     public var timeoutSeconds: Double?
+    /// How many callers perform the operation at once after one setup (default 1), like ten
+    /// screens loading together. Domain and presentation expectations must hold for every caller;
+    /// the data layer counts all of their requests.
+    public var concurrency: Int?
+    /// The time zone (IANA name) the presentation runs in, instead of the client's `zones`.
+    public var zone: String?
     /// Where the case was read from, filled in by the loader.
     public var source: String?
 
@@ -46,17 +52,22 @@ public struct ContractCase: Codable, Sendable, Equatable {
         /// The device loses its connection after setup: the operation's requests go to a
         /// port nothing listens on, so they are refused (`offline`), as on a phone in a tunnel.
         public var offline: Bool?
+        /// The session's access tokens run out after setup (`POST /__stubbank/tokens/expire`),
+        /// so the operation meets a real 401 and must refresh; refresh tokens stay valid.
+        public var expireTokens: Bool?
 
-        /// A behaviour to install, or the device going offline.
-        public init(behaviour: JSONValue? = nil, offline: Bool? = nil) {
+        /// A behaviour to install, the device going offline, or the access tokens running out.
+        public init(behaviour: JSONValue? = nil, offline: Bool? = nil, expireTokens: Bool? = nil) {
             self.behaviour = behaviour
             self.offline = offline
+            self.expireTokens = expireTokens
         }
     }
 
     /// A case built in code rather than read from a file.
     public init(id: String, persona: String? = nil, summary: String? = nil, given: [Given]? = nil, when: String, except: [String]? = nil,
-                with: [String: String]? = nil, expect: Expectation, timeoutSeconds: Double? = nil, source: String? = nil) {
+                with: [String: String]? = nil, expect: Expectation, timeoutSeconds: Double? = nil, concurrency: Int? = nil,
+                zone: String? = nil, source: String? = nil) {
         self.id = id
         self.persona = persona
         self.summary = summary
@@ -66,6 +77,8 @@ public struct ContractCase: Codable, Sendable, Equatable {
         self.with = with
         self.expect = expect
         self.timeoutSeconds = timeoutSeconds
+        self.concurrency = concurrency
+        self.zone = zone
         self.source = source
     }
 

@@ -27,9 +27,19 @@ struct AdminClient: Sendable {
         }
     }
 
-    /// The session's journal entries, oldest first.
-    func journal(session: String) async throws -> [JournalEntry] {
-        let (data, status) = try await send(URLRequest(url: url("journal", ["session": session])))
+    /// Lets the session's access tokens run out now (the stub's `POST /__stubbank/tokens/expire`).
+    func expireTokens(session: String) async throws {
+        var request = URLRequest(url: url("tokens/expire", ["session": session]))
+        request.httpMethod = "POST"
+        let (data, status) = try await send(request)
+        guard status == 200 else {
+            throw AdminError(description: "the stub could not expire the session's tokens (\(status)): \(String(decoding: data.prefix(300), as: UTF8.self))")
+        }
+    }
+
+    /// The session's journal entries, oldest first (at most `limit`, the newest).
+    func journal(session: String, limit: Int = 2_000) async throws -> [JournalEntry] {
+        let (data, status) = try await send(URLRequest(url: url("journal", ["session": session, "limit": String(limit)])))
         guard status == 200 else {
             throw AdminError(description: "could not read the stub's journal (\(status)): \(String(decoding: data.prefix(300), as: UTF8.self))")
         }

@@ -19,11 +19,19 @@ import NIOConcurrencyHelpers
 public final class ContractClient: Sendable {
     /// The name runs are recorded under, e.g. `reference` or `mybank-ios`.
     public let name: String
+    /// Time zones (IANA names) every case with presentation expectations runs in, unless the
+    /// case names its own `zone:`. The first keeps the case's id; each other adds `@<zone>`.
+    /// Empty (the default) runs each case once, in whatever zone the client uses.
+    ///
+    /// A zone far from UTC (`Pacific/Auckland`, `America/Los_Angeles`) shows every place the
+    /// client puts an entry on its UTC day or works out "today" in UTC.
+    public let zones: [String]
     private let registry = NIOLockedValueBox([String: RegisteredOperation]())
 
     /// A client with no operations yet.
-    public init(name: String) {
+    public init(name: String, zones: [String] = []) {
         self.name = name
+        self.zones = zones
     }
 
     /// Registers an operation that needs no setup.
@@ -35,9 +43,10 @@ public final class ContractClient: Sendable {
     ///   - perform: performs the operation against `run.baseURL` and reports what the layers showed.
     public func register(_ operation: String, reports: Set<ExpectationKey> = ExpectationKey.standard,
                          perform: @escaping @Sendable (OperationRun) async throws -> OperationReport) {
-        add(RegisteredOperation(name: operation, reports: reports) { live, arrange in
+        add(RegisteredOperation(name: operation, reports: reports) { live, callers, arrange in
             _ = live
-            return try await perform(try await arrange())
+            let run = try await arrange()
+            return try await RegisteredOperation.concurrently(callers, run) { try await perform($0) }
         })
     }
 
@@ -49,10 +58,11 @@ public final class ContractClient: Sendable {
     public func register<Prepared: Sendable>(_ operation: String, reports: Set<ExpectationKey> = ExpectationKey.standard,
                                              prepare: @escaping @Sendable (OperationRun) async throws -> Prepared,
                                              perform: @escaping @Sendable (OperationRun, Prepared) async throws -> OperationReport) {
-        add(RegisteredOperation(name: operation, reports: reports) { live, arrange in
+        add(RegisteredOperation(name: operation, reports: reports) { live, callers, arrange in
             let prepared: Prepared
             do { prepared = try await prepare(live) } catch { throw SetupFailure(description: "setup failed: \(error)") }
-            return try await perform(try await arrange(), prepared)
+            let run = try await arrange()
+            return try await RegisteredOperation.concurrently(callers, run) { try await perform($0, prepared) }
         })
     }
 
@@ -81,12 +91,27 @@ struct RegisteredOperation: Sendable {
     let name: String
     /// The keys the operation reports (the data keys are always observed).
     let reports: Set<ExpectationKey>
-    /// Runs setup against `live`, then calls `arrange` (which installs the givens and returns the
-    /// run for the operation itself), then the operation.
-    let execute: @Sendable (_ live: OperationRun, _ arrange: @Sendable () async throws -> OperationRun) async throws -> OperationReport
+    /// Runs setup against `live` once, then calls `arrange` (which installs the givens and returns
+    /// the run for the operation itself), then the operation `callers` times at once, sharing
+    /// what setup prepared (one signed-in session, as screens of one app share it).
+    let execute: @Sendable (_ live: OperationRun, _ callers: Int, _ arrange: @Sendable () async throws -> OperationRun) async throws -> [OperationReport]
 
     /// Every key a case may expect of this operation.
     var expectable: Set<ExpectationKey> { reports.union(ExpectationKey.observed) }
+
+    /// Runs `body` for callers 0..<count at once; the reports come back in caller order.
+    static func concurrently(_ count: Int, _ run: OperationRun,
+                             _ body: @escaping @Sendable (OperationRun) async throws -> OperationReport) async throws -> [OperationReport] {
+        guard count > 1 else { return [try await body(run)] }
+        return try await withThrowingTaskGroup(of: (Int, OperationReport).self) { group in
+            for caller in 0..<count {
+                group.addTask { (caller, try await body(run.with(caller: caller))) }
+            }
+            var reports = [OperationReport?](repeating: nil, count: count)
+            for try await (caller, report) in group { reports[caller] = report }
+            return reports.compactMap { $0 }
+        }
+    }
 }
 
 /// An operation's setup step threw: the case errors at the setup layer.

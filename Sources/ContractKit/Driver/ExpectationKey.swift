@@ -49,6 +49,19 @@ public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConver
     /// What the wire did instead of an answer: `offline` (nothing reached the stub),
     /// `connectionLost` (reset, closed or truncated) or `timeout` (the stub never answered).
     public static let transport = ExpectationKey(.data, "transport")
+    /// Requests per route, e.g. `{ "POST /v1/auth/refresh": 1, "GET /v1/accounts": 20 }`; only
+    /// the routes a case names are compared, and `0` says a route was never called.
+    public static let served = ExpectationKey(.data, "served")
+    /// How many answers the stub replayed from an earlier request with the same
+    /// `Idempotency-Key`, instead of acting again.
+    public static let replayed = ExpectationKey(.data, "replayed")
+
+    // MARK: Reported by the client's transport, below its own error mapping
+
+    /// The raw `URLError` code the transport threw last, by name (`timedOut`,
+    /// `networkConnectionLost`, `cannotConnectToHost`, ...), or `none`. The client records it
+    /// through `OperationRun.log`.
+    public static let urlError = ExpectationKey(.data, "urlError")
 
     // MARK: Reported by an operation (typed)
 
@@ -60,10 +73,17 @@ public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConver
     public static let count = ExpectationKey(.domain, "count")
     /// `true` when the domain reported no error.
     public static let success = ExpectationKey(.domain, "success")
+    /// Session-level signals and how often each fired, e.g. `{ sessionExpired: 1 }`, as recorded
+    /// through `OperationRun.log`. The harness waits (with a bound) for the counts stated.
+    public static let signals = ExpectationKey(.domain, "signals")
     /// The screen's state: `content`, `empty`, `error`, or a presenter's own status.
     public static let state = ExpectationKey(.presentation, "state")
     /// The kind of alert shown, such as `offline` or `maintenance`.
     public static let alert = ExpectationKey(.presentation, "alert")
+    /// How many rows the screen shows (entries, accounts, payees): a duplicate or lost row shows here.
+    public static let rows = ExpectationKey(.presentation, "rows")
+    /// How many sections the screen shows, such as days of transactions.
+    public static let sections = ExpectationKey(.presentation, "sections")
     /// The alert's actions, in order, such as `[retry]`.
     public static let actions = ExpectationKey(.presentation, "actions")
     /// A fragment that some visible text must contain.
@@ -73,29 +93,33 @@ public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConver
     public static let notContains = ExpectationKey(.presentation, "notContains")
 
     /// The keys ContractKit observes itself, for every operation.
-    public static let observed: Set<ExpectationKey> = [http, requests, fault, transport]
+    public static let observed: Set<ExpectationKey> = [http, requests, fault, transport, served, replayed]
     /// The typed keys an operation reports unless it declares otherwise.
-    public static let standard: Set<ExpectationKey> = [error, retryAfter, count, success, state, alert, actions, contains, notContains]
+    public static let standard: Set<ExpectationKey> = [
+        urlError, error, retryAfter, count, success, signals, state, alert, rows, sections, actions, contains, notContains,
+    ]
     /// Every typed key, with the value a case must give it.
     static let typed: [ExpectationKey: ValueKind] = [
-        http: .integer, requests: .integer, fault: .text, transport: .text,
-        error: .text, retryAfter: .number, count: .integer, success: .flag,
-        state: .text, alert: .text, actions: .texts, contains: .text, notContains: .textOrTexts,
+        http: .integer, requests: .integer, fault: .text, transport: .text, served: .counts, replayed: .integer, urlError: .text,
+        error: .text, retryAfter: .number, count: .integer, success: .flag, signals: .counts,
+        state: .text, alert: .text, rows: .integer, sections: .integer, actions: .texts, contains: .text, notContains: .textOrTexts,
     ]
 
     /// The shape a typed key's expected value must have.
     enum ValueKind: String {
         case integer = "a whole number", number = "a number", text = "text", flag = "true or false", texts = "a list of text"
         case textOrTexts = "text or a list of text"
+        case counts = "a map of names to whole numbers"
 
         func accepts(_ value: ReportValue) -> Bool {
             switch self {
             case .integer: value.integer != nil
             case .number: value.number != nil
-            case .text: value.texts == nil && { if case .list = value { false } else { true } }()
+            case .text: value.text != nil || value.number != nil || value.flag != nil
             case .flag: value.flag != nil
             case .texts: value.texts != nil
             case .textOrTexts: value.texts != nil || ValueKind.text.accepts(value)
+            case .counts: value.counts != nil
             }
         }
     }

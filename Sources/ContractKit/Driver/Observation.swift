@@ -7,12 +7,30 @@ public struct Observation: Codable, Sendable, Equatable {
     public var domain: DomainReport
     /// What the operation's presentation layer showed.
     public var presentation: PresentationReport
+    /// Session-level signals the client recorded, and how often each fired.
+    public var signals: [String: Int]
+    /// With `concurrency: N`, what every caller reported, in start order (the first is also
+    /// `domain` and `presentation`); nil for a case with one caller.
+    public var callers: [OperationReport]?
 
     /// An observation of the three layers.
-    public init(data: DataObservation, domain: DomainReport, presentation: PresentationReport) {
+    public init(data: DataObservation, domain: DomainReport, presentation: PresentationReport, signals: [String: Int] = [:],
+                callers: [OperationReport]? = nil) {
         self.data = data
         self.domain = domain
         self.presentation = presentation
+        self.signals = signals
+        self.callers = callers
+    }
+
+    /// Reads an observation, treating missing signals as none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        data = try container.decode(DataObservation.self, forKey: .data)
+        domain = try container.decode(DomainReport.self, forKey: .domain)
+        presentation = try container.decode(PresentationReport.self, forKey: .presentation)
+        signals = try container.decodeIfPresent([String: Int].self, forKey: .signals) ?? [:]
+        callers = try container.decodeIfPresent([OperationReport].self, forKey: .callers)
     }
 }
 
@@ -28,14 +46,17 @@ public struct ServedExchange: Codable, Sendable, Equatable {
     public var status: Int?
     /// The network fault served, such as `reset` or `hang`.
     public var fault: String?
+    /// True when the stub replayed an earlier answer for the same idempotency key.
+    public var replayed: Bool?
 
     /// One served request.
-    public init(method: String, path: String, route: String? = nil, status: Int? = nil, fault: String? = nil) {
+    public init(method: String, path: String, route: String? = nil, status: Int? = nil, fault: String? = nil, replayed: Bool? = nil) {
         self.method = method
         self.path = path
         self.route = route
         self.status = status
         self.fault = fault
+        self.replayed = replayed
     }
 }
 
@@ -46,12 +67,32 @@ public struct DataObservation: Codable, Sendable, Equatable {
     public var exchanges: [ServedExchange]
     /// Whether the case took the device offline, so nothing could reach the stub.
     public var offline: Bool
+    /// The raw `URLError` codes the client's transport threw, by name, in order (empty when it
+    /// threw none or does not record them).
+    public var urlErrors: [String]
 
-    /// Served requests, and whether the device was offline.
-    public init(exchanges: [ServedExchange], offline: Bool = false) {
+    /// Served requests, whether the device was offline, and the transport's raw errors.
+    public init(exchanges: [ServedExchange], offline: Bool = false, urlErrors: [String] = []) {
         self.exchanges = exchanges
         self.offline = offline
+        self.urlErrors = urlErrors
     }
+
+    /// Reads a data observation, treating missing transport errors as none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        exchanges = try container.decode([ServedExchange].self, forKey: .exchanges)
+        offline = try container.decodeIfPresent(Bool.self, forKey: .offline) ?? false
+        urlErrors = try container.decodeIfPresent([String].self, forKey: .urlErrors) ?? []
+    }
+
+    /// Requests per route (`GET /v1/accounts`), or per method and path when no route matched.
+    public var served: [String: Int] {
+        exchanges.reduce(into: [:]) { counts, exchange in counts[exchange.route ?? "\(exchange.method) \(exchange.path)", default: 0] += 1 }
+    }
+
+    /// How many answers were replays of an earlier one.
+    public var replays: Int { exchanges.filter { $0.replayed == true }.count }
 
     /// The operation's last request.
     public var last: ServedExchange? { exchanges.last }
@@ -61,7 +102,7 @@ public struct DataObservation: Codable, Sendable, Equatable {
     public var transport: String? {
         guard let last else { return offline ? "offline" : nil }
         switch last.fault {
-        case "reset", "empty", "truncated": return "connectionLost"
+        case "reset", "reset-after", "empty", "truncated": return "connectionLost"
         case "hang": return "timeout"
         default: return nil
         }

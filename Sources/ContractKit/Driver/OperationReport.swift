@@ -54,15 +54,22 @@ public struct PresentationReport: Codable, Sendable, Equatable {
     public var actions: [String]?
     /// Titles, rows and messages as the user would read them, for `contains` checks.
     public var text: [String]
-    /// Keys of the team's own, such as `sections`; declare them when registering.
+    /// How many rows the screen shows; nil when it has none to count.
+    public var rows: Int?
+    /// How many sections the screen shows; nil when it has none.
+    public var sections: Int?
+    /// Keys of the team's own, such as `days`; declare them when registering.
     public var values: [String: ReportValue]
 
     /// A presentation answer.
-    public init(state: String, alert: String? = nil, actions: [String]? = nil, text: [String] = [], values: [String: ReportValue] = [:]) {
+    public init(state: String, alert: String? = nil, actions: [String]? = nil, text: [String] = [], rows: Int? = nil, sections: Int? = nil,
+                values: [String: ReportValue] = [:]) {
         self.state = state
         self.alert = alert
         self.actions = actions
         self.text = text
+        self.rows = rows
+        self.sections = sections
         self.values = values
     }
 
@@ -73,6 +80,8 @@ public struct PresentationReport: Codable, Sendable, Equatable {
         alert = try container.decodeIfPresent(String.self, forKey: .alert)
         actions = try container.decodeIfPresent([String].self, forKey: .actions)
         text = try container.decodeIfPresent([String].self, forKey: .text) ?? []
+        rows = try container.decodeIfPresent(Int.self, forKey: .rows)
+        sections = try container.decodeIfPresent(Int.self, forKey: .sections)
         values = try container.decodeIfPresent([String: ReportValue].self, forKey: .values) ?? [:]
     }
 }

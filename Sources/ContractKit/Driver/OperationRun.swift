@@ -21,10 +21,17 @@ public struct OperationRun: Sendable {
     public let timeout: TimeInterval
     /// Whether the case takes the device offline for the operation.
     public let isOffline: Bool
+    /// The time zone the presentation must run in (an IANA name such as `Pacific/Auckland`),
+    /// or nil for the client's own. Set by a case's `zone:` or the client's `zones`.
+    public let zone: String?
+    /// Where the client records session-level signals and raw transport errors.
+    public let log: RunLog
+    /// Which of a case's concurrent callers this is, from 0 (always 0 without `concurrency:`).
+    public let caller: Int
 
     /// A run context; ContractKit makes these, tests of a driver may too.
     public init(caseId: String, operation: String, persona: String?, arguments: [String: String], baseURL: URL,
-                session: String, timeout: TimeInterval, isOffline: Bool) {
+                session: String, timeout: TimeInterval, isOffline: Bool, zone: String? = nil, log: RunLog = RunLog(), caller: Int = 0) {
         self.caseId = caseId
         self.operation = operation
         self.persona = persona
@@ -33,6 +40,9 @@ public struct OperationRun: Sendable {
         self.session = session
         self.timeout = timeout
         self.isOffline = isOffline
+        self.zone = zone
+        self.log = log
+        self.caller = caller
     }
 
     /// The argument `name`, or nil.
@@ -47,6 +57,12 @@ public struct OperationRun: Sendable {
     /// The same run with another base URL.
     func with(baseURL: URL) -> OperationRun {
         OperationRun(caseId: caseId, operation: operation, persona: persona, arguments: arguments, baseURL: baseURL,
-                     session: session, timeout: timeout, isOffline: isOffline)
+                     session: session, timeout: timeout, isOffline: isOffline, zone: zone, log: log, caller: caller)
+    }
+
+    /// The same run for another concurrent caller.
+    func with(caller: Int) -> OperationRun {
+        OperationRun(caseId: caseId, operation: operation, persona: persona, arguments: arguments, baseURL: baseURL,
+                     session: session, timeout: timeout, isOffline: isOffline, zone: zone, log: log, caller: caller)
     }
 }

@@ -1,5 +1,5 @@
 /// A value an operation reports for a key of its own, and that a case compares it with:
-/// text, a number, a flag, or a list of them.
+/// text, a number, a flag, a list of them, or a map of names to values (such as counts per route).
 ///
 /// Literals work directly: `["pendingCount": 2, "firstSection": "Today"]`.
 public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
@@ -8,6 +8,7 @@ public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
     case number(Double)
     case bool(Bool)
     case list([ReportValue])
+    case map([String: ReportValue])
 
     /// Text.
     public init(stringLiteral value: String) { self = .string(value) }
@@ -27,7 +28,8 @@ public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
         if let number = try? container.decode(Double.self) { self = .number(number); return }
         if let text = try? container.decode(String.self) { self = .string(text); return }
         if let list = try? container.decode([ReportValue].self) { self = .list(list); return }
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected text, a number, true/false or a list")
+        if let map = try? container.decode([String: ReportValue].self) { self = .map(map); return }
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected text, a number, true/false, a list or a map")
     }
 
     /// Writes the value as plain JSON.
@@ -38,6 +40,7 @@ public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
         case .number(let number): try container.encode(number)
         case .bool(let flag): try container.encode(flag)
         case .list(let list): try container.encode(list)
+        case .map(let map): try container.encode(map)
         }
     }
 
@@ -48,6 +51,7 @@ public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
         case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .bool(let flag): String(flag)
         case .list(let list): "[" + list.map(\.description).joined(separator: ", ") + "]"
+        case .map(let map): "{" + map.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
         }
     }
 
@@ -59,6 +63,12 @@ public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
     var integer: Int? { number.flatMap { $0.rounded() == $0 ? Int(exactly: $0) : nil } }
     /// The flag, when the value is one.
     var flag: Bool? { if case .bool(let flag) = self { flag } else { nil } }
+    /// Whole numbers by name, when the value is a map of them.
+    var counts: [String: Int]? {
+        guard case .map(let map) = self else { return nil }
+        let counts = map.compactMapValues(\.integer)
+        return counts.count == map.count ? counts : nil
+    }
     /// The texts, when the value is a list of text.
     var texts: [String]? {
         guard case .list(let list) = self else { return nil }

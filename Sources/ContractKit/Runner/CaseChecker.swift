@@ -1,27 +1,61 @@
 /// Compares an observation with a case's expectations, layer by layer, data first: the first
-/// expectation that does not hold names the failing layer.
+/// expectation that does not hold names the failing layer. With concurrent callers, domain and
+/// presentation expectations must hold for every one of them.
 enum CaseChecker {
     static func check(_ expectation: Expectation, against observation: Observation) -> (CaseResult.Layer, String)? {
         let ordered = expectation.values.sorted { lhs, rhs in
             (ExpectationKey.layerOrder(lhs.key.layer), rank(lhs.key), lhs.key.name) < (ExpectationKey.layerOrder(rhs.key.layer), rank(rhs.key), rhs.key.name)
         }
+        let callers = observation.callers ?? [OperationReport(domain: observation.domain, presentation: observation.presentation)]
         for (key, expected) in ordered {
-            if let message = mismatch(key, expected, observation) { return (key.layer, message) }
+            if key.layer == .data || key == .signals {
+                if let message = mismatch(key, expected, observation, callers[0]) { return (key.layer, message) }
+                continue
+            }
+            for (index, caller) in callers.enumerated() {
+                if let message = mismatch(key, expected, observation, caller) {
+                    return (key.layer, callers.count > 1 ? "caller \(index + 1) of \(callers.count): \(message)" : message)
+                }
+            }
         }
         return nil
     }
 
     /// Typed keys first, in the order people read them; a team's keys after.
     static func rank(_ key: ExpectationKey) -> Int {
-        [ExpectationKey.http, .transport, .fault, .requests, .success, .error, .retryAfter, .count, .state, .alert, .actions, .contains, .notContains]
+        [ExpectationKey.http, .transport, .urlError, .fault, .requests, .served, .replayed, .success, .error, .retryAfter, .count, .signals,
+         .state, .alert, .actions, .rows, .sections, .contains, .notContains]
             .firstIndex(of: key) ?? 100
     }
 
-    /// Why `key` does not hold, or nil when it does.
-    static func mismatch(_ key: ExpectationKey, _ expected: ReportValue, _ observation: Observation) -> String? {
-        let data = observation.data, domain = observation.domain, presentation = observation.presentation
+    /// Why `key` does not hold for `caller`'s report, or nil when it does.
+    static func mismatch(_ key: ExpectationKey, _ expected: ReportValue, _ observation: Observation, _ caller: OperationReport) -> String? {
+        let data = observation.data, domain = caller.domain, presentation = caller.presentation
         let text = expected.text ?? expected.description
         switch key {
+        case .served:
+            let served = data.served
+            for (route, count) in (expected.counts ?? [:]).sorted(by: { $0.key < $1.key }) where served[route, default: 0] != count {
+                return "expected \(count) × \(route), saw \(served[route, default: 0]); served: \(ReportValue.map(served.mapValues { .number(Double($0)) }))"
+            }
+            return nil
+        case .replayed:
+            return data.replays == expected.integer ? nil
+                : "expected \(text) replayed answers, saw \(data.replays): \(data.exchanges.map(describe).joined(separator: ", "))"
+        case .urlError:
+            let last = data.urlErrors.last ?? "none"
+            return last == text ? nil : "expected URLError \(text), saw \(last)\(data.urlErrors.count > 1 ? " (all: \(data.urlErrors.joined(separator: ", ")))" : "")"
+        case .signals:
+            for (name, count) in (expected.counts ?? [:]).sorted(by: { $0.key < $1.key }) where observation.signals[name, default: 0] != count {
+                return "expected signal \(name) \(count) time\(count == 1 ? "" : "s"), saw \(observation.signals[name, default: 0])"
+                    + " (waited up to \(Int(CaseExecution.signalWait)) s)"
+            }
+            return nil
+        case .rows:
+            return presentation.rows == expected.integer ? nil : "expected \(text) rows, saw \(presentation.rows.map(String.init) ?? "none")"
+        case .sections:
+            return presentation.sections == expected.integer ? nil
+                : "expected \(text) sections, saw \(presentation.sections.map(String.init) ?? "none")"
         case .http:
             return data.last?.status == expected.integer ? nil : "expected HTTP \(text), saw \(describe(data.last))"
         case .transport:
@@ -66,7 +100,7 @@ enum CaseChecker {
     static func describe(_ exchange: ServedExchange?) -> String {
         guard let exchange else { return "no request" }
         return "\(exchange.method) \(exchange.path) → \(exchange.status.map(String.init) ?? exchange.fault ?? "?")"
-            + (exchange.status != nil ? exchange.fault.map { " (\($0))" } ?? "" : "")
+            + (exchange.status != nil ? exchange.fault.map { " (\($0))" } ?? "" : "") + (exchange.replayed == true ? " (replayed)" : "")
     }
 
     static func describe(_ data: DataObservation) -> String {

@@ -23,12 +23,17 @@ struct CaseExecution: Sendable {
     /// The most the harness waits for one operation: twice its client timeout, and at least 20 s more.
     static func bound(timeout: Double) -> Double { max(timeout * 2, timeout + 20) }
 
+    /// The longest the harness waits, after the operation, for the signals a case expects.
+    static let signalWait: Double = 3
+
     func observe(_ contractCase: ContractCase, operation: RegisteredOperation, session: String) async throws -> Observation {
         let offline = contractCase.given?.contains { $0.offline == true } ?? false
         let timeout = contractCase.timeoutSeconds ?? OperationRun.defaultTimeout
+        let log = RunLog()
+        defer { log.finish() }
         let live = OperationRun(caseId: contractCase.id, operation: operation.name, persona: contractCase.persona,
                                 arguments: contractCase.with ?? [:], baseURL: Self.sessionURL(stubURL, session),
-                                session: session, timeout: timeout, isOffline: offline)
+                                session: session, timeout: timeout, isOffline: offline, zone: contractCase.zone, log: log)
         let mark = NIOLockedValueBox<Int?>(nil)
         let admin = self.admin
         let arrange: @Sendable () async throws -> OperationRun = {
@@ -36,11 +41,16 @@ struct CaseExecution: Sendable {
             mark.withLockedValue { $0 = setup.last?.sequence ?? 0 }
             for given in contractCase.given ?? [] {
                 if let behaviour = given.behaviour { try await admin.install(behaviour, session: session) }
+                if given.expireTokens == true { try await admin.expireTokens(session: session) }
             }
             return offline ? live.with(baseURL: Self.sessionURL(Self.unreachable, session)) : live
         }
-        let report = try await Deadline.run(seconds: Self.bound(timeout: timeout)) {
-            try await operation.execute(live, arrange)
+        let callers = contractCase.concurrency ?? 1
+        let reports = try await Deadline.run(seconds: Self.bound(timeout: timeout)) {
+            try await operation.execute(live, callers, arrange)
+        }
+        if let expected = contractCase.expect[.signals]?.counts {
+            await log.waitForSignals(expected, seconds: Self.signalWait)
         }
         guard let since = mark.withLockedValue({ $0 }) else {
             throw SetupFailure(description: "operation \(operation.name) returned without performing the case")
@@ -50,9 +60,12 @@ struct CaseExecution: Sendable {
             throw SetupFailure(description: "the stub's journal dropped this case's requests before they were read; start it with a larger --journal-size")
         }
         let served = entries.filter { $0.sequence > since }.map {
-            ServedExchange(method: $0.method, path: $0.path, route: $0.route, status: $0.status, fault: $0.fault)
+            ServedExchange(method: $0.method, path: $0.path, route: $0.route, status: $0.status, fault: $0.fault, replayed: $0.replayed)
         }
-        return Observation(data: DataObservation(exchanges: served, offline: offline), domain: report.domain, presentation: report.presentation)
+        guard let first = reports.first else { throw SetupFailure(description: "operation \(operation.name) reported nothing") }
+        return Observation(data: DataObservation(exchanges: served, offline: offline, urlErrors: log.urlErrors),
+                           domain: first.domain, presentation: first.presentation, signals: log.signals,
+                           callers: reports.count > 1 ? reports : nil)
     }
 
     /// `base/_s/<session>`: the session travels in the URL, so any client keeps it.

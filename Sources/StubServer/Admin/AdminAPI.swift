@@ -60,6 +60,9 @@ struct AdminAPI {
             backend.behaviours.clear(session: scope)
             backend.journal.clear(session: scope)
             return .json(AdminResetResult(session: scope, scenario: backend.behaviours.scenarioName))
+        case ("POST", ["tokens", "expire"]):
+            let expired = await backend.bank.expireAccessTokens(session: scope)
+            return .json(AdminTokensExpired(session: scope, expired: expired))
         case ("GET", ["journal"]):
             let limit = try request.queryValue("limit").map { text throws(APIError) -> Int in
                 guard let value = Int(text), value > 0 else { throw APIError.field("limit", "limit must be a positive whole number") }
@@ -131,7 +134,7 @@ struct AdminAPI {
         case [], ["routes"], ["scenarios"]: return ["GET"]
         case ["behaviours"]: return ["GET", "POST", "DELETE"]
         case ["scenario"]: return ["PUT", "DELETE"]
-        case ["reset"], ["reload"]: return ["POST"]
+        case ["reset"], ["reload"], ["tokens", "expire"]: return ["POST"]
         case ["journal"]: return ["GET", "DELETE"]
         case let path where path.count == 2 && path[0] == "behaviours": return ["DELETE"]
         default: return nil
@@ -154,6 +157,7 @@ struct AdminAPI {
         "behaviours": "GET|POST|DELETE \(prefix)/behaviours, DELETE \(prefix)/behaviours/{id}",
         "scenarios": "GET \(prefix)/scenarios, PUT|DELETE \(prefix)/scenario",
         "reset": "POST \(prefix)/reset",
+        "tokens": "POST \(prefix)/tokens/expire",
         "journal": "GET|DELETE \(prefix)/journal?limit=&session=",
         "reload": "POST \(prefix)/reload",
     ]

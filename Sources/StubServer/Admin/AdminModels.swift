@@ -52,6 +52,12 @@ struct AdminScenarioChoice: Codable, Sendable {
     }
 }
 
+/// What `POST /__stubbank/tokens/expire` did: the session (nil for all) and how many access tokens ran out.
+struct AdminTokensExpired: Codable, Sendable {
+    var session: String?
+    var expired: Int
+}
+
 struct AdminResetResult: Codable, Sendable {
     var session: String?
     var scenario: String?

@@ -52,6 +52,12 @@ public actor Bank {
         tokens.revokeAll(session: session)
     }
 
+    /// Lets every live access token of a session (or of all when nil) run out now, so the next
+    /// call meets 401 and the client must refresh. Returns how many expired.
+    public func expireAccessTokens(session: String?) -> Int {
+        tokens.expireAccess(session: session, now: now)
+    }
+
     var now: Date { clock() }
 
     // MARK: Auth

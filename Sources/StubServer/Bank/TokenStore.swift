@@ -52,6 +52,17 @@ struct TokenStore: Sendable {
         refresh[grant.refreshToken] = nil
     }
 
+    /// Ends the life of every live access token of a session (or of all when nil) now, as if
+    /// their time had run out; refresh tokens stay valid. Returns how many expired.
+    mutating func expireAccess(session: String?, now: Date) -> Int {
+        var expired = 0
+        for (token, grant) in access where grant.expiresAt > now && (session == nil || grant.principal.session == session) {
+            access[token]?.expiresAt = now
+            expired += 1
+        }
+        return expired
+    }
+
     /// Drops every token of a session (or all when nil).
     mutating func revokeAll(session: String?) {
         guard let session else { access.removeAll(); refresh.removeAll(); return }

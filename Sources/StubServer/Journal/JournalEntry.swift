@@ -19,4 +19,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var latencyMs: Double
     /// Request headers, with `Authorization` redacted.
     public var headers: [String: String]
+    /// True when the answer replayed an earlier one for the same `Idempotency-Key` (the bank
+    /// did nothing new); absent otherwise.
+    public var replayed: Bool?
 }

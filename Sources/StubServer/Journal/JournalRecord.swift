@@ -17,13 +17,15 @@ struct JournalRecord: Sendable {
     var behaviour: String?
     var latencyMs: Double
     var headers: HTTPFields
+    /// The answer replayed an earlier one for the same idempotency key.
+    var replayed = false
 
     func entry(sequence: Int) -> JournalEntry {
         JournalEntry(
             sequence: sequence, requestId: requestId, receivedAt: UTCTimestamp.dateTime(receivedAt),
             method: method, path: path + Self.queryString(query), session: session, route: route, status: status,
             fault: fault?.rawValue, behaviour: behaviour, latencyMs: latencyMs,
-            headers: RequestJournal.redacted(headers.map { ($0.name.rawName, $0.value) }))
+            headers: RequestJournal.redacted(headers.map { ($0.name.rawName, $0.value) }), replayed: replayed ? true : nil)
     }
 
     /// `?a=1&b=2`, keys sorted, or empty.

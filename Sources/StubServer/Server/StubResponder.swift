@@ -33,7 +33,7 @@ public struct StubResponder: HTTPResponder {
                 try await Routing.route(&exchange, sources: sources)
                 StatusOverride.rewrite(&exchange)
                 try await RouteFileBehaviour.apply(&exchange)
-                try await ConnectionFault.dropIfAsked(exchange, backend: backend, channel: context.channel)
+                try await ConnectionFault.dropIfAsked(exchange, backend: backend, channel: context.channel, routed: true)
             }
         } catch let error as APIError {
             exchange.response = .error(error, requestId: exchange.requestId)
