@@ -44,7 +44,7 @@ import StubServer
             let accounts = try await client.accounts.accounts()
             #expect(accounts.count == 3)
             let balance = try await client.accounts.balance(accountId: "acc_alex_current")
-            #expect(balance.pending == Money(Decimal(string: "-79.49")!, .eur))
+            #expect(balance.pending == Money(Decimal(string: "-101.29")!, .eur))
             let page = try await client.transactions.transactions(accountId: "acc_alex_current", query: TransactionQuery(limit: 5))
             #expect(page.transactions.count == 5 && page.nextCursor != nil)
             let next = try await client.transactions.transactions(accountId: "acc_alex_current", query: TransactionQuery(cursor: page.nextCursor, limit: 5))

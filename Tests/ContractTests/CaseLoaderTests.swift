@@ -42,7 +42,7 @@ import Testing
         #expect(result.cases.isEmpty)
         #expect(problem.line == 5)
         #expect(problem.reason.contains("unknown expectation key domain.eror (did you mean error?)"))
-        #expect(problem.reason.contains("known keys: data.fault, data.http, data.requests, data.transport, domain.count"))
+        #expect(problem.reason.contains("known keys: data.fault, data.http, data.replayed, data.requests, data.served, data.transport, data.urlError, domain.count"))
     }
 
     @Test func aKeyTheOperationDoesNotReportIsALoadError() throws {

@@ -1,9 +1,10 @@
 /// A value an operation reports for a key of its own, and that a case compares it with:
 /// text, a number, a flag, a list of them, or a map of names to values (such as counts per route).
 ///
-/// Literals work directly: `["pendingCount": 2, "firstSection": "Today"]`.
+/// Literals work directly: `"Today"`, `2`, `true`, `["a", "b"]`, `["GET /v1/accounts": 2]`.
 public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
-    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
+    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -20,6 +21,10 @@ public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// A list.
     public init(arrayLiteral elements: ReportValue...) { self = .list(elements) }
+    /// A map, such as counts per route: `["GET /v1/accounts": 2]`.
+    public init(dictionaryLiteral elements: (String, ReportValue)...) {
+        self = .map(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
 
     /// Reads a flag, a number, text or a list, in that order of preference.
     public init(from decoder: any Decoder) throws {

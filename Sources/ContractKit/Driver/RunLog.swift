@@ -65,7 +65,7 @@ public final class RunLog: Sendable {
     /// Waits until every signal in `expected` fired at least that often, or `seconds` pass.
     func waitForSignals(_ expected: [String: Int], seconds: Double) async {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while !reached(expected), ContinuousClock.now < deadline {
+        while !reached(expected), !isFinished, ContinuousClock.now < deadline {
             // Woken by the next signal, or by the deadline.
             let id = UUID()
             await withTaskGroup(of: Void.self) { group in
@@ -101,6 +101,8 @@ public final class RunLog: Sendable {
         waiters.forEach { $0.resume() }
         cleanups.forEach { $0() }
     }
+
+    private var isFinished: Bool { state.withLockedValue { $0.finished } }
 
     private func reached(_ expected: [String: Int]) -> Bool {
         state.withLockedValue { Self.reached(expected, $0.signals) }

@@ -45,7 +45,7 @@ import Testing
         try await withStub(try makeBackend()) { client in
             let token = try await client.login()
             let response = try await client.send(.get, "/v1/accounts/acc_alex_current/balances", token: token)
-            #expect((response.json["pending"] as? [String: Any])?["amount"] as? String == "-79.49")
+            #expect((response.json["pending"] as? [String: Any])?["amount"] as? String == "-101.29")
         }
     }
 
@@ -73,7 +73,7 @@ import Testing
             let token = try await client.login()
             let pending = try await client.send(.get, "/v1/accounts/acc_alex_current/transactions?status=pending", token: token)
             #expect(pending.dataList.allSatisfy { $0["status"] as? String == "pending" })
-            #expect(pending.dataList.count == 3)
+            #expect(pending.dataList.count == 5)
             let ranged = try await client.send(.get, "/v1/accounts/acc_alex_current/transactions?from=2026-11-01&to=2026-11-10", token: token)
             let days = ranged.dataList.compactMap { $0["valueDate"] as? String }
             #expect(!days.isEmpty && days.allSatisfy { $0 >= "2026-11-01" && $0 <= "2026-11-10" })

@@ -30,7 +30,7 @@ public struct MyBankContracts: Sendable {
         now: { Date(timeIntervalSince1970: 1_795_215_600) })
 
     /// Keys this client reports beyond the typed ones.
-    public static let ownKeys: Set<ExpectationKey> = [.domain("pendingCount"), .domain("days"), .presentation("sections")]
+    public static let ownKeys: Set<ExpectationKey> = [.domain("pendingCount"), .domain("days"), .presentation("sectionTitles")]
 
     /// The client with `account.load`, `account.refresh` and `atm.show` registered.
     public func contractClient() -> ContractClient {
@@ -120,8 +120,11 @@ public struct MyBankContracts: Sendable {
         switch state {
         case .idle: return PresentationReport(state: "idle")
         case .loading: return PresentationReport(state: "loading")
-        case .loaded(let screen): return PresentationReport(state: "loaded", text: text(screen), values: ["sections": sections(screen)])
-        case .empty(let screen, let message): return PresentationReport(state: "empty", text: text(screen) + [message], values: ["sections": []])
+        case .loaded(let screen):
+            return PresentationReport(state: "loaded", text: text(screen), rows: screen.sections.reduce(0) { $0 + $1.rows.count },
+                                      sections: screen.sections.count, values: ["sectionTitles": sections(screen)])
+        case .empty(let screen, let message):
+            return PresentationReport(state: "empty", text: text(screen) + [message], rows: 0, sections: 0, values: ["sectionTitles": []])
         case .failed(let alert):
             return PresentationReport(state: "error", alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue), text: [alert.title, alert.message])
         }

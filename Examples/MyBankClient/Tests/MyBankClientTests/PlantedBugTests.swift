@@ -86,6 +86,6 @@ import Testing
         var broken = MyBankContracts()
         broken.environment = MyBankEnvironment(locale: Locale(identifier: "en_AU"), timeZone: TimeZone(identifier: "UTC")!,
                                                now: MyBankContracts.pinnedEnvironment.now)
-        try await expectCaught("account.load.ok", by: broken, at: .presentation, saying: "sections")
+        try await expectCaught("account.load.ok", by: broken, at: .presentation, saying: "sectionTitles")
     }
 }
