@@ -39,9 +39,8 @@ import Testing
     @Test func aFailedRefreshExpiresTheSession() async throws {
         let log = CallLog()
         let client = await makeClient(log: log) { FakeBank.error(400, code: "invalid_grant") }
-        var expiries = client.vault.sessionExpired.makeAsyncIterator()
         await #expect(throws: BankingError.sessionExpired) { try await client.profile.profile() }
-        #expect(await expiries.next() != nil)
+        #expect(await next(client.vault.sessionExpired, within: 5) != nil, "the session-expired signal fired")
         #expect(await client.vault.current == nil)
         #expect(await log.count("POST /v1/auth/token") == 1)
         // Signed out now: the next call fails at once without a request.
