@@ -87,22 +87,24 @@ public actor Bank {
         return tokens.issue(for: Principal(username: username, session: session), now: now, ttl: tokenTTL)
     }
 
-    /// Refresh grant: rotates the refresh token.
-    func refresh(refreshToken: String) throws(APIError) -> WireToken {
-        let principal = try tokens.redeem(refreshToken: refreshToken)
-        return tokens.issue(for: principal, now: now, ttl: tokenTTL)
+    /// Refresh grant in `session`: rotates the refresh token within its family. Reuse of a spent
+    /// token revokes the family.
+    func refresh(refreshToken: String, session: String) throws(APIError) -> WireToken {
+        let (principal, family) = try tokens.redeem(refreshToken: refreshToken, session: session)
+        return tokens.issue(for: principal, now: now, ttl: tokenTTL, family: family)
     }
 
-    /// The principal behind a bearer token, or 401.
-    func authenticate(accessToken: String?) throws(APIError) -> Principal {
-        guard let accessToken, let principal = tokens.principal(forAccessToken: accessToken, now: now) else {
+    /// The principal behind a bearer token issued in `session`, or 401: a token never acts on
+    /// another session's state.
+    func authenticate(accessToken: String?, session: String) throws(APIError) -> Principal {
+        guard let accessToken, let principal = tokens.principal(forAccessToken: accessToken, session: session, now: now) else {
             throw APIError.invalidToken
         }
         return principal
     }
 
-    func logout(accessToken: String) {
-        tokens.revoke(accessToken: accessToken)
+    func logout(accessToken: String, session: String) {
+        tokens.revoke(accessToken: accessToken, session: session)
     }
 
     // MARK: Reads

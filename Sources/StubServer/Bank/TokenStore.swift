@@ -2,53 +2,91 @@ import Foundation
 import HTTPTypes
 
 /// Access and refresh tokens with expiry, rotation and revocation.
+///
+/// Every token belongs to the session it was issued in: presented in another session it is
+/// unknown there. Tokens of one sign-in form a family that rotation carries forward; spending a
+/// refresh token twice is treated as theft (OAuth 2.0 Security BCP §4.14) and revokes the family,
+/// including the pair rotated from it.
 struct TokenStore: Sendable {
     struct AccessGrant: Sendable {
         var principal: Principal
         var expiresAt: Date
         var refreshToken: String
+        var family: String
     }
 
     struct RefreshGrant: Sendable {
         var principal: Principal
         var accessToken: String
+        var family: String
     }
+
+    /// Spent refresh tokens remembered for theft detection; beyond this the oldest half is forgotten.
+    static let spentCapacity = 8192
 
     private var access: [String: AccessGrant] = [:]
     private var refresh: [String: RefreshGrant] = [:]
+    private var spent: [String: String] = [:]
+    private var spentOrder: [String] = []
 
-    /// Issues a fresh pair.
-    mutating func issue(for principal: Principal, now: Date, ttl: Int) -> WireToken {
+    /// Issues a fresh pair, in a new family (sign-in) or in `family` (rotation).
+    mutating func issue(for principal: Principal, now: Date, ttl: Int, family: String? = nil) -> WireToken {
         // A stub can run for days: forget expired access tokens now and then.
         if access.count >= 4096 { access = access.filter { $0.value.expiresAt > now } }
         let accessToken = "at_" + Self.randomHex()
         let refreshToken = "rt_" + Self.randomHex()
+        let family = family ?? "fam_" + Self.randomHex()
         access[accessToken] = AccessGrant(principal: principal, expiresAt: now.addingTimeInterval(TimeInterval(ttl)),
-                                          refreshToken: refreshToken)
-        refresh[refreshToken] = RefreshGrant(principal: principal, accessToken: accessToken)
+                                          refreshToken: refreshToken, family: family)
+        refresh[refreshToken] = RefreshGrant(principal: principal, accessToken: accessToken, family: family)
         return WireToken(access_token: accessToken, refresh_token: refreshToken, token_type: "Bearer", expires_in: ttl)
     }
 
-    /// The principal of a live access token.
-    func principal(forAccessToken token: String, now: Date) -> Principal? {
-        guard let grant = access[token], grant.expiresAt > now else { return nil }
+    /// The principal of a live access token issued in `session`.
+    func principal(forAccessToken token: String, session: String, now: Date) -> Principal? {
+        guard let grant = access[token], grant.expiresAt > now, grant.principal.session == session else { return nil }
         return grant.principal
     }
 
-    /// Spends a refresh token: valid once; reuse is refused with `invalid_grant`.
-    mutating func redeem(refreshToken token: String) throws(APIError) -> Principal {
-        // A spent or revoked token is forgotten, so reuse finds nothing: invalid_grant either way.
-        guard let grant = refresh.removeValue(forKey: token) else {
-            throw APIError(status: .badRequest, type: "authentication", code: "invalid_grant",
-                           message: "The refresh token is unknown, revoked or was already used.",
-                           displayMessage: "Your session has expired. Please sign in again.")
+    /// Spends a refresh token issued in `session`: valid once. Returns its principal and family.
+    /// A token spent before revokes its whole family; either way reuse is `invalid_grant`.
+    mutating func redeem(refreshToken token: String, session: String) throws(APIError) -> (principal: Principal, family: String) {
+        if let grant = refresh[token], grant.principal.session == session {
+            refresh.removeValue(forKey: token)
+            remember(spent: token, family: grant.family)
+            return (grant.principal, grant.family)
         }
-        return grant.principal
+        if let family = spent[token] {
+            revoke(family: family)
+            throw Self.invalidGrant("The refresh token was already used, so every token of this sign-in is now revoked.")
+        }
+        throw Self.invalidGrant("The refresh token is unknown, revoked, or belongs to another session.")
     }
 
-    /// Revokes an access token and its refresh token.
-    mutating func revoke(accessToken token: String) {
-        guard let grant = access.removeValue(forKey: token) else { return }
+    private static func invalidGrant(_ message: String) -> APIError {
+        APIError(status: .badRequest, type: "authentication", code: "invalid_grant", message: message,
+                 displayMessage: "Your session has expired. Please sign in again.")
+    }
+
+    private mutating func remember(spent token: String, family: String) {
+        if spentOrder.count >= Self.spentCapacity {
+            for old in spentOrder.prefix(Self.spentCapacity / 2) { spent[old] = nil }
+            spentOrder.removeFirst(Self.spentCapacity / 2)
+        }
+        spent[token] = family
+        spentOrder.append(token)
+    }
+
+    /// Revokes every live token of a family.
+    private mutating func revoke(family: String) {
+        access = access.filter { $0.value.family != family }
+        refresh = refresh.filter { $0.value.family != family }
+    }
+
+    /// Revokes an access token issued in `session` and its refresh token.
+    mutating func revoke(accessToken token: String, session: String) {
+        guard let grant = access[token], grant.principal.session == session else { return }
+        access[token] = nil
         refresh[grant.refreshToken] = nil
     }
 

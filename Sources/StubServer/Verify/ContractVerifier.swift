@@ -120,7 +120,7 @@ public struct ContractVerifier: Sendable {
                 report.problems.append("persona \(persona.name): cannot sign in with its own password")
                 continue
             }
-            let principal = try? await bank.authenticate(accessToken: token.access_token)
+            let principal = try? await bank.authenticate(accessToken: token.access_token, session: "verify")
             for route in routes where route.pattern.method == "GET" {
                 for parameters in Self.parameterSets(for: route, persona: persona) {
                     let path = parameters.reduce(route.pattern.path) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
