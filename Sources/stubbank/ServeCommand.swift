@@ -108,10 +108,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     static func printBanner(backend: StubBackend, host: String, port: Int) {
-        let base = "http://\(host):\(port)"
+        let base = ListeningAddress.baseURL(host: host, port: port)
         var lines = ["StubBank listening on \(base)"]
         if let scenario = backend.behaviours.scenarioName { lines.append("Scenario: \(scenario)") }
-        lines.append("Admin API: \(base)/__stubbank (loopback only\(backend.configuration.adminToken == nil ? "" : " or with X-Stub-Admin-Token"))")
+        lines.append("Admin API: \(base)/__stubbank (\(ListeningAddress.adminAccess(hasToken: backend.configuration.adminToken != nil)))")
         if !backend.bankEnabled { lines.append("Built-in bank: off (stubbank.yaml, or no personas/ folder)") }
         lines.append("Routes (route files first, then the bank):")
         for route in backend.routeDescriptions {

@@ -55,11 +55,13 @@ struct AdminAPI {
             try await activate(nil)
             return .noContent
         case ("POST", ["reset"]):
-            await backend.bank.reset(session: scope)
+            let bank = await backend.bank.reset(session: scope)
             backend.fileRouteState.reset(session: scope)
-            backend.behaviours.clear(session: scope)
-            backend.journal.clear(session: scope)
-            return .json(AdminResetResult(session: scope, scenario: backend.behaviours.scenarioName))
+            let behaviours = backend.behaviours.clear(session: scope)
+            let journal = backend.journal.clear(session: scope)
+            return .json(AdminResetResult(session: scope, scenario: backend.behaviours.scenarioName, customersRestored: bank.customers,
+                                          tokensRevoked: bank.tokens, behavioursRemoved: behaviours, journalEntriesCleared: journal,
+                                          routeFileCounters: "reset"))
         case ("POST", ["tokens", "expire"]):
             let expired = await backend.bank.expireAccessTokens(session: scope)
             return .json(AdminTokensExpired(session: scope, expired: expired))

@@ -58,9 +58,21 @@ struct AdminTokensExpired: Codable, Sendable {
     var expired: Int
 }
 
+/// What `POST /__stubbank/reset` did: the session (nil for all), the scenario still active (a
+/// reset keeps it), and how much of each kind of state it put back.
 struct AdminResetResult: Codable, Sendable {
     var session: String?
     var scenario: String?
+    /// Customers (persona × session) whose balances, cards, payees and transfers went back to the fixtures.
+    var customersRestored: Int
+    /// Access tokens revoked (their refresh tokens with them).
+    var tokensRevoked: Int
+    /// Admin behaviours removed.
+    var behavioursRemoved: Int
+    /// Journal entries dropped.
+    var journalEntriesCleared: Int
+    /// Route-file sequences and counters start again from their first answer.
+    var routeFileCounters: String
 }
 
 struct AdminReloadResult: Codable, Sendable {

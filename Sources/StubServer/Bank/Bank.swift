@@ -43,13 +43,16 @@ public actor Bank {
     }
 
     /// Restores fixtures for one session namespace, or for all when nil; tokens are revoked too.
-    public func reset(session: String?) {
+    /// Returns how many customers' state went back to the fixtures and how many tokens were revoked.
+    @discardableResult
+    public func reset(session: String?) -> (customers: Int, tokens: Int) {
+        let before = ledgers.count
         if let session {
             ledgers = ledgers.filter { !$0.key.hasPrefix(session + "\u{1}") }
         } else {
             ledgers.removeAll()
         }
-        tokens.revokeAll(session: session)
+        return (before - ledgers.count, tokens.revokeAll(session: session))
     }
 
     /// Lets every live access token of a session (or of all when nil) run out now, so the next

@@ -101,11 +101,13 @@ struct TokenStore: Sendable {
         return expired
     }
 
-    /// Drops every token of a session (or all when nil).
-    mutating func revokeAll(session: String?) {
-        guard let session else { access.removeAll(); refresh.removeAll(); return }
+    /// Drops every token of a session (or all when nil); returns how many access tokens went.
+    mutating func revokeAll(session: String?) -> Int {
+        let before = access.count
+        guard let session else { access.removeAll(); refresh.removeAll(); return before }
         access = access.filter { $0.value.principal.session != session }
         refresh = refresh.filter { $0.value.principal.session != session }
+        return before - access.count
     }
 
     private static func randomHex() -> String {

@@ -54,13 +54,17 @@ public final class BehaviourBook: Sendable {
     }
 
     /// Removes admin behaviours of one session, or all when `session` is nil.
-    public func clear(session: String?) {
+    /// Removes the admin behaviours of a session (or all); returns how many went.
+    @discardableResult
+    public func clear(session: String?) -> Int {
         state.withLockedValue { state in
+            let before = state.admin.count
             if let session {
                 state.admin.removeAll { $0.behaviour.session == session }
             } else {
                 state.admin.removeAll()
             }
+            return before - state.admin.count
         }
     }
 

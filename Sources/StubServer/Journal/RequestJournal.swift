@@ -45,13 +45,17 @@ public final class RequestJournal: Sendable {
     }
 
     /// Forgets everything (or one session's entries).
-    public func clear(session: String? = nil) {
+    /// Drops the entries of a session (or all); returns how many went.
+    @discardableResult
+    public func clear(session: String? = nil) -> Int {
         state.withLockedValue { state in
+            let before = state.entries.count
             let kept = session.map { name in
                 Array(state.entries[state.start...] + state.entries[..<state.start]).filter { $0.record.session != name }
             } ?? []
             state.entries = kept
             state.start = 0
+            return before - kept.count
         }
     }
 

@@ -35,4 +35,30 @@ import Testing
             #expect(entries.map { $0["replayed"] as? Bool } == [true, nil])
         }
     }
+
+    @Test func aResetSaysWhatItReset() async throws {
+        try await withStub(try makeBackend()) { client in
+            let token = try await client.login(session: "a")
+            _ = try await client.send(.post, "/v1/cards/card_alex_debit/freeze", token: token, headers: ["X-Stub-Session": "a"])
+            _ = try await client.send(.post, "/__stubbank/behaviours?session=a", json: #"{"route":"GET /v1/status","status":500}"#)
+            let reset = try await client.send(.post, "/__stubbank/reset?session=a")
+            #expect(reset.status == .ok)
+            #expect(reset.json["session"] as? String == "a")
+            #expect(reset.json["customersRestored"] as? Int == 1)
+            #expect(reset.json["tokensRevoked"] as? Int == 1)
+            #expect(reset.json["behavioursRemoved"] as? Int == 1)
+            #expect(reset.json["journalEntriesCleared"] as? Int == 2, "sign-in and freeze")
+            let again = try await client.send(.post, "/__stubbank/reset?session=a")
+            #expect(again.json["customersRestored"] as? Int == 0)
+            #expect(again.json["tokensRevoked"] as? Int == 0)
+        }
+    }
+
+    @Test func theBannerNamesIPv6HostsInBracketsAndSaysWhoMayUseTheAdminAPI() {
+        #expect(ListeningAddress.baseURL(host: "127.0.0.1", port: 8080) == "http://127.0.0.1:8080")
+        #expect(ListeningAddress.baseURL(host: "::1", port: 8080) == "http://[::1]:8080")
+        #expect(ListeningAddress.baseURL(host: "[::]", port: 9) == "http://[::]:9")
+        #expect(ListeningAddress.adminAccess(hasToken: false).hasPrefix("loopback clients only"))
+        #expect(ListeningAddress.adminAccess(hasToken: true).contains("X-Stub-Admin-Token (loopback too)"))
+    }
 }
