@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "ContractKitTests",
             dependencies: [
-                "ContractKit", "BankingContracts", "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
+                "ContractKit", "ContractKitCommand", "BankingContracts", "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

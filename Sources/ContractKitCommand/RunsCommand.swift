@@ -14,16 +14,44 @@ public struct RunsCommand: AsyncParsableCommand {
     /// Parsed by ArgumentParser.
     public init() {}
 
+    /// A runtime problem (no store, an unknown run): its own message and exit status 1, never
+    /// the usage text, which is for mistakes in the command line itself.
+    struct RunsError: Error, CustomStringConvertible {
+        let description: String
+    }
+
     struct Store: ParsableArguments {
-        @Option(help: ArgumentHelp("Run store (SQLite; default \(ContractCommandSettings.current.database)).", valueName: "path"))
+        @Option(help: ArgumentHelp("Run store (SQLite; default \(ContractCommandSettings.current.database), looked for in this folder and each one above it up to the package root).", valueName: "path"))
         var db: String?
 
         func open() throws -> RunStore {
-            let path = db ?? ContractCommandSettings.current.database
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw ValidationError("No run store at \(path). Run `\(ContractCommandSettings.current.commandName) contracts run` first, or pass --db.")
+            if let db {
+                guard FileManager.default.fileExists(atPath: db) else { throw RunsError(description: "No run store at \(db).") }
+                return try RunStore(path: db)
             }
-            return try RunStore(path: path)
+            let (found, looked) = Self.find(ContractCommandSettings.current.database, from: FileManager.default.currentDirectoryPath)
+            guard let found else {
+                throw RunsError(description: "No run store found; looked for \(looked.joined(separator: ", ")). "
+                                + "Run `\(ContractCommandSettings.current.commandName) contracts run` first, or pass --db.")
+            }
+            return try RunStore(path: found)
+        }
+
+        /// `relative` in `folder` or the nearest folder above it, stopping at the package root
+        /// (the first folder with a Package.swift) or the filesystem root; and every place looked.
+        static func find(_ relative: String, from folder: String) -> (String?, [String]) {
+            guard !relative.hasPrefix("/") else { return (FileManager.default.fileExists(atPath: relative) ? relative : nil, [relative]) }
+            var looked: [String] = []
+            var current = URL(fileURLWithPath: folder).standardizedFileURL
+            while true {
+                let candidate = current.appendingPathComponent(relative).path
+                looked.append(candidate)
+                if FileManager.default.fileExists(atPath: candidate) { return (candidate, looked) }
+                let isPackageRoot = FileManager.default.fileExists(atPath: current.appendingPathComponent("Package.swift").path)
+                let parent = current.deletingLastPathComponent()
+                if isPackageRoot || parent.path == current.path { return (nil, looked) }
+                current = parent
+            }
         }
     }
 
@@ -50,7 +78,7 @@ public struct RunsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let opened = try store.open()
-            guard let run = try opened.run(id: id) else { throw ValidationError("No run \(id). See `runs list`.") }
+            guard let run = try opened.run(id: id) else { throw RunsError(description: "Unknown run id \(id). See `runs list`.") }
             print("\(run.id) (client \(run.client)): \(run.status.rawValue), \(run.passed) passed, \(run.failed) failed, \(run.errored) errored, \(run.notCovered) not covered of \(run.total); \(run.baseURL)")
             func rank(_ outcome: CaseResult.Outcome) -> Int { outcome.isFailure ? 0 : outcome == .notCovered ? 1 : 2 }
             for result in try opened.results(runId: id).sorted(by: { (rank($0.outcome), $0.caseId) < (rank($1.outcome), $1.caseId) }) {
@@ -76,28 +104,23 @@ public struct RunsCommand: AsyncParsableCommand {
             let opened = try store.open()
             let client = ContractCommandSettings.current.client.name
             let finished = try opened.runs(limit: 10, client: client).filter { $0.status != .running }
-            let headRun: RunRecord?
-            if let head {
-                guard let found = try opened.run(id: head) else { throw ValidationError("No run \(head). See `runs list`.") }
-                headRun = found
-            } else {
-                headRun = finished.first
+            let unknown = try [base, head].compactMap { $0 }.filter { try opened.run(id: $0) == nil }
+            if !unknown.isEmpty {
+                throw RunsError(description: "Unknown run id\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")). See `runs list`.")
             }
+            let headRun: RunRecord? = try head.flatMap { try opened.run(id: $0) } ?? finished.first
             let baseRun: RunRecord? = try {
-                if let base {
-                    guard let found = try opened.run(id: base) else { throw ValidationError("No run \(base). See `runs list`.") }
-                    return found
-                }
+                if let base { return try opened.run(id: base) }
                 if let baseline { return try opened.run(labelled: baseline, client: client) }
                 return finished.dropFirst().first
             }()
-            guard let headRun, let baseRun else { throw ValidationError("Need two finished runs of client \(client) to diff; run `contracts run` again.") }
+            guard let headRun, let baseRun else { throw RunsError(description: "Need two finished runs of client \(client) to diff; run `contracts run` again.") }
             do {
                 let diff = try opened.diff(base: baseRun, head: headRun, window: flakyWindow)
                 print(RunReport.describe(diff))
                 if diff.isRegression { throw ExitCode.failure }
             } catch let error as StoreError {
-                throw ValidationError(error.description)
+                throw RunsError(description: error.description)
             }
         }
     }
