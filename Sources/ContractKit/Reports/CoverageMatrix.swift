@@ -62,16 +62,32 @@ public struct CoverageMatrix: Sendable {
         operations.reduce(0) { total, operation in total + Self.canonicalFaults.filter { cell(operation, $0) == .untested }.count }
     }
 
-    /// A plain-text table for terminals.
+    /// Column headings short enough for a terminal, each at most five characters.
+    static let headings: [String: String] = [
+        "ok": "ok", "bad-request": "400", "server-error": "500", "maintenance": "503", "rate-limited": "429", "forbidden": "403",
+        "offline": "offl", "refresh-on-401": "401↻", "refresh-fails": "401✗", "reset": "reset", "closed": "close",
+        "truncated": "trunc", "timeout": "tmout", "malformed-json": "json", "wrong-content-type": "html",
+        "tampered-signature": "sig", "slow-within-timeout": "slow", "other": "other",
+    ]
+
+    /// A plain-text table for terminals: readable headings, a legend, and what a gap is.
     public func text() -> String {
         let width = (operations.map(\.count).max() ?? 10) + 2
-        var lines = ["".padding(toLength: width, withPad: " ", startingAt: 0) + faults.indices.map { String(format: "%2d", $0 + 1) }.joined(separator: " ")]
+        let heading = { (fault: String) in Self.headings[fault] ?? String(fault.prefix(5)) }
+        func column(_ text: String) -> String {
+            let pad = max(0, 5 - text.count)
+            return String(repeating: " ", count: pad / 2) + text + String(repeating: " ", count: pad - pad / 2)
+        }
+        var lines = ["".padding(toLength: width, withPad: " ", startingAt: 0) + faults.map { column(heading($0)) }.joined(separator: " ")]
         for operation in operations {
             lines.append(operation.padding(toLength: width, withPad: " ", startingAt: 0)
-                         + faults.map { " " + cell(operation, $0).rawValue }.joined(separator: " "))
+                         + faults.map { column(cell(operation, $0).rawValue) }.joined(separator: " "))
         }
-        lines.append("columns: " + faults.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", "))
-        lines.append("✓ passed  ✗ failed  ● covered  · untested (\(gaps) canonical gaps)")
+        let renamed = faults.filter { heading($0) != $0 }.map { "\(heading($0)) \($0)" }
+        lines.append("columns: " + renamed.joined(separator: ", "))
+        lines.append("✓ passed  ✗ failed  ● covered  · untested")
+        lines.append("\(gaps) gaps: an operation and a fault of the columns before `other` that no case tries. "
+                     + "Name a case `<operation>.<fault>` to fill one.")
         return lines.joined(separator: "\n")
     }
 
