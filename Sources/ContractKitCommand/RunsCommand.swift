@@ -42,16 +42,12 @@ public struct RunsCommand: AsyncParsableCommand {
         static func find(_ relative: String, from folder: String) -> (String?, [String]) {
             guard !relative.hasPrefix("/") else { return (FileManager.default.fileExists(atPath: relative) ? relative : nil, [relative]) }
             var looked: [String] = []
-            var current = URL(fileURLWithPath: folder).standardizedFileURL
-            while true {
+            for current in PackageFolders.upToRoot(from: URL(fileURLWithPath: folder)) {
                 let candidate = current.appendingPathComponent(relative).path
                 looked.append(candidate)
                 if FileManager.default.fileExists(atPath: candidate) { return (candidate, looked) }
-                let isPackageRoot = FileManager.default.fileExists(atPath: current.appendingPathComponent("Package.swift").path)
-                let parent = current.deletingLastPathComponent()
-                if isPackageRoot || parent.path == current.path { return (nil, looked) }
-                current = parent
             }
+            return (nil, looked)
         }
     }
 

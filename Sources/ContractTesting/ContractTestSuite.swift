@@ -105,11 +105,7 @@ public final class ContractTestSuite: Sendable {
 
     /// The nearest folder at or above `file` that holds a `Package.swift`.
     static func packageRoot(from file: URL) -> URL {
-        var folder = file.deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
-            folder = folder.deletingLastPathComponent()
-        }
+        if let root = PackageFolders.upToRoot(from: file.deletingLastPathComponent()).last, PackageFolders.isPackageRoot(root) { return root }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
 }

@@ -55,14 +55,13 @@ public struct OperationRun: Sendable {
     public static let defaultTimeout: TimeInterval = 15
 
     /// The same run with another base URL.
-    func with(baseURL: URL) -> OperationRun {
-        OperationRun(caseId: caseId, operation: operation, persona: persona, arguments: arguments, baseURL: baseURL,
-                     session: session, timeout: timeout, isOffline: isOffline, zone: zone, log: log, caller: caller)
-    }
+    func with(baseURL: URL) -> OperationRun { copy(baseURL: baseURL) }
 
     /// The same run for another concurrent caller.
-    func with(caller: Int) -> OperationRun {
-        OperationRun(caseId: caseId, operation: operation, persona: persona, arguments: arguments, baseURL: baseURL,
-                     session: session, timeout: timeout, isOffline: isOffline, zone: zone, log: log, caller: caller)
+    func with(caller: Int) -> OperationRun { copy(caller: caller) }
+
+    private func copy(baseURL: URL? = nil, caller: Int? = nil) -> OperationRun {
+        OperationRun(caseId: caseId, operation: operation, persona: persona, arguments: arguments, baseURL: baseURL ?? self.baseURL,
+                     session: session, timeout: timeout, isOffline: isOffline, zone: zone, log: log, caller: caller ?? self.caller)
     }
 }
