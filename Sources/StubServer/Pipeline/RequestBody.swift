@@ -1,6 +1,9 @@
 import Hummingbird
+import NIOCore
+import NIOHTTP1
 
-/// Reads a request body up to the configured limit; larger is a 413.
+/// Reads a request body up to the configured limit. Larger is 413; a body the HTTP parser
+/// refuses midway (a malformed chunk) is 400; one that comes too slowly is 408.
 enum RequestBody {
     static func collect(_ request: Request, limit: Int) async throws(APIError) -> [UInt8] {
         // HTTP/1.1: with neither header there is no body (RFC 9112 §6.3), so most GETs skip
@@ -9,8 +12,21 @@ enum RequestBody {
         do {
             let buffer = try await request.body.collect(upTo: limit)
             return Array(buffer.readableBytesView)
-        } catch {
+        } catch let error as HTTPParserError {
+            throw closing(HTTPLayerError.parser(error))
+        } catch let error as ConnectionGuard.BodyTimeout {
+            throw closing(HTTPLayerError.bodyTimeout(seconds: error.seconds))
+        } catch is NIOTooManyBytesError {
             throw APIError.payloadTooLarge(limit: limit)
+        } catch {
+            throw closing(HTTPLayerError.parser(.invalidEOFState))
         }
+    }
+
+    /// After a broken body the connection cannot carry another request.
+    private static func closing(_ error: APIError) -> APIError {
+        var error = error
+        error.headers["Connection"] = "close"
+        return error
     }
 }

@@ -1,5 +1,6 @@
 public import Hummingbird
 import Logging
+import HummingbirdCore
 import NIOCore
 
 /// Builds the Hummingbird application that serves a `StubBackend`.
@@ -14,7 +15,9 @@ public enum StubApplication {
         let configuration = backend.configuration
         return Application(
             responder: StubResponder(backend: backend),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ClientDisconnectHandler()])),
+            server: HTTPServerBuilder { responder in
+                StubHTTPChannel(responder: responder, limits: configuration.connectionLimits, nextRequestId: backend.nextRequestId)
+            },
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "StubBank"

@@ -24,6 +24,8 @@ public struct StubServerConfiguration: Sendable {
     public var journalCapacity: Int = 1000
     /// The longest a `hang` fault holds a connection open.
     public var hangLimitSeconds: Int = 300
+    /// Header, body and idle timeouts, and how much of an unwanted body is read and dropped.
+    public var connectionLimits = ConnectionLimits()
     /// Poll `stubsDirectory` and reload on change.
     public var watchStubs: Bool = false
 
