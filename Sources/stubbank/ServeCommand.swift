@@ -101,10 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let host = configuration.host
-        let app = StubApplication.make(backend: backend) { boundPort in
+        try await StubApplication.run(backend: backend) { boundPort in
             Self.printBanner(backend: backend, host: host, port: boundPort)
         }
-        try await app.runService()
     }
 
     static func printBanner(backend: StubBackend, host: String, port: Int) {

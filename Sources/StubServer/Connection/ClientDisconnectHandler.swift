@@ -30,17 +30,15 @@ final class ClientDisconnectHandler: ChannelInboundHandler, RemovableChannelHand
         context.fireChannelInactive()
     }
 
-    /// Completes when the client has stopped sending, for the connection `channel`.
-    static func clientGone(on channel: any Channel) async -> Void {
-        let future = channel.eventLoop.submit { () throws -> EventLoopFuture<Void> in
-            let handler = try channel.pipeline.syncOperations.handler(type: ClientDisconnectHandler.self)
-            return handler.gone?.futureResult ?? channel.closeFuture
-        }
-        do {
-            try await future.get().get()
-        } catch {
-            // No handler (in-process tests): fall back to the channel closing.
-            try? await channel.closeFuture.get()
+    /// Completes when the client has stopped sending, for the connection `channel`; without the
+    /// handler (in-process tests), when the channel closes.
+    static func goneFuture(on channel: any Channel) -> EventLoopFuture<Void> {
+        channel.eventLoop.flatSubmit {
+            if let handler = try? channel.pipeline.syncOperations.handler(type: ClientDisconnectHandler.self),
+               let gone = handler.gone {
+                return gone.futureResult
+            }
+            return channel.closeFuture
         }
     }
 }

@@ -4,7 +4,7 @@ import NIOCore
 /// Spoils or paces a response body: malformed JSON, the wrong content type, a truncated body,
 /// or a bandwidth limit.
 enum BodyFault {
-    static func apply(_ exchange: StubExchange, to response: inout Response, channel: any Channel) {
+    static func apply(_ exchange: StubExchange, to response: inout Response, channel: any Channel, stop: StopSignal) {
         guard !BodylessResponse.applies(exchange) else { return }
         let body = exchange.response?.body ?? []
         switch exchange.decision.fault {
@@ -18,7 +18,7 @@ enum BodyFault {
             response.body = FaultInjector.truncatedBody(body, channel: channel)
         default:
             if let bandwidth = exchange.decision.bandwidth {
-                response.body = FaultInjector.throttledBody(body, bandwidth: bandwidth)
+                response.body = FaultInjector.throttledBody(body, bandwidth: bandwidth, channel: channel, stop: stop)
             }
         }
     }

@@ -8,8 +8,15 @@ enum ConnectionFault {
     static let kinds: Set<Fault> = [.reset, .empty, .hang]
     static let afterRouting: Set<Fault> = kinds.union([.resetAfter])
 
-    static func delay(_ milliseconds: Double) async throws {
-        if milliseconds > 0 { try await FaultInjector.delay(milliseconds: milliseconds) }
+    /// Waits the injected delay. When the client leaves or the server stops first, the request
+    /// is journalled with no status and its connection closed at once.
+    static func delay(_ milliseconds: Double, _ exchange: StubExchange, backend: StubBackend, channel: any Channel) async throws {
+        guard milliseconds > 0 else { return }
+        guard await ConnectionWait.wait(milliseconds: milliseconds, on: channel, stop: backend.stopSignal) != .elapsed else {
+            ExchangeJournal.record(exchange, status: nil, backend: backend)
+            try? await channel.close()
+            throw ChannelError.ioOnClosedChannel
+        }
     }
 
     static func dropIfAsked(_ exchange: StubExchange, backend: StubBackend, channel: any Channel, routed: Bool = false) async throws {
@@ -19,7 +26,7 @@ enum ConnectionFault {
         switch fault {
         case .reset, .resetAfter: await FaultInjector.reset(channel)
         case .empty: await FaultInjector.closeWithoutResponse(channel)
-        default: await FaultInjector.hang(channel, limit: .seconds(backend.configuration.hangLimitSeconds))
+        default: await FaultInjector.hang(channel, limitSeconds: backend.configuration.hangLimitSeconds, stop: backend.stopSignal)
         }
         throw ChannelError.ioOnClosedChannel
     }

@@ -2,25 +2,9 @@ import Foundation
 import Hummingbird
 import NIOCore
 import NIOPosix
-import ServiceLifecycle
 
 /// Produces network faults on a real connection, the way a phone on a bad network sees them.
 enum FaultInjector {
-    /// Waits out an injected delay on a NIO event loop timer.
-    ///
-    /// NIO's timers (epoll with a timerfd) fire within tens of microseconds; `Task.sleep` on
-    /// Linux goes through Dispatch and lands a millisecond or more late, which a latency test
-    /// would read as the bank being slow (Benchmarks/README.md has the figures).
-    static func delay(milliseconds: Double) async throws {
-        let scheduled = MultiThreadedEventLoopGroup.singleton.any()
-            .scheduleTask(in: .nanoseconds(Int64(milliseconds * 1_000_000))) {}
-        try await withTaskCancellationHandler {
-            try await scheduled.futureResult.get()
-        } onCancel: {
-            scheduled.cancel()
-        }
-    }
-
     /// Sends TCP RST: SO_LINGER 0, then close. URLSession reports "network connection lost".
     static func reset(_ channel: any Channel) async {
         if let provider = channel as? any SocketOptionProvider {
@@ -34,16 +18,10 @@ enum FaultInjector {
         try? await channel.close()
     }
 
-    /// Holds the request until the client gives up and closes, or `limit` passes.
-    static func hang(_ channel: any Channel, limit: Duration) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await ClientDisconnectHandler.clientGone(on: channel) }
-            group.addTask { try? await Task.sleep(for: limit) }
-            // SIGINT/SIGTERM end a hang at once rather than after `limit`.
-            group.addTask { try? await gracefulShutdown() }
-            await group.next()
-            group.cancelAll()
-        }
+    /// Holds the request until the client gives up and closes, the server stops, or `limit`
+    /// passes; then closes the connection.
+    static func hang(_ channel: any Channel, limitSeconds: Int, stop: StopSignal) async {
+        _ = await ConnectionWait.wait(milliseconds: Double(limitSeconds) * 1000, on: channel, stop: stop)
         try? await channel.close()
     }
 
@@ -59,8 +37,9 @@ enum FaultInjector {
         }
     }
 
-    /// A body paced to a byte rate, in chunks, without blocking a thread.
-    static func throttledBody(_ body: [UInt8], bandwidth: Bandwidth) -> ResponseBody {
+    /// A body paced to a byte rate, in chunks, without blocking a thread. A pause ends early,
+    /// and the connection closes, when the client leaves or the server stops.
+    static func throttledBody(_ body: [UInt8], bandwidth: Bandwidth, channel: any Channel, stop: StopSignal) -> ResponseBody {
         ResponseBody(contentLength: body.count) { writer in
             let chunk = bandwidth.effectiveChunk
             let pauseMs = Double(chunk) / Double(bandwidth.bytesPerSecond) * 1000
@@ -69,7 +48,10 @@ enum FaultInjector {
                 let end = min(offset + chunk, body.count)
                 try await writer.write(ByteBuffer(bytes: body[offset..<end]))
                 offset = end
-                if offset < body.count { try await delay(milliseconds: pauseMs) }
+                if offset < body.count, await ConnectionWait.wait(milliseconds: pauseMs, on: channel, stop: stop) != .elapsed {
+                    try? await channel.close()
+                    throw ChannelError.ioOnClosedChannel
+                }
             }
             try await writer.finish(nil)
         }

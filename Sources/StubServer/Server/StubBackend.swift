@@ -10,6 +10,8 @@ public final class StubBackend: Sendable {
     public let journal: RequestJournal
     public let signer: ResponseSigner
     public let logger: Logger
+    /// Fired when the server begins to stop; ends every delay, bandwidth pause and hang.
+    public let stopSignal = StopSignal()
     /// The built-in bank's routes (empty when `stubbank.yaml` turns the bank off).
     let routes: RouteTable
     /// Route files and the counters behind their sequences, counters and `times`.

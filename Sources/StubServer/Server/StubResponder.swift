@@ -23,7 +23,7 @@ public struct StubResponder: HTTPResponder {
                 return ResponseFinish.finish(response, requestId: exchange.requestId, signer: nil, tamper: false)
             }
             try BehaviourStage.decide(&exchange, backend: backend)
-            try await ConnectionFault.delay(exchange.decision.delayMs)
+            try await ConnectionFault.delay(exchange.decision.delayMs, exchange, backend: backend, channel: context.channel)
             try await ConnectionFault.dropIfAsked(exchange, backend: backend, channel: context.channel)
             StatusOverride.answer(&exchange)
             let sources = backend.routeSources
@@ -32,7 +32,7 @@ public struct StubResponder: HTTPResponder {
             } else {
                 try await Routing.route(&exchange, sources: sources)
                 StatusOverride.rewrite(&exchange)
-                try await RouteFileBehaviour.apply(&exchange)
+                try await RouteFileBehaviour.apply(&exchange, backend: backend, channel: context.channel)
                 try await ConnectionFault.dropIfAsked(exchange, backend: backend, channel: context.channel, routed: true)
             }
         } catch let error as APIError {
@@ -40,7 +40,7 @@ public struct StubResponder: HTTPResponder {
         }
         BodylessResponse.strip(&exchange)
         var response = ResponseFinish.response(exchange, signer: backend.signer)
-        BodyFault.apply(exchange, to: &response, channel: context.channel)
+        BodyFault.apply(exchange, to: &response, channel: context.channel, stop: backend.stopSignal)
         ExchangeJournal.record(exchange, status: Int(response.status.code), backend: backend)
         return response
     }
