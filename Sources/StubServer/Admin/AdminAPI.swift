@@ -27,13 +27,20 @@ struct AdminAPI {
                 AdminRoute(route: $0.pattern, operationId: $0.operationId, summary: $0.summary, requiresToken: $0.auth, source: $0.source)
             }))
         case ("GET", ["behaviours"]):
-            return .json(WireList(data: backend.behaviours.list(session: scope).map(AdminBehaviour.init)))
+            let page = try AdminPage(request)
+            let all = backend.behaviours.list(session: scope)
+            let end = min(all.count, page.offset + page.limit)
+            let slice = page.offset < all.count ? Array(all[page.offset..<end]) : []
+            return .json(WireList(data: slice.map(AdminBehaviour.init), nextCursor: end < all.count ? String(end) : nil))
         case ("POST", ["behaviours"]):
             let spec = try AdminInput.decode(BehaviourSpec.self, from: request, shape: AdminInput.behaviour)
             do {
                 let behaviour = try backend.behaviours.add(spec, session: scope)
                 return .json(AdminBehaviour((behaviour, spec.times)), status: .created)
             } catch {
+                if let limit = error.limit {
+                    throw APIError.conflict("behaviour_limit", error.reason, display: "Too many behaviours (\(limit)) are installed.")
+                }
                 throw APIError.field(error.path, error.reason)
             }
         case ("DELETE", ["behaviours"]):
@@ -59,6 +66,7 @@ struct AdminAPI {
             backend.fileRouteState.reset(session: scope)
             let behaviours = backend.behaviours.clear(session: scope)
             let journal = backend.journal.clear(session: scope)
+            backend.sessions.forget(scope)
             return .json(AdminResetResult(session: scope, scenario: backend.behaviours.scenarioName, customersRestored: bank.customers,
                                           tokensRevoked: bank.tokens, behavioursRemoved: behaviours, journalEntriesCleared: journal,
                                           routeFileCounters: "reset"))

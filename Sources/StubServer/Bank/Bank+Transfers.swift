@@ -65,8 +65,7 @@ extension Bank {
                 description: reference.isEmpty ? "Transfer to \(beneficiary.name)" : "\(beneficiary.name) – \(reference)",
                 merchant: nil, bookingDate: nil, valueDate: today, createdAt: timestamp,
                 pendingTransactionId: nil, rejectionReason: nil)
-            let position = ledger.transactions.firstIndex { TransactionOrdering.precedes(entry, $0) } ?? ledger.transactions.count
-            ledger.transactions.insert(entry, at: position)
+            ledger.transactions.insert(entry)
             ledger.accounts[accountIndex].availableBalance = WireMoney(
                 (account.availableBalance.decimal ?? 0) - amount, currency: account.currency)
             let transfer = WireTransfer(id: transferId, status: "pending", fromAccountId: account.id,

@@ -4,7 +4,8 @@ import Foundation
 struct PersonaLedger: Sendable {
     var fixture: PersonaFixture
     var accounts: [WireAccount]
-    var transactions: [WireTransaction]
+    /// Shared with every other session until this one adds an entry, and then only its own entries are stored.
+    var transactions: TransactionHistory
     var cards: [WireCard]
     var beneficiaries: [WireBeneficiary]
     var tickets: [WireSupportTicket]
@@ -15,7 +16,7 @@ struct PersonaLedger: Sendable {
     init(fixture: PersonaFixture) {
         self.fixture = fixture
         self.accounts = fixture.accounts
-        self.transactions = fixture.transactions
+        self.transactions = TransactionHistory(shared: fixture.transactions)
         self.cards = fixture.cards
         self.beneficiaries = fixture.beneficiaries
         self.tickets = fixture.tickets

@@ -41,5 +41,18 @@ public struct Behaviour: Sendable {
 public struct BehaviourError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let reason: String
+    /// Set when the spec is fine but the book is full.
+    public var limit: Int?
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    static func limitReached(_ limit: Int) -> BehaviourError {
+        var error = BehaviourError(path: "", reason: "\(limit) admin behaviours are installed, the most allowed; remove some (DELETE /__stubbank/behaviours/{id}, or DELETE /__stubbank/behaviours for a session) or start with a larger --max-behaviours")
+        error.limit = limit
+        return error
+    }
     public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
 }

@@ -61,6 +61,21 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         String(description.drop(while: { $0 != " " }).dropFirst())
     }
 
+    /// The path when every segment is a literal (`v1/accounts`), for an exact-match index.
+    var literalPath: String? {
+        var parts: [String] = []
+        for segment in segments {
+            guard case .literal(let text) = segment else { return nil }
+            parts.append(text)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// How many segments a matching path has; nil when a final `**` takes any number.
+    var fixedSegmentCount: Int? {
+        segments.last == .rest ? nil : segments.count
+    }
+
     /// Matches a request; returns captured parameters, or nil.
     public func match(method requestMethod: String, pathSegments: [Substring]) -> [String: String]? {
         if let method, method != requestMethod { return nil }

@@ -10,6 +10,8 @@ public final class StubBackend: Sendable {
     public let journal: RequestJournal
     public let signer: ResponseSigner
     public let logger: Logger
+    /// The sessions in use, bounded by `configuration.sessionLimits`.
+    let sessions: SessionRegistry
     /// Fired when the server begins to stop; ends every delay, bandwidth pause and hang.
     public let stopSignal = StopSignal()
     /// The built-in bank's routes (empty when `stubbank.yaml` turns the bank off).
@@ -44,7 +46,8 @@ public final class StubBackend: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.bank = Bank(fixtures: fixtures, tokenTTL: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
-        self.behaviours = BehaviourBook(seed: configuration.seed)
+        self.behaviours = BehaviourBook(seed: configuration.seed, limit: configuration.maxBehaviours)
+        self.sessions = SessionRegistry(limits: configuration.sessionLimits, clock: clock)
         self.journal = RequestJournal(capacity: configuration.journalCapacity)
         self.signer = ResponseSigner(key: configuration.signingKey)
         self.bankEnabled = fixtures.settings.bank
@@ -97,6 +100,23 @@ public final class StubBackend: Sendable {
         logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.personas.count)", "scenarios": "\(fixtures.scenarios.count)",
                                                  "routeFiles": "\(fixtures.routes.count)"])
         return fixtures
+    }
+
+    /// Records a request in `session`, and forgets the state of any session that this pushes
+    /// over `SessionLimits.maxSessions` (the least recently used) or that has sat idle too long.
+    func touchSession(_ session: String) async {
+        for (evicted, reason) in sessions.touch(session) {
+            await forgetSession(evicted)
+            logger.info("session evicted", metadata: ["session": "\(evicted)", "reason": "\(reason.rawValue)",
+                                                      "maxSessions": "\(configuration.sessionLimits.maxSessions)"])
+        }
+    }
+
+    /// Drops one session's ledgers, tokens, admin behaviours and route-file counters.
+    func forgetSession(_ session: String) async {
+        await bank.reset(session: session)
+        fileRouteState.reset(session: session)
+        behaviours.clear(session: session)
     }
 
     /// Route files first, then the built-in bank; rebuilt on reload, not per request.

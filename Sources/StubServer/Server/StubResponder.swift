@@ -17,6 +17,7 @@ public struct StubResponder: HTTPResponder {
         var exchange = RequestIntake.exchange(request, backend: backend)
         do {
             try SessionPrefix.apply(to: &exchange)
+            await backend.touchSession(exchange.request.session)
             exchange.request.body = try await RequestBody.collect(request, limit: backend.configuration.maxBodyBytes)
             if AdminAPI.owns(exchange.request.path) {
                 let response = try await AdminAPI(backend: backend).handle(exchange.request, context: context)

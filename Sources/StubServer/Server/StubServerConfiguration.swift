@@ -26,6 +26,10 @@ public struct StubServerConfiguration: Sendable {
     public var hangLimitSeconds: Int = 300
     /// Header, body and idle timeouts, and how much of an unwanted body is read and dropped.
     public var connectionLimits = ConnectionLimits()
+    /// The most admin behaviours installed at once; the next gets 409.
+    public var maxBehaviours: Int = 10_000
+    /// How many sessions are kept, and how long an unused one lives.
+    public var sessionLimits = SessionLimits()
     /// Poll `stubsDirectory` and reload on change.
     public var watchStubs: Bool = false
 

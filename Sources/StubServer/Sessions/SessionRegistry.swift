@@ -1,0 +1,60 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Which sessions exist and when each was last used, so their number stays bounded: a request
+/// in a new session beyond `maxSessions` evicts the least recently used one, and any session idle
+/// longer than `idleSeconds` is evicted at the next request. `default` is never evicted.
+///
+/// `touch` is O(1) on the hot path; the idle sweep is O(sessions) at most once per minute of the
+/// injected clock, and an eviction for space is O(sessions) only when the limit is reached.
+final class SessionRegistry: Sendable {
+    /// Why a session went.
+    enum Reason: String, Sendable { case leastRecentlyUsed = "least recently used", idle }
+
+    private struct State {
+        var lastUsed: [String: Date] = [:]
+        var lastSweep = Date.distantPast
+    }
+
+    private let limits: SessionLimits
+    private let clock: @Sendable () -> Date
+    private let state = NIOLockedValueBox(State())
+    static let permanent = "default"
+
+    init(limits: SessionLimits, clock: @escaping @Sendable () -> Date) {
+        self.limits = limits
+        self.clock = clock
+    }
+
+    /// Records a use of `session` and returns the sessions to evict now, with why.
+    func touch(_ session: String) -> [(session: String, reason: Reason)] {
+        let now = clock()
+        return state.withLockedValue { state in
+            var evicted: [(String, Reason)] = []
+            if now.timeIntervalSince(state.lastSweep) >= min(60, limits.idleSeconds) {
+                state.lastSweep = now
+                for (name, used) in state.lastUsed where name != session && now.timeIntervalSince(used) > limits.idleSeconds {
+                    state.lastUsed[name] = nil
+                    evicted.append((name, .idle))
+                }
+            }
+            if session != Self.permanent, state.lastUsed[session] == nil, state.lastUsed.count >= limits.maxSessions,
+               let oldest = state.lastUsed.min(by: { $0.value < $1.value })?.key {
+                state.lastUsed[oldest] = nil
+                evicted.append((oldest, .leastRecentlyUsed))
+            }
+            if session != Self.permanent { state.lastUsed[session] = now }
+            return evicted
+        }
+    }
+
+    /// Forgets a session that was reset or evicted elsewhere.
+    func forget(_ session: String?) {
+        state.withLockedValue { state in
+            if let session { state.lastUsed[session] = nil } else { state.lastUsed.removeAll() }
+        }
+    }
+
+    /// Sessions in use now, `default` not counted.
+    var count: Int { state.withLockedValue { $0.lastUsed.count } }
+}
