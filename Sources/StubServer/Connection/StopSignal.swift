@@ -17,6 +17,9 @@ public final class StopSignal: Sendable {
     /// Whether the stop has begun.
     public var isFired: Bool { state.withLockedValue { $0.fired } }
 
+    /// How many waits are registered now.
+    var waiting: Int { state.withLockedValue { $0.callbacks.count } }
+
     /// Runs every registered callback, and any registered later at once.
     public func fire() {
         let callbacks = state.withLockedValue { state -> [@Sendable () -> Void] in

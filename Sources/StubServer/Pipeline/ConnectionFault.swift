@@ -12,7 +12,7 @@ enum ConnectionFault {
     /// is journalled with no status and its connection closed at once.
     static func delay(_ milliseconds: Double, _ exchange: StubExchange, backend: StubBackend, channel: any Channel) async throws {
         guard milliseconds > 0 else { return }
-        guard await ConnectionWait.wait(milliseconds: milliseconds, on: channel, stop: backend.stopSignal) != .elapsed else {
+        guard await ConnectionWait.wait(milliseconds: milliseconds, on: channel, stop: backend.stopSignal) == .elapsed else {
             ExchangeJournal.record(exchange, status: nil, backend: backend)
             try? await channel.close()
             throw ChannelError.ioOnClosedChannel

@@ -75,7 +75,7 @@ enum RawHTTP {
 
     /// Sends `request` and reads until the server closes, or fails after `timeout` seconds
     /// without a byte, so a server that never closes cannot hang the test.
-    static func blockingExchange(port: Int, request: String, timeout: Int) throws -> String {
+    static func blockingExchange(port: Int, request: String, timeout: Int, readAnswer: Bool = true) throws -> String {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -95,6 +95,7 @@ enum RawHTTP {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array(request.utf8)
         guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count else { throw Failure(step: "send") }
+        guard readAnswer else { return "" }
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -104,5 +105,19 @@ enum RawHTTP {
             received += buffer[0..<count]
         }
         return String(decoding: received, as: UTF8.self)
+    }
+}
+
+extension RawHTTP {
+    /// Sends `request` and closes at once without reading: a client that gives up.
+    static func sendAndClose(port: Int, request: String) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    // A zero-second read timeout would mean "no timeout"; the read is skipped anyway.
+                    _ = try? blockingExchange(port: port, request: request, timeout: 0, readAnswer: false)
+                })
+            }
+        }
     }
 }

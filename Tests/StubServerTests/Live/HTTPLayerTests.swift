@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import StubServer
+
+/// What goes wrong below the routes still gets a valid response with the error envelope, and
+/// slow or abandoned connections do not hold the stub's resources.
+@Suite struct HTTPLayerTests {
+    private func live(_ configure: @escaping (inout StubServerConfiguration) -> Void = { _ in },
+                      _ body: @escaping @Sendable (Int, StubBackend) async throws -> Void) async throws {
+        let backend = try makeBackend { configure(&$0); $0.port = 0 }
+        try await withStub(backend, mode: .live) { client in
+            try await body(try #require(client.port), backend)
+        }
+    }
+
+    /// The status line and the error code of an answer, or the raw text when it is not one.
+    private func answer(_ port: Int, _ request: String) async throws -> (status: String, code: String?) {
+        let text = try await RawHTTP.exchange(port: port, request: request, timeout: 5)
+        let status = text.components(separatedBy: "\r\n").first ?? ""
+        let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
+        let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+        return (status, (json?["error"] as? [String: Any])?["code"] as? String)
+    }
+
+    @Test func http11WithoutHostIs400() async throws {
+        try await live { port, _ in
+            let missing = try await answer(port, "GET /v1/status HTTP/1.1\r\n\r\n")
+            #expect(missing.status == "HTTP/1.1 400 Bad Request")
+            #expect(missing.code == "missing_host")
+            let twice = try await answer(port, "GET /v1/status HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")
+            #expect(twice.code == "duplicate_host")
+            // HTTP/1.0 needs no Host, and its connection closes after the answer.
+            let old = try await answer(port, "GET /v1/status HTTP/1.0\r\n\r\n")
+            #expect(old.status.hasSuffix("200 OK"))
+        }
+    }
+
+    @Test func parserErrorsGetTheEnvelope() async throws {
+        try await live { port, _ in
+            let post = "POST /v1/auth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            let duplicate = try await answer(port, post + "Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello")
+            #expect(duplicate.status == "HTTP/1.1 400 Bad Request")
+            #expect(duplicate.code == "invalid_content_length")
+            let notANumber = try await answer(port, post + "Content-Length: abc\r\n\r\nhello")
+            #expect(notANumber.code == "invalid_content_length")
+            let chunk = try await answer(port, post + "Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n")
+            #expect(chunk.status == "HTTP/1.1 400 Bad Request", "a malformed chunk is the client's error, not 413")
+            #expect(chunk.code == "invalid_chunk")
+            let huge = try await answer(port, "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n")
+            #expect(huge.status == "HTTP/1.1 431 Request Header Fields Too Large")
+            #expect(huge.code == "headers_too_large")
+        }
+    }
+
+    @Test func aParserErrorAfterAKeptAliveRequestWaitsForItsAnswer() async throws {
+        try await live { port, _ in
+            let text = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "GET /v1/status HTTP/1.1\r\nHost: x\r\nContent-Length: zz\r\n\r\n", timeout: 5)
+            let statuses = text.matches(of: /HTTP\/1\.1 \d{3}/).map { String($0.output) }
+            #expect(statuses == ["HTTP/1.1 200", "HTTP/1.1 400"], "\(text)")
+        }
+    }
+
+    @Test func slowHeadersGet408() async throws {
+        try await live({ $0.connectionLimits.headerSeconds = 0.3 }) { port, _ in
+            let slow = try await answer(port, "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            #expect(slow.status == "HTTP/1.1 408 Request Timeout")
+            #expect(slow.code == "header_timeout")
+        }
+    }
+
+    @Test func slowBodyGets408() async throws {
+        try await live({ $0.connectionLimits.bodySeconds = 0.3 }) { port, _ in
+            let slow = try await answer(port, "POST /v1/auth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 100\r\n\r\n{\"grant_type\":")
+            #expect(slow.status == "HTTP/1.1 408 Request Timeout")
+            #expect(slow.code == "body_timeout")
+        }
+    }
+
+    @Test func idleConnectionIsClosed() async throws {
+        try await live({ $0.connectionLimits.idleSeconds = 0.3 }) { port, _ in
+            // The read gives up after 5 s; the close must come long before.
+            let text = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 5)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+        }
+    }
+
+    @Test func twentyMegabyteUploadSees413() async throws {
+        try await live { port, _ in
+            let body = "\"" + String(repeating: "x", count: 20 * 1024 * 1024) + "\""
+            let outcome = await LiveClient(port: port).send("POST", "/v1/auth/token", json: body, timeout: 30)
+            #expect(outcome.status == 413, "\(outcome)")
+        }
+    }
+
+    @Test func abandonedDelayIsReleasedAtOnce() async throws {
+        try await live { port, backend in
+            try await RawHTTP.sendAndClose(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n"
+                + "X-Stub-Session: gone\r\n\r\n")
+            // The abandoned request is journalled, with no status, when its wait ends.
+            let entry = try await eventually { backend.journal.entries(session: "gone").first }
+            #expect(entry.status == nil)
+            #expect(entry.path == "/v1/status")
+        }
+    }
+
+    @Test func stopSignalEndsDelaysAndHangs() async throws {
+        try await live { port, backend in
+            async let delayed = RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n\r\n", timeout: 10)
+            async let hanging = RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Fault: hang\r\n\r\n", timeout: 10)
+            _ = try await eventually { backend.stopSignal.waiting == 2 ? true : nil }
+            backend.stopSignal.fire()
+            // Both connections close with no answer; a read that waited its 10 s would throw.
+            #expect(try await delayed == "")
+            #expect(try await hanging == "")
+        }
+    }
+}
+
+/// Polls `probe` until it returns a value, for at most `seconds`.
+func eventually<T>(seconds: Double = 5, _ probe: @escaping @Sendable () -> T?) async throws -> T {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+        if let value = probe() { return value }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    throw EventuallyTimeout(seconds: seconds)
+}
+
+struct EventuallyTimeout: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "the condition did not hold within \(seconds) s" }
+}

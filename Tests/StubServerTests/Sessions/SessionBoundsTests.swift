@@ -1,0 +1,86 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import StubServer
+
+/// Sessions are bounded: a maximum with least-recently-used eviction, and an idle expiry.
+@Suite struct SessionBoundsTests {
+    @Test func registryEvictsTheLeastRecentlyUsed() {
+        let clock = TestClock()
+        var limits = SessionLimits()
+        limits.maxSessions = 2
+        let registry = SessionRegistry(limits: limits, clock: { clock.now })
+        #expect(registry.touch("a").isEmpty)
+        clock.advance(seconds: 1)
+        #expect(registry.touch("b").isEmpty)
+        clock.advance(seconds: 1)
+        #expect(registry.touch("a").isEmpty, "a is now the most recent")
+        clock.advance(seconds: 1)
+        let evicted = registry.touch("c")
+        #expect(evicted.map(\.session) == ["b"])
+        #expect(evicted.first?.reason == .leastRecentlyUsed)
+        #expect(registry.count == 2)
+        #expect(registry.touch("default").isEmpty, "default never counts and is never evicted")
+    }
+
+    @Test func registryExpiresIdleSessions() {
+        let clock = TestClock()
+        var limits = SessionLimits()
+        limits.idleSeconds = 600
+        let registry = SessionRegistry(limits: limits, clock: { clock.now })
+        _ = registry.touch("old")
+        clock.advance(seconds: 300)
+        _ = registry.touch("young")
+        clock.advance(seconds: 301)
+        let evicted = registry.touch("default")
+        #expect(evicted.map(\.session) == ["old"])
+        #expect(evicted.first?.reason == .idle)
+        #expect(registry.count == 1)
+    }
+
+    @Test func anEvictedSessionLosesItsTokensStateAndBehaviours() async throws {
+        let backend = try makeBackend { $0.sessionLimits.maxSessions = 2 }
+        try await withStub(backend) { client in
+            let first = try await client.login(session: "first")
+            let behaviour = try await client.send(.post, "/__stubbank/behaviours", json: #"{"route":"GET /v1/cards","status":503}"#,
+                                                  headers: ["X-Stub-Session": "first"])
+            #expect(behaviour.status == .created)
+            let still = try await client.send(.get, "/v1/accounts", token: first, headers: ["X-Stub-Session": "first"])
+            #expect(still.status == .ok)
+            _ = try await client.login(session: "second")
+            _ = try await client.login(session: "third")  // evicts "first", the least recently used
+            let gone = try await client.send(.get, "/v1/accounts", token: first, headers: ["X-Stub-Session": "first"])
+            #expect(gone.status == .unauthorized)
+            #expect(gone.errorBody["code"] as? String == "invalid_token")
+            #expect(backend.behaviours.list(session: "first").allSatisfy { $0.behaviour.session != "first" })
+        }
+    }
+
+    @Test func anIdleSessionIsForgottenAtTheNextRequest() async throws {
+        let clock = TestClock()
+        let backend = try makeBackend(clock: clock) { $0.sessionLimits.idleSeconds = 60 }
+        try await withStub(backend) { client in
+            let token = try await client.login(session: "sleepy")
+            clock.advance(seconds: 61)
+            // Any request sweeps; the sleepy session's token is gone with it.
+            _ = try await client.send(.get, "/v1/status")
+            let after = try await client.send(.get, "/v1/accounts", token: token, headers: ["X-Stub-Session": "sleepy"])
+            #expect(after.status == .unauthorized)
+        }
+    }
+
+    @Test func historyIsSharedAndMergedInOrder() {
+        func entry(_ id: String, _ createdAt: String) -> WireTransaction {
+            WireTransaction(id: id, accountId: "acc", status: "booked", amount: WireMoney(1, currency: "EUR"), description: id,
+                            merchant: nil, bookingDate: nil, valueDate: "2026-11-20", createdAt: createdAt,
+                            pendingTransactionId: nil, rejectionReason: nil)
+        }
+        let shared = TransactionOrdering.sorted([entry("t1", "2026-11-20T10:00:00Z"), entry("t3", "2026-11-20T12:00:00Z")])
+        var history = TransactionHistory(shared: shared)
+        history.insert(entry("n2", "2026-11-20T11:00:00Z"))
+        history.insert(entry("n4", "2026-11-20T13:00:00Z"))
+        #expect(history.map(\.id) == ["n4", "t3", "n2", "t1"])
+        #expect(history.addedCount == 2, "only the session's own entries are stored")
+    }
+}
