@@ -14,6 +14,10 @@ Figures (see Benchmarks/README.md, "Hardening"):
   shutdown   seconds from SIGTERM to exit with 100 hangs and 100 ten-minute delays open
   abandoned  under `ulimit -n 256`: 300 requests with a 10-minute delay whose clients hang
              up, then the time a new request takes to be answered
+  upload     Python's http.client posting 20 MB, written whole before the answer is read
+
+`--check` (run by .ci/run) runs shutdown, abandoned and upload and exits 1 unless the process
+exits within 5 s of SIGTERM, the new request is answered within 1 s, and the upload sees 413.
 """
 import argparse
 import http.client
@@ -237,6 +241,24 @@ def abandoned(binary, count, nofile):
         server.stop()
 
 
+def upload(binary, megabytes=20):
+    server = Server(binary)
+    try:
+        connection = server.connection(timeout=30)
+        try:
+            connection.request("POST", "/v1/auth/token", body=b"x" * (megabytes * 1024 * 1024),
+                               headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            status = response.status
+            response.read()
+        except OSError as error:
+            status = f"{type(error).__name__}: {error}"
+        print(f"upload  {megabytes} MB with http.client: {status}", flush=True)
+        return {"megabytes": megabytes, "status": status}
+    finally:
+        server.stop()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     default = os.path.join(ROOT, ".build/release/stubbank")
@@ -248,8 +270,9 @@ def main():
     parser.add_argument("--busy-sessions", type=int, default=50)
     parser.add_argument("--behaviours", type=int, default=5000)
     parser.add_argument("--json", help="write the figures here")
+    parser.add_argument("--check", action="store_true", help="shutdown, abandoned and upload, with pass/fail")
     args = parser.parse_args()
-    chosen = args.only.split(",")
+    chosen = "shutdown,abandoned,upload".split(",") if args.check else args.only.split(",")
     print(f"binary: {args.binary}", flush=True)
     results = {}
     if "memory" in chosen:
@@ -260,6 +283,21 @@ def main():
         results["shutdown"] = shutdown(args.binary, 100)
     if "abandoned" in chosen:
         results["abandoned"] = abandoned(args.binary, 300, 256)
+    if "upload" in chosen:
+        results["upload"] = upload(args.binary)
+    if args.check:
+        failures = []
+        if (results["shutdown"]["exitSeconds"] or 99) > 5:
+            failures.append("the process did not exit within 5 s of SIGTERM")
+        if (results["abandoned"]["answerSeconds"] or 99) > 1:
+            failures.append("a new request was not answered within 1 s after 300 abandoned delays")
+        if results["upload"]["status"] != 413:
+            failures.append(f"a 20 MB upload saw {results['upload']['status']}, not 413")
+        for failure in failures:
+            print("FAIL " + failure, flush=True)
+        if failures:
+            return 1
+        print("hardening checks passed", flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)
