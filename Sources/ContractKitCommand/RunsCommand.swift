@@ -87,14 +87,30 @@ public struct RunsCommand: AsyncParsableCommand {
 
     struct Diff: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Compare two runs of one client: new failures, fixes, drift, slower cases, flaky cases.",
-            discussion: "With no ids: this client's latest finished run against the one before (or --baseline). Exits 1 on a new failure."
+            abstract: "Compare two runs: new failures, fixes, drift, slower cases, flaky cases.",
+            discussion: """
+                With no ids: this client's latest finished run against the one before (or --baseline). Exits 1 on a new failure.
+
+                Runs of different clients, or with different --filter, are compared on the cases both ran, and the diff says so.
+                A case is slower only when it is both --slower-ratio times slower and --slower-by-ms slower; cases that errored
+                in setup count neither as slower nor as flaky.
+                """
         )
         @OptionGroup var store: Store
         @Argument(help: "Base run id.") var base: String?
         @Argument(help: "Head run id.") var head: String?
         @Option(help: "Compare the latest run with the run labelled NAME.") var baseline: String?
         @Option(name: .customLong("flaky-window"), help: "Runs to look back over for flaky cases.") var flakyWindow: Int = 5
+        @Option(name: .customLong("slower-ratio"), help: "A case is slower when it takes this many times as long as before...")
+        var slowerRatio: Double = 1.5
+        @Option(name: .customLong("slower-by-ms"), help: "...and at least this many milliseconds longer.")
+        var slowerByMs: Double = 100
+
+        func validate() throws {
+            guard slowerRatio >= 1 else { throw ValidationError("--slower-ratio must be at least 1.") }
+            guard slowerByMs >= 0 else { throw ValidationError("--slower-by-ms must not be negative.") }
+            guard flakyWindow >= 1 else { throw ValidationError("--flaky-window must be at least 1.") }
+        }
 
         func run() async throws {
             let opened = try store.open()
@@ -112,7 +128,8 @@ public struct RunsCommand: AsyncParsableCommand {
             }()
             guard let headRun, let baseRun else { throw RunsError(description: "Need two finished runs of client \(client) to diff; run `contracts run` again.") }
             do {
-                let diff = try opened.diff(base: baseRun, head: headRun, window: flakyWindow)
+                let diff = try opened.diff(base: baseRun, head: headRun, window: flakyWindow,
+                                          thresholds: RunDiff.Thresholds(ratio: slowerRatio, minimumMs: slowerByMs))
                 print(RunReport.describe(diff))
                 if diff.isRegression { throw ExitCode.failure }
             } catch let error as StoreError {

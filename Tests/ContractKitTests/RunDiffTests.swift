@@ -4,10 +4,11 @@ import GRDB
 import Testing
 
 @Suite struct RunDiffTests {
-    func record(_ id: String, _ outcome: CaseResult.Outcome, fingerprint: String = "f", ms: Double = 10) throws -> CaseResultRecord {
+    func record(_ id: String, _ outcome: CaseResult.Outcome, fingerprint: String = "f", ms: Double = 10,
+                layer: CaseResult.Layer? = nil) throws -> CaseResultRecord {
         let store = try RunStore(writer: DatabaseQueue())
         let run = try store.begin(client: "reference", baseURL: "x", gitCommit: nil, total: 1)
-        try store.record(CaseResult(caseId: id, operation: "op", outcome: outcome, failingLayer: nil, message: nil, observation: nil,
+        try store.record(CaseResult(caseId: id, operation: "op", outcome: outcome, failingLayer: layer, message: nil, observation: nil,
                                     fingerprint: fingerprint, durationMs: ms, requests: 1), runId: run.id)
         return try store.results(runId: run.id)[0]
     }
@@ -40,5 +41,31 @@ import Testing
     @Test func smallTimingNoiseIsIgnored() throws {
         let diff = RunDiff.compare(base: ("A", [try record("x", .passed, ms: 10)]), head: ("B", [try record("x", .passed, ms: 40)]))
         #expect(diff.timingRegressions.isEmpty)
+    }
+
+    @Test func setupErrorsAreNeitherFlakyNorSlower() throws {
+        // The stub was down in two runs: the case errored in setup, slowly, between passes.
+        let history = [[try record("x", .passed)], [try record("x", .error, ms: 5000, layer: .setup)]]
+        let base = [try record("x", .passed, ms: 10)]
+        let head = [try record("x", .error, ms: 5000, layer: .setup)]
+        let diff = RunDiff.compare(base: ("A", base), head: ("B", head), history: history + [base])
+        #expect(diff.flaky.isEmpty)
+        #expect(diff.timingRegressions.isEmpty)
+        #expect(diff.newFailures == ["x"], "a run that could not set up is still red")
+        // The same flips in the domain layer are flakiness.
+        let real = [[try record("x", .passed)], [try record("x", .failed, layer: .domain)]]
+        #expect(RunDiff.compare(base: ("A", base), head: ("B", [try record("x", .failed, layer: .domain)]),
+                                history: real + [base]).flaky == ["x"])
+    }
+
+    @Test func slowerNeedsBothTheRatioAndTheAbsoluteThreshold() throws {
+        let base = [try record("quick", .passed, ms: 2), try record("long", .passed, ms: 10_000), try record("slowed", .passed, ms: 100)]
+        let head = [try record("quick", .passed, ms: 8), try record("long", .passed, ms: 10_300), try record("slowed", .passed, ms: 300)]
+        let defaults = RunDiff.compare(base: ("A", base), head: ("B", head))
+        #expect(defaults.timingRegressions.map(\.caseId) == ["slowed"], "4x but 6 ms, and 300 ms but 1.03x, are not slower")
+        let strict = RunDiff.compare(base: ("A", base), head: ("B", head), thresholds: .init(ratio: 1.02, minimumMs: 5))
+        #expect(strict.timingRegressions.map(\.caseId) == ["long", "quick", "slowed"])
+        let loose = RunDiff.compare(base: ("A", base), head: ("B", head), thresholds: .init(ratio: 4, minimumMs: 0))
+        #expect(loose.timingRegressions.isEmpty)
     }
 }

@@ -90,12 +90,33 @@ import Testing
         let mybankDone = try store.finish(runId: mybank.id)
         #expect(try store.runs(client: "reference").map(\.id) == [reference.id])
         #expect(try store.runs().count == 2)
-        #expect(throws: StoreError.self) { try store.diff(base: referenceDone, head: mybankDone) }
-        do {
-            _ = try store.diff(base: referenceDone, head: mybankDone)
-        } catch {
-            #expect("\(error)".contains("ran client reference"))
-        }
+        // Different clients: only the cases both ran are compared, and the diff says so.
+        let across = try store.diff(base: referenceDone, head: mybankDone)
+        #expect(across.scope?.clients == ["reference", "mybank"])
+        #expect(across.compared == 1)
+        #expect(across.newFailures == ["a"])
+        #expect(RunReport.describe(across).contains("client reference vs mybank): compared only the 1 cases both ran"))
+    }
+
+    @Test func runsWithDifferentFiltersCompareTheCommonCases() throws {
+        let store = try RunStore(writer: DatabaseQueue())
+        let all = try store.begin(client: "reference", baseURL: "x", gitCommit: nil, total: 3, now: Date(timeIntervalSince1970: 1))
+        for id in ["transfers.a", "transfers.b", "accounts.c"] { try store.record(result(id, .passed), runId: all.id) }
+        let allDone = try store.finish(runId: all.id)
+        let some = try store.begin(client: "reference", baseURL: "x", gitCommit: nil, total: 1, filter: "transfers",
+                                   now: Date(timeIntervalSince1970: 2))
+        try store.record(result("transfers.a", .passed), runId: some.id)
+        let someDone = try store.finish(runId: some.id)
+        #expect(someDone.filter == "transfers")
+        let diff = try store.diff(base: allDone, head: someDone)
+        #expect(diff.scope?.filters == ["all", "transfers"])
+        #expect(diff.scope?.onlyInBase == 2)
+        #expect(diff.compared == 1)
+        let text = RunReport.describe(diff)
+        #expect(text.contains("filter all vs transfers"))
+        #expect(text.contains("only in the base (not compared) (2)"))
+        // Same client and filter: no scope line.
+        #expect(try store.diff(base: someDone, head: someDone).scope == nil)
     }
 
     @Test func notCoveredCasesNeitherFailARunNorCountAsNewFailures() throws {

@@ -29,10 +29,51 @@ public struct RunDiff: Codable, Sendable, Equatable {
     /// Cases only in the base run.
     public var removed: [String]
 
+    /// What was compared when the runs differ in client or filter; nil when they ran alike.
+    public var scope: Scope?
+
+    /// Runs of different clients or filters: only the cases both ran are compared.
+    public struct Scope: Codable, Sendable, Equatable {
+        /// The clients, when they differ.
+        public var clients: [String]?
+        /// The filters (`all` for none), when they differ.
+        public var filters: [String]?
+        /// Cases both runs ran: the only ones compared.
+        public var compared: Int
+        /// Cases only the base run ran.
+        public var onlyInBase: Int
+        /// Cases only the head run ran.
+        public var onlyInHead: Int
+
+        /// The scope of a diff of `base` and `head`, or nil when they ran the same client and filter.
+        public init?(base: RunRecord, head: RunRecord, diff: RunDiff) {
+            guard base.client != head.client || base.filter != head.filter else { return nil }
+            clients = base.client != head.client ? [base.client, head.client] : nil
+            filters = base.filter != head.filter ? [base.filter ?? "all", head.filter ?? "all"] : nil
+            onlyInBase = diff.removed.count
+            onlyInHead = diff.added.count
+            compared = diff.compared
+        }
+
+        /// One line for people.
+        public var summary: String {
+            var differences: [String] = []
+            if let clients { differences.append("client \(clients[0]) vs \(clients[1])") }
+            if let filters { differences.append("filter \(filters[0]) vs \(filters[1])") }
+            return "The runs differ (\(differences.joined(separator: ", "))): compared only the \(compared) cases both ran; "
+                + "\(onlyInBase) only in the base and \(onlyInHead) only in the head are not compared."
+        }
+    }
+
+    /// Cases both runs ran.
+    public var compared: Int
+
     /// New failures are a regression; the rest is reported.
     public var isRegression: Bool { !newFailures.isEmpty }
 
-    /// Thresholds for timing regressions: slower by `ratio` and by at least `minimumMs`.
+    /// Thresholds for timing regressions: slower by `ratio` and by at least `minimumMs`. Both
+    /// must hold, so a 2 ms case that takes 5 ms is not a regression, nor is a 10 s case that
+    /// takes 10.2 s.
     public struct Thresholds: Sendable {
         /// How many times slower counts.
         public var ratio: Double = 1.5
@@ -52,21 +93,25 @@ public struct RunDiff: Codable, Sendable, Equatable {
         let before = Dictionary(base.results.map { ($0.caseId, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(head.results.map { ($0.caseId, $0) }, uniquingKeysWith: { first, _ in first })
         var diff = RunDiff(baseRunId: base.id, headRunId: head.id, newFailures: [], fixed: [], drift: [], timingRegressions: [],
-                           flaky: [], added: [], removed: [])
+                           flaky: [], added: [], removed: [], compared: 0)
         for (id, now) in after.sorted(by: { $0.key < $1.key }) {
             guard let then = before[id] else { diff.added.append(id); continue }
+            diff.compared += 1
             // A case the client stopped covering is not a failure, nor one it newly covers a fix.
             if !then.outcome.isFailure && now.outcome.isFailure { diff.newFailures.append(id) }
             if then.outcome.isFailure && now.outcome == .passed { diff.fixed.append(id) }
             if then.outcome == now.outcome, then.fingerprint != now.fingerprint { diff.drift.append(id) }
-            if now.durationMs > then.durationMs * thresholds.ratio, now.durationMs - then.durationMs >= thresholds.minimumMs {
+            // A case that could not be set up says nothing about its own speed.
+            let timed = !then.erroredInSetup && !now.erroredInSetup
+            if timed, now.durationMs > then.durationMs * thresholds.ratio, now.durationMs - then.durationMs >= thresholds.minimumMs {
                 diff.timingRegressions.append(TimingChange(caseId: id, beforeMs: then.durationMs, afterMs: now.durationMs))
             }
         }
         diff.removed = before.keys.filter { after[$0] == nil }.sorted()
         var outcomes: [String: [CaseResult.Outcome]] = [:]
         for run in history + [head.results] {
-            for result in run { outcomes[result.caseId, default: []].append(result.outcome) }
+            // A setup error is the stub or the machine, not the case flipping.
+            for result in run where !result.erroredInSetup { outcomes[result.caseId, default: []].append(result.outcome) }
         }
         // One flip is a new failure or a fix; two or more within the window is flakiness.
         diff.flaky = outcomes.filter { _, seen in
@@ -74,4 +119,9 @@ public struct RunDiff: Codable, Sendable, Equatable {
         }.keys.sorted()
         return diff
     }
+}
+
+extension CaseResultRecord {
+    /// The case errored before its operation ran: the stub, the network or the case's setup.
+    var erroredInSetup: Bool { outcome == .error && failingLayer == .setup }
 }

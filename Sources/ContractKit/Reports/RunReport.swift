@@ -52,13 +52,14 @@ public struct RunReport: Sendable {
     /// The diff as lines for a terminal.
     public static func describe(_ diff: RunDiff) -> String {
         var lines = ["Diff \(diff.baseRunId) → \(diff.headRunId): \(diff.isRegression ? "REGRESSION" : "no regression")"]
+        if let scope = diff.scope { lines.append("  " + scope.summary) }
         func list(_ title: String, _ ids: [String]) { if !ids.isEmpty { lines.append("  \(title) (\(ids.count)): \(ids.joined(separator: ", "))") } }
         list("new failures", diff.newFailures)
         list("fixed", diff.fixed)
         list("behaviour drift", diff.drift)
         list("flaky", diff.flaky)
-        list("added", diff.added)
-        list("removed", diff.removed)
+        list(diff.scope == nil ? "added" : "only in the head (not compared)", diff.added)
+        list(diff.scope == nil ? "removed" : "only in the base (not compared)", diff.removed)
         for change in diff.timingRegressions {
             lines.append(String(format: "  slower: %@ %.0f ms → %.0f ms", change.caseId, change.beforeMs, change.afterMs))
         }

@@ -95,7 +95,7 @@ public struct ContractSession: Sendable {
         }
         let previous = try storeTime.time { try store.runs(limit: 10, client: client.name).first { $0.status != .running } }
         let commit = Self.gitCommit()
-        let run = try storeTime.time { try store.begin(client: client.name, baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count) }
+        let run = try storeTime.time { try store.begin(client: client.name, baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count, filter: options.filter) }
         let runner = ContractRunner(client: client, stubURL: baseURL, concurrency: options.concurrency, adminToken: options.adminToken)
         let counter = Counter()
         let total = cases.count

@@ -39,11 +39,13 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, Persista
     public var client: String
     /// Cases whose operation the client does not register.
     public var notCovered: Int
+    /// The `--filter` the run used; nil for every case.
+    public var filter: String?
 
     /// A run record.
     public init(id: String, startedAt: Date, endedAt: Date?, gitCommit: String?, host: String, pid: Int, baseURL: String,
                 total: Int, passed: Int, failed: Int, errored: Int, status: Status, label: String?,
-                client: String = "reference", notCovered: Int = 0) {
+                client: String = "reference", notCovered: Int = 0, filter: String? = nil) {
         self.id = id
         self.startedAt = startedAt
         self.endedAt = endedAt
@@ -59,6 +61,7 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, Persista
         self.label = label
         self.client = client
         self.notCovered = notCovered
+        self.filter = filter
     }
 
     /// Column names for queries inside ContractKit.

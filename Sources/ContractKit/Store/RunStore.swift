@@ -65,15 +65,19 @@ public struct RunStore: Sendable {
             }
             try db.create(index: "run_client_startedAt", on: "run", columns: ["client", "startedAt"])
         }
+        migrator.registerMigration("v3: the case filter a run used") { db in
+            try db.alter(table: "run") { table in table.add(column: "filter", .text) }
+        }
         return migrator
     }
 
     /// Starts a run of `client`'s cases and returns its record.
-    public func begin(client: String, baseURL: String, gitCommit: String?, total: Int, now: Date = Date()) throws -> RunRecord {
+    public func begin(client: String, baseURL: String, gitCommit: String?, total: Int, filter: String? = nil,
+                      now: Date = Date()) throws -> RunRecord {
         let id = "run-" + Self.idFormatter.string(from: now) + "-" + String(UUID().uuidString.prefix(4)).lowercased()
         let run = RunRecord(id: id, startedAt: now, endedAt: nil, gitCommit: gitCommit, host: ProcessInfo.processInfo.hostName,
                             pid: Int(ProcessInfo.processInfo.processIdentifier), baseURL: baseURL, total: total,
-                            passed: 0, failed: 0, errored: 0, status: .running, label: nil, client: client)
+                            passed: 0, failed: 0, errored: 0, status: .running, label: nil, client: client, filter: filter)
         try writer.write { db in try run.insert(db) }
         return run
     }
@@ -172,8 +176,10 @@ public struct RunStore: Sendable {
 
     /// Compares two runs of one client. The `window` finished runs of that client before `head`
     /// (oldest first) are the history in which flaky cases are counted.
-    public func diff(base: RunRecord, head: RunRecord, window: Int = 5) throws -> RunDiff {
-        guard base.client == head.client else { throw StoreError.differentClients(base: base, head: head) }
+    /// Compares two runs. Runs of different clients, or with different filters, are compared on
+    /// the cases both ran, and the diff says so (`RunDiff.scope`); flakiness looks back over the
+    /// head client's recent runs.
+    public func diff(base: RunRecord, head: RunRecord, window: Int = 5, thresholds: RunDiff.Thresholds = .init()) throws -> RunDiff {
         let earlier = try writer.read { db in
             try RunRecord
                 .filter(RunRecord.Columns.status != RunRecord.Status.running.rawValue)
@@ -183,8 +189,10 @@ public struct RunStore: Sendable {
                 .limit(window)
                 .fetchAll(db)
         }
-        return RunDiff.compare(base: (base.id, try results(runId: base.id)), head: (head.id, try results(runId: head.id)),
-                               history: try earlier.reversed().map { try results(runId: $0.id) })
+        var diff = RunDiff.compare(base: (base.id, try results(runId: base.id)), head: (head.id, try results(runId: head.id)),
+                                   history: try earlier.reversed().map { try results(runId: $0.id) }, thresholds: thresholds)
+        diff.scope = RunDiff.Scope(base: base, head: head, diff: diff)
+        return diff
     }
 
     /// Marks `running` runs whose process on this host is gone as `aborted`.
@@ -218,16 +226,12 @@ public enum StoreError: Error, CustomStringConvertible {
     case unknownRun(String)
     /// A diff needs two finished runs.
     case notEnoughRuns
-    /// The two runs were made by different clients, whose cases mean different things.
-    case differentClients(base: RunRecord, head: RunRecord)
 
     /// What happened and what to do.
     public var description: String {
         switch self {
         case .unknownRun(let id): "no run \(id); see `runs list`"
         case .notEnoughRuns: "need two finished runs to diff; run `contracts run` again"
-        case .differentClients(let base, let head):
-            "\(base.id) ran client \(base.client) and \(head.id) ran client \(head.client); diff two runs of the same client"
         }
     }
 }
