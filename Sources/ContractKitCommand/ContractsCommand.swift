@@ -107,17 +107,16 @@ public struct ContractsCommand: AsyncParsableCommand {
             options.filter = filter
             options.concurrency = concurrency
             options.baseline = baseline
+            let progress = ProgressLine.forStandardError()
             let outcome = try await ContractSession(options: options, logger: Logger(label: settings.commandName)).run { result, done, total in
-                let mark = switch result.outcome {
-                case .passed: "✓"
-                case .notCovered: "–"
-                case .failed, .error: "✗"
-                }
-                FileHandle.standardError.write(Data("[\(done)/\(total)] \(mark) \(result.caseId)\n".utf8))
+                progress.show(result, done: done, total: total)
             }
+            progress.finish()
             for problem in outcome.loadProblems { print("case file problem: \(problem)") }
             let report = outcome.report
-            print(report.console())
+            // The report goes to standard output: colour it only when that is a terminal too.
+            let style = ConsoleStyle.detect(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+            print(report.console(style: style))
             print(outcome.timingLine)
             if let junit { try Data(report.junit().utf8).write(to: URL(fileURLWithPath: junit)) }
             if let json { try report.json().write(to: URL(fileURLWithPath: json)) }

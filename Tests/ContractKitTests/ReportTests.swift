@@ -27,4 +27,14 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: try report.json()) as? [String: Any]
         #expect((object?["results"] as? [Any])?.count == 2)
     }
+
+    @Test func theConsoleEndsWithTheFailuresTheirLayerAndTheTotals() {
+        let text = RunReport(run: run, results: results, cases: [], diff: nil).console()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        #expect(lines.suffix(3) == ["Failures (1):", "  ✗ accounts.list.maintenance [domain] expected serviceUnavailable, saw <success> & more",
+                                    "Run run-1 (client reference): 1 passed, 1 failed, 0 errored of 2 (failed)"])
+        #expect(!text.contains("\u{1B}["), "plain by default")
+        let coloured = RunReport(run: run, results: results, cases: [], diff: nil).console(style: ConsoleStyle(colour: true))
+        #expect(coloured.contains("\u{1B}[31m✗\u{1B}[0m accounts.list.maintenance \u{1B}[33m[domain]\u{1B}[0m"))
+    }
 }

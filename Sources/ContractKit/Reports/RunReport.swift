@@ -25,33 +25,39 @@ public struct RunReport: Sendable {
     var failures: [CaseResult] { results.filter { $0.outcome.isFailure } }
     var notCovered: [CaseResult] { results.filter { $0.outcome == .notCovered } }
 
-    /// The console summary: totals, failures with their layer, coverage, diff.
-    public func console() -> String {
-        var lines = ["", "Run \(run.id) (client \(run.client)): \(run.passed) passed, \(run.failed) failed, \(run.errored) errored"
-                     + (run.notCovered > 0 ? ", \(run.notCovered) not covered" : "") + " of \(run.total) (\(run.status.rawValue))"]
+    /// The console summary: coverage, the diff, then the failures with their layer and the totals
+    /// last, where the eye lands; `style` colours it on a terminal.
+    public func console(style: ConsoleStyle = .plain) -> String {
+        let summary = "Run \(run.id) (client \(run.client)): \(run.passed) passed, \(run.failed) failed, \(run.errored) errored"
+            + (run.notCovered > 0 ? ", \(run.notCovered) not covered" : "") + " of \(run.total) (\(run.status.rawValue))"
+        var lines = [""]
         if !notCovered.isEmpty {
             let operations = Set(notCovered.map(\.operation)).sorted()
-            lines.append("Not covered by this client: \(notCovered.count) cases of \(operations.joined(separator: ", "))")
+            lines.append(style.dim("Not covered by this client: \(notCovered.count) cases of \(operations.joined(separator: ", "))"))
         }
-        if !failures.isEmpty {
-            lines.append("Failures:")
-            for failure in failures {
-                lines.append("  ✗ \(failure.caseId) [\(failure.failingLayer?.rawValue ?? "-")] \(failure.message ?? "")")
-            }
-        }
-        lines.append("")
-        lines.append("Coverage (operation × fault):")
+        lines.append(style.bold("Coverage (operation × fault):"))
         lines.append(CoverageMatrix(operations: operations, cases: cases, results: results).text())
         if let diff {
             lines.append("")
-            lines.append(Self.describe(diff))
+            lines.append(Self.describe(diff, style: style))
         }
+        // Last, where the eye lands: what failed, in which layer, then the totals.
+        if !failures.isEmpty {
+            lines.append("")
+            lines.append(style.bold("Failures (\(failures.count)):"))
+            for failure in failures {
+                lines.append("  " + style.red("✗") + " \(failure.caseId) " + style.yellow("[\(failure.failingLayer?.rawValue ?? "-")]")
+                             + " \(failure.message ?? "")")
+            }
+        }
+        lines.append("")
+        lines.append(run.status == .passed ? style.green(summary) : style.red(summary))
         return lines.joined(separator: "\n")
     }
 
     /// The diff as lines for a terminal.
-    public static func describe(_ diff: RunDiff) -> String {
-        var lines = ["Diff \(diff.baseRunId) → \(diff.headRunId): \(diff.isRegression ? "REGRESSION" : "no regression")"]
+    public static func describe(_ diff: RunDiff, style: ConsoleStyle = .plain) -> String {
+        var lines = ["Diff \(diff.baseRunId) → \(diff.headRunId): " + (diff.isRegression ? style.red("REGRESSION") : style.green("no regression"))]
         if let scope = diff.scope { lines.append("  " + scope.summary) }
         func list(_ title: String, _ ids: [String]) { if !ids.isEmpty { lines.append("  \(title) (\(ids.count)): \(ids.joined(separator: ", "))") } }
         list("new failures", diff.newFailures)
