@@ -59,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body"), help: "Largest accepted request body in bytes; larger gets 413.")
     var maxBody: Int = 64 * 1024
 
-    @Option(name: .customLong("journal-size"), help: "Requests kept in the journal; 0 turns it off.")
+    @Option(name: .customLong("journal-size"), help: "Requests kept in the journal (the oldest go first; at most 100000); 0 turns it off.")
     var journalSize: Int = 1000
 
     @Option(name: .customLong("max-sessions"), help: "Sessions kept at once; a new one beyond this forgets the least recently used (its ledgers, tokens, behaviours and counters).")
@@ -92,8 +92,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--admin-token must not be empty; leave it out to keep the admin API on loopback.")
         }
         guard tokenTTL >= 1 else { throw ValidationError("--token-ttl must be at least 1 second.") }
-        guard maxBody >= 1024 else { throw ValidationError("--max-body must be at least 1024 bytes.") }
-        guard journalSize >= 0 else { throw ValidationError("--journal-size must not be negative.") }
+        guard (1024...32 * 1024 * 1024).contains(maxBody) else { throw ValidationError("--max-body must be from 1024 bytes to 32 MiB (33554432).") }
+        guard (0...100_000).contains(journalSize) else { throw ValidationError("--journal-size must be from 0 to 100000.") }
         guard (1...1_000_000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 1000000.") }
         guard sessionIdle >= 1 else { throw ValidationError("--session-idle must be at least 1 second.") }
         guard (1...1_000_000).contains(maxBehaviours) else { throw ValidationError("--max-behaviours must be from 1 to 1000000.") }

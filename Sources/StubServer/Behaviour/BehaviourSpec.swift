@@ -70,6 +70,8 @@ public struct BehaviourSpec: Codable, Sendable, Equatable {
                 found.append(("headers.\(name)", "is not a valid header name"))
             } else if BodylessResponse.framingHeaders.contains(name.lowercased()) {
                 found.append(("headers.\(name)", "is set by the server from the body and may not be set by a behaviour"))
+            } else if let value = headers?[name], !HTTPField.isValidValue(value) {
+                found.append(("headers.\(name)", "is not a valid header value: no CR, LF, NUL or leading or trailing spaces"))
             }
         }
         if let probability, !(0...1).contains(probability) { found.append(("probability", "must be between 0 and 1")) }

@@ -49,6 +49,15 @@ import Testing
         }
     }
 
+    @Test func anInvalidHeaderNameOrValueIsRefused() async throws {
+        let name = try await post(#"{"route":"GET /v1/status","headers":{"Bad Name":"x"}}"#)
+        #expect(name.status == .badRequest)
+        #expect(detail(name).path == "headers.Bad Name")
+        let value = try await post(#"{"route":"GET /v1/status","headers":{"X-Ok":"one\r\nSet-Cookie: two"}}"#)
+        #expect(value.status == .badRequest, "a CR LF in a value would smuggle a header")
+        #expect(detail(value).path == "headers.X-Ok")
+    }
+
     @Test func aBodyThatIsNotJSONIs415() async throws {
         let response = try await post("route=GET+/v1/status", contentType: "application/x-www-form-urlencoded")
         #expect(response.status == .unsupportedMediaType)
