@@ -11,9 +11,17 @@ final class SessionRegistry: Sendable {
     /// Why a session went.
     enum Reason: String, Sendable { case leastRecentlyUsed = "least recently used", idle }
 
+    /// When a session was last used, and in which order: the clock may not move between two
+    /// requests (a test clock never does), so recency is the use count, not the time.
+    private struct Use {
+        var at: Date
+        var order: Int
+    }
+
     private struct State {
-        var lastUsed: [String: Date] = [:]
+        var lastUsed: [String: Use] = [:]
         var lastSweep = Date.distantPast
+        var uses = 0
     }
 
     private let limits: SessionLimits
@@ -33,17 +41,18 @@ final class SessionRegistry: Sendable {
             var evicted: [(String, Reason)] = []
             if now.timeIntervalSince(state.lastSweep) >= min(60, limits.idleSeconds) {
                 state.lastSweep = now
-                for (name, used) in state.lastUsed where name != session && now.timeIntervalSince(used) > limits.idleSeconds {
+                for (name, used) in state.lastUsed where name != session && now.timeIntervalSince(used.at) > limits.idleSeconds {
                     state.lastUsed[name] = nil
                     evicted.append((name, .idle))
                 }
             }
             if session != Self.permanent, state.lastUsed[session] == nil, state.lastUsed.count >= limits.maxSessions,
-               let oldest = state.lastUsed.min(by: { $0.value < $1.value })?.key {
+               let oldest = state.lastUsed.min(by: { $0.value.order < $1.value.order })?.key {
                 state.lastUsed[oldest] = nil
                 evicted.append((oldest, .leastRecentlyUsed))
             }
-            if session != Self.permanent { state.lastUsed[session] = now }
+            state.uses += 1
+            if session != Self.permanent { state.lastUsed[session] = Use(at: now, order: state.uses) }
             return evicted
         }
     }
