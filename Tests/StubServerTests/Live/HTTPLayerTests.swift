@@ -107,15 +107,22 @@ import Testing
         }
     }
 
-    @Test func stopSignalEndsDelaysAndHangs() async throws {
+    @Test func stopSignalEndsDelaysHangsAndBandwidthPauses() async throws {
         try await live { port, backend in
+            // One byte a second: the ATM list would take most of an hour.
+            _ = try backend.behaviours.add(BehaviourSpec(route: "GET /v1/atms", bandwidth: Bandwidth(bytesPerSecond: 1, chunkBytes: 1)),
+                                           session: nil)
             async let delayed = RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n\r\n", timeout: 10)
             async let hanging = RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Fault: hang\r\n\r\n", timeout: 10)
-            _ = try await eventually { backend.stopSignal.waiting == 2 ? true : nil }
+            async let trickling = RawHTTP.exchange(port: port, request: "GET /v1/atms HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 10)
+            _ = try await eventually { backend.stopSignal.waiting == 3 ? true : nil }
             backend.stopSignal.fire()
-            // Both connections close with no answer; a read that waited its 10 s would throw.
+            // Every connection closes at once; a read that waited its 10 s would throw.
             #expect(try await delayed == "")
             #expect(try await hanging == "")
+            let partial = try await trickling
+            #expect(partial.hasPrefix("HTTP/1.1 200 OK"), "the head went out before the pause")
+            #expect(!partial.hasSuffix("]}"), "the body was cut short, not finished")
         }
     }
 }
