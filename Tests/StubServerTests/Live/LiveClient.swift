@@ -73,8 +73,8 @@ enum RawHTTP {
         }
     }
 
-    /// Sends `request` and reads until the server closes, or fails after `timeout` seconds
-    /// without a byte, so a server that never closes cannot hang the test.
+    /// Sends `request` and reads until the server closes, or fails once `timeout` seconds have
+    /// passed in all, so a server that never closes, or dribbles bytes forever, cannot hang the test.
     static func blockingExchange(port: Int, request: String, timeout: Int, readAnswer: Bool = true) throws -> String {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -98,8 +98,18 @@ enum RawHTTP {
         guard readAnswer else { return "" }
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let left = deadline.timeIntervalSinceNow
+            let count: Int
+            if left > 0 {
+                var wait = timeval(tv_sec: Int(left), tv_usec: .init((left - left.rounded(.down)) * 1_000_000))
+                if wait.tv_sec == 0 && wait.tv_usec == 0 { wait.tv_usec = 1 }
+                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+                count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            } else {
+                count = -1
+            }
             if count < 0 { throw Failure(step: "no answer within \(timeout) s; received so far: \(String(decoding: received, as: UTF8.self))") }
             if count == 0 { break }
             received += buffer[0..<count]
