@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ContractKitCommand", targets: ["ContractKitCommand"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "StubImport", targets: ["StubImport"]),
+        .library(name: "StubRecord", targets: ["StubRecord"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -61,6 +62,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "StubRecord",
+            dependencies: [
+                "StubServer", "StubImport",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "StubImport",
             dependencies: ["StubServer", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
@@ -70,6 +81,7 @@ let package = Package(
             dependencies: [
                 "StubServer",
                 "StubImport",
+                "StubRecord",
                 "BankingContracts",
                 "ContractKitCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -145,6 +157,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubRecordTests",
+            dependencies: ["StubRecord", "StubServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,11 +1,11 @@
 /// IBAN validation by the ISO 13616 mod-97 check, as a real bank would do before saving a payee.
-enum IBAN {
-    static func normalised(_ text: String) -> String {
+package enum IBAN {
+    package static func normalised(_ text: String) -> String {
         text.filter { !$0.isWhitespace }.uppercased()
     }
 
     /// The contract's compact shape: `^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`.
-    static func hasCompactShape(_ text: String) -> Bool {
+    package static func hasCompactShape(_ text: String) -> Bool {
         let chars = Array(text.unicodeScalars)
         guard (15...34).contains(chars.count) else { return false }
         let upper = { (c: Unicode.Scalar) in ("A"..."Z").contains(c) }
@@ -14,7 +14,7 @@ enum IBAN {
             && chars[4...].allSatisfy { upper($0) || digit($0) }
     }
 
-    static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         let iban = normalised(text)
         guard (15...34).contains(iban.count), iban.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
         let chars = Array(iban)

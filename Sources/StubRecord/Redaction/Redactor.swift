@@ -1,0 +1,130 @@
+import Foundation
+import NIOConcurrencyHelpers
+public import StubServer
+
+/// Replaces personal data and secrets in what `record` captures, before anything is written:
+/// headers, JSON bodies, text bodies and URL paths.
+///
+/// The banking preset is always on:
+/// - the `Authorization`, `Cookie`, `Set-Cookie` and `Proxy-Authorization` headers;
+/// - token fields (`access_token`, `refresh_token`, `id_token`, `password`, `client_secret`, ...);
+/// - IBANs, card numbers, e-mail addresses and phone numbers anywhere in a string (`PIIScanner`);
+/// - names and addresses in known keys (`name`, `firstName`, `holderName`, `address`, `line1`, ...).
+///
+/// `RedactionRules` adds JSON paths, header names and patterns. Every replacement comes from
+/// `FakeValues`: the same real value always gets the same fake for the same salt.
+public final class Redactor: Sendable {
+    private let rules: RedactionRules
+    private let fakes: FakeValues
+    private let scanner: PIIScanner
+    private let tally = NIOLockedValueBox([PIIKind: Int]())
+
+    static let secretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key"]
+    static let tokenKeys: Set<String> = ["access_token", "accesstoken", "refresh_token", "refreshtoken", "id_token", "idtoken",
+                                         "token", "password", "secret", "client_secret", "clientsecret", "api_key", "apikey"]
+    static let nameKeys: Set<String> = ["name", "firstname", "lastname", "fullname", "middlename", "givenname", "familyname",
+                                        "surname", "holdername", "cardholdername", "accountholder", "accountholdername",
+                                        "beneficiaryname", "payeename", "displayname"]
+    static let addressKeys: Set<String> = ["address", "line1", "line2", "line3", "addressline1", "addressline2", "street",
+                                           "streetaddress", "postcode", "postalcode", "zip", "zipcode"]
+
+    /// A redactor with the banking preset and `rules` on top.
+    public init(rules: RedactionRules = RedactionRules()) {
+        self.rules = rules
+        self.fakes = FakeValues(salt: rules.salt)
+        self.scanner = PIIScanner(allowed: rules.allow)
+    }
+
+    /// How many values of each kind were replaced so far.
+    public var replaced: [PIIKind: Int] { tally.withLockedValue { $0 } }
+
+    private func count(_ kind: PIIKind) { tally.withLockedValue { $0[kind, default: 0] += 1 } }
+
+    /// Headers with secrets replaced; `Authorization: Bearer X` keeps its scheme.
+    public func redact(headers: [(String, String)]) -> [(String, String)] {
+        headers.map { name, value in
+            let lower = name.lowercased()
+            if let kind = rules.headers[lower] { count(kind); return (name, fake(kind, value, key: name)) }
+            guard Self.secretHeaders.contains(lower) else { return (name, redact(text: value)) }
+            count(.token)
+            if let space = value.firstIndex(of: " "), lower.hasSuffix("authorization") {
+                return (name, String(value[..<space]) + " " + fakes.token(String(value[value.index(after: space)...])))
+            }
+            return (name, fakes.token(value))
+        }
+    }
+
+    /// A JSON body with every finding replaced; `path` is where `value` sits (`$` at the top).
+    public func redact(json value: JSONValue, path: String = "$", key: String? = nil) -> JSONValue {
+        if let kind = rules.paths[path], let text = value.text {
+            count(kind)
+            return .string(fake(kind, text, key: key ?? ""))
+        }
+        switch value {
+        case .object(let members):
+            var out: [String: JSONValue] = [:]
+            for (name, member) in members { out[name] = redact(json: member, path: path + "." + name, key: name) }
+            return .object(out)
+        case .array(let items):
+            return .array(items.map { redact(json: $0, path: path + "[*]", key: key) })
+        case .string(let text):
+            let lower = key?.lowercased().replacingOccurrences(of: "-", with: "_") ?? ""
+            if Self.tokenKeys.contains(lower) || Self.tokenKeys.contains(lower.replacingOccurrences(of: "_", with: "")) {
+                guard !scanner.isSynthetic(.token, text) else { return value }
+                count(.token)
+                return .string(fakes.token(text))
+            }
+            if Self.nameKeys.contains(lower.replacingOccurrences(of: "_", with: "")), !text.isEmpty {
+                count(.name)
+                return .string(fakes.name(text, key: key ?? ""))
+            }
+            if Self.addressKeys.contains(lower.replacingOccurrences(of: "_", with: "")), !text.isEmpty {
+                count(.address)
+                return .string(fakes.address(text))
+            }
+            return .string(redact(text: text))
+        default:
+            return value
+        }
+    }
+
+    /// Free text with every IBAN, card number, e-mail address, phone number, JWT and bearer
+    /// token replaced, and every `rules` pattern.
+    public func redact(text: String) -> String {
+        var text = text
+        for rule in rules.patterns {
+            text = text.replacing(rule.regex) { match in
+                count(rule.kind)
+                return fake(rule.kind, String(text[match.range]), key: "")
+            }
+        }
+        let findings = scanner.scan(text)
+        guard !findings.isEmpty else { return text }
+        var out = ""
+        var cursor = text.startIndex
+        for finding in findings {
+            out += text[cursor..<finding.range.lowerBound]
+            count(finding.kind)
+            out += fake(finding.kind, finding.value, key: "")
+            cursor = finding.range.upperBound
+        }
+        return out + text[cursor...]
+    }
+
+    /// A URL path with each segment redacted as text (an IBAN in `/payees/DE89…` becomes a fake).
+    public func redact(path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { redact(text: String($0)) }.joined(separator: "/")
+    }
+
+    private func fake(_ kind: PIIKind, _ value: String, key: String) -> String {
+        switch kind {
+        case .token: fakes.token(value)
+        case .iban: fakes.iban(IBAN.normalised(value))
+        case .card: fakes.card(value.filter(\.isNumber))
+        case .email: fakes.email(value)
+        case .phone: fakes.phone(value)
+        case .name: fakes.name(value, key: key)
+        case .address: fakes.address(value)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+@testable import StubRecord
+import Testing
+
+/// `redact --check` names the file, the line and the kind, and honours the allow list.
+@Suite struct RedactionCheckTests {
+    @Test func findingsHaveFileLineAndKind() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            {
+              "iban": "GB82WEST12345698765432",
+              "email": "someone@bank.co.uk",
+              "card": "4000001234567899",
+              "safe": "user.1a2b@example.com",
+              "access_token": "s3cr3t-token-value"
+            }
+            """.write(to: folder.appendingPathComponent("routes/body.json"), atomically: true, encoding: .utf8)
+        try "headers:\n  Authorization: Bearer abcdefghijklmnopqrstuvwxyz\n"
+            .write(to: folder.appendingPathComponent("routes/route.yaml"), atomically: true, encoding: .utf8)
+        let findings = try RedactionCheck(rules: RedactionRules()).check(folder: folder)
+        #expect(findings.map(\.description) == [
+            "routes/body.json:2: iban: GB••••••••••••••••••32",
+            "routes/body.json:3: email: so••••••••••••••uk",
+            "routes/body.json:6: token: s3••••••••••••••ue",
+            "routes/route.yaml:2: token: ab••••••••••••••••••••••yz",
+        ])
+        var rules = RedactionRules()
+        rules.allow = ["GB82WEST12345698765432", "someone@bank.co.uk", "s3cr3t-token-value", "abcdefghijklmnopqrstuvwxyz"]
+        #expect(try RedactionCheck(rules: rules).check(folder: folder).isEmpty)
+    }
+
+    @Test func theRepositoryStubsAndExamplesAreClean() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let stubs = root.appendingPathComponent("Stubs")
+        let rules = try RedactionRules.load(stubs.appendingPathComponent(RedactionRules.fileName))
+        #expect(try RedactionCheck(rules: rules).check(folder: stubs).isEmpty)
+        #expect(try RedactionCheck(rules: RedactionRules()).check(folder: root.appendingPathComponent("Examples")).isEmpty)
+        // Without its allow list the fixtures' IBANs are found: the check is not blind.
+        #expect(try RedactionCheck(rules: RedactionRules()).check(folder: stubs).contains { $0.kind == .iban })
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import StubServer
+@testable import StubRecord
+import Testing
+
+/// Every kind in the banking preset is replaced by a valid-looking, consistent fake, and what
+/// comes out passes the same scanner `redact --check` uses.
+@Suite struct RedactorTests {
+    private let realIBAN = "GB82WEST12345698765432"
+    private let realCard = "5425233430109903"
+
+    private func json(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    private func string(_ value: JSONValue, _ path: String...) -> String? {
+        var current = value
+        for key in path {
+            guard case .object(let members) = current, let next = members[key] else { return nil }
+            current = next
+        }
+        return current.text
+    }
+
+    @Test func secretHeadersAreReplacedKeepingTheScheme() {
+        let redactor = Redactor()
+        let headers = redactor.redact(headers: [("Authorization", "Bearer eyJhbGciOi.real.token"), ("Cookie", "sid=abc123"),
+                                                ("Set-Cookie", "sid=abc123; HttpOnly"), ("Content-Type", "application/json")])
+        #expect(headers[0].1.hasPrefix("Bearer redacted-"))
+        #expect(!headers[0].1.contains("real"))
+        #expect(headers[1].1.hasPrefix("redacted-"))
+        #expect(headers[2].1.hasPrefix("redacted-"))
+        #expect(headers[3].1 == "application/json")
+    }
+
+    @Test func tokenFieldsNamesAndAddressesGoByKey() throws {
+        let redactor = Redactor()
+        let body = try json("""
+            {"access_token":"a1b2c3d4e5","refresh_token":"r9r8r7","firstName":"Margaret","lastName":"Hopper",
+             "holderName":"Margaret Hopper","address":{"line1":"12 Real Road","postcode":"SW1A 1AA"},"currency":"EUR"}
+            """)
+        let out = redactor.redact(json: body)
+        #expect(string(out, "access_token")?.hasPrefix("redacted-") == true)
+        #expect(string(out, "refresh_token")?.hasPrefix("redacted-") == true)
+        #expect(string(out, "firstName") != "Margaret")
+        #expect(string(out, "lastName") != "Hopper")
+        #expect(string(out, "holderName")?.split(separator: " ").count == 2, "a full name stays a full name")
+        #expect(string(out, "address", "line1")?.hasSuffix("Example Street") == true)
+        #expect(string(out, "address", "postcode") != "SW1A 1AA")
+        #expect(string(out, "currency") == "EUR", "nothing else changes")
+        #expect(redactor.replaced[.name] == 3 && redactor.replaced[.address] == 2 && redactor.replaced[.token] == 2)
+    }
+
+    @Test func ibanFakesAreValidSameCountryAndConsistentAcrossFiles() throws {
+        let redactor = Redactor()
+        let first = redactor.redact(json: try json(#"{"iban":"\#(realIBAN)"}"#))
+        let second = redactor.redact(json: try json(#"{"payee":{"account":"\#(realIBAN)"}}"#))
+        let fake = try #require(string(first, "iban"))
+        #expect(fake != realIBAN)
+        #expect(IBAN.isValid(fake), "the checksum holds: \(fake)")
+        #expect(fake.hasPrefix("GB") && fake.count == realIBAN.count)
+        #expect(Array(fake)[4..<8] == ["X", "X", "X", "X"], "letters stay letters, and the marker shows it is fake")
+        #expect(string(second, "payee", "account") == fake, "the same IBAN gets the same fake everywhere")
+        // In free text and in a grouped form too.
+        #expect(redactor.redact(text: "Pay GB82 WEST 1234 5698 7654 32 today").contains(fake))
+    }
+
+    @Test func cardFakesAreLuhnValidAndKeepTheirLength() {
+        let redactor = Redactor()
+        let text = redactor.redact(text: "card \(realCard) and 5425-2334-3010-9903")
+        let fakes = text.matches(of: /400000[0-9]+/).map { String($0.output) }
+        #expect(fakes.count == 2)
+        #expect(fakes.allSatisfy { $0.count == 16 && Luhn.isValid($0.compactMap(\.wholeNumberValue)) })
+        #expect(fakes[0] == fakes[1], "the same card with and without separators is one card")
+        #expect(!text.contains("5425"))
+    }
+
+    @Test func emailsAndPhonesAnywhereInText() {
+        let redactor = Redactor()
+        let text = redactor.redact(text: "Write to grace.hopper@navy.mil or call +1 202 555 0199 / +44 20 7946 0018")
+        #expect(text.contains("@example.com"))
+        #expect(!text.contains("navy.mil"))
+        #expect(text.matches(of: /\+44 7700 900[0-9]{3}/).count == 2)
+        #expect(redactor.replaced[.email] == 1 && redactor.replaced[.phone] == 2)
+    }
+
+    @Test func theSameSaltGivesTheSameFakesAndAnotherSaltOthers() throws {
+        var salted = RedactionRules()
+        salted.salt = "team-a"
+        var other = RedactionRules()
+        other.salt = "team-b"
+        let a1 = Redactor(rules: salted).redact(text: realIBAN)
+        let a2 = Redactor(rules: salted).redact(text: realIBAN)
+        let b = Redactor(rules: other).redact(text: realIBAN)
+        #expect(a1 == a2)
+        #expect(a1 != b)
+    }
+
+    @Test func extraRulesByPathHeaderAndRegex() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("rules.yaml")
+        try """
+            salt: s
+            rules:
+              - path: $.data[0].nickname
+                kind: name
+              - header: X-Customer-Id
+                kind: token
+              - regex: 'CUST-[0-9]{6}'
+                kind: token
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let redactor = Redactor(rules: try RedactionRules.load(file))
+        let out = redactor.redact(json: try json(#"{"data":[{"nickname":"Maggie","note":"ref CUST-123456"}]}"#))
+        guard case .object(let top) = out, case .array(let items) = top["data"], let item = items.first else {
+            Issue.record("shape changed: \(out)")
+            return
+        }
+        #expect(string(item, "nickname") != "Maggie")
+        #expect(string(item, "note")?.hasPrefix("ref redacted-") == true)
+        #expect(redactor.redact(headers: [("X-Customer-Id", "c-991")])[0].1.hasPrefix("redacted-"))
+    }
+
+    @Test func aBadRulesFileIsRefusedWithLineAndReason() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-rules-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try """
+            rules:
+              - path: data.nickname
+                kind: name
+              - header: X-A
+                kind: secretish
+              - regex: '('
+                kind: token
+            colour: blue
+            """.write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            try RedactionRules.load(file)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(":2: a path starts with $") && text.contains(":5: kind must be one of")
+                && text.contains(":6: regex does not compile") && text.contains(":8: unknown key \"colour\"")
+        }
+    }
+
+    @Test func redactedOutputPassesTheCheck() throws {
+        let redactor = Redactor()
+        let text = redactor.redact(text: "\(realIBAN) \(realCard) grace@navy.mil +44 20 7946 0018 Bearer abcdefghijklmnopqrstu")
+        #expect(PIIScanner().scan(text).isEmpty, "\(text)")
+        #expect(PIIScanner().scan(realIBAN + " " + realCard).map(\.kind) == [.iban, .card])
+    }
+}
