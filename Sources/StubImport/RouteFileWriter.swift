@@ -165,7 +165,7 @@ public struct RouteFileWriter: Sendable {
     }
 
     /// A file-name-safe form of an id.
-    static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         let mapped = text.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" }
         return String(String(mapped).split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-").prefix(80))
     }

@@ -17,9 +17,10 @@ struct StubBankCommand: AsyncParsableCommand {
               stubbank scenario list             list the scenarios
               stubbank serve --stubs DIR         serve your own API from DIR/routes
               stubbank import openapi SPEC --out DIR   route files from OpenAPI
+              stubbank record --upstream URL --out DIR   record a real backend, redacted
               stubbank redact --check DIR        find personal data before it is committed
             """,
-        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, RedactCommand.self, ContractsCommand.self, RunsCommand.self]
+        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, RecordCommand.self, RedactCommand.self, ContractsCommand.self, RunsCommand.self]
     )
 
     /// The contract commands drive the reference client core; they read it while parsing.

@@ -28,12 +28,22 @@ public final class Redactor: Sendable {
     static let addressKeys: Set<String> = ["address", "line1", "line2", "line3", "addressline1", "addressline2", "street",
                                            "streetaddress", "postcode", "postalcode", "zip", "zipcode"]
 
+    private let enabled: Bool
+
     /// A redactor with the banking preset and `rules` on top.
-    public init(rules: RedactionRules = RedactionRules()) {
+    public convenience init(rules: RedactionRules = RedactionRules()) {
+        self.init(rules: rules, enabled: true)
+    }
+
+    private init(rules: RedactionRules, enabled: Bool) {
         self.rules = rules
         self.fakes = FakeValues(salt: rules.salt)
         self.scanner = PIIScanner(allowed: rules.allow)
+        self.enabled = enabled
     }
+
+    /// Changes nothing: `record --no-redact`.
+    static let off = Redactor(rules: RedactionRules(), enabled: false)
 
     /// How many values of each kind were replaced so far.
     public var replaced: [PIIKind: Int] { tally.withLockedValue { $0 } }
@@ -42,7 +52,8 @@ public final class Redactor: Sendable {
 
     /// Headers with secrets replaced; `Authorization: Bearer X` keeps its scheme.
     public func redact(headers: [(String, String)]) -> [(String, String)] {
-        headers.map { name, value in
+        guard enabled else { return headers }
+        return headers.map { name, value in
             let lower = name.lowercased()
             if let kind = rules.headers[lower] { count(kind); return (name, fake(kind, value, key: name)) }
             guard Self.secretHeaders.contains(lower) else { return (name, redact(text: value)) }
@@ -56,6 +67,7 @@ public final class Redactor: Sendable {
 
     /// A JSON body with every finding replaced; `path` is where `value` sits (`$` at the top).
     public func redact(json value: JSONValue, path: String = "$", key: String? = nil) -> JSONValue {
+        guard enabled else { return value }
         if let kind = rules.paths[path], let text = value.text {
             count(kind)
             return .string(fake(kind, text, key: key ?? ""))
@@ -91,6 +103,7 @@ public final class Redactor: Sendable {
     /// Free text with every IBAN, card number, e-mail address, phone number, JWT and bearer
     /// token replaced, and every `rules` pattern.
     public func redact(text: String) -> String {
+        guard enabled else { return text }
         var text = text
         for rule in rules.patterns {
             text = text.replacing(rule.regex) { match in

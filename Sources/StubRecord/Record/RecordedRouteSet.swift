@@ -1,0 +1,145 @@
+import Foundation
+import StubImport
+import StubServer
+
+/// Turns recorded exchanges into route files, redacting as it goes:
+///
+/// - identifier segments become `{param}`s (`PathTemplate`); when every concrete value got the
+///   same answer, one route serves them all, otherwise each value keeps its own route (a
+///   `params` match), and so does each distinct query;
+/// - identical exchanges are stored once; a request answered differently on repeat keeps its
+///   first answer, or, with `sequences`, becomes a sequence of its answers (then the last);
+/// - requests are matched by method, path and query, not by body;
+/// - headers that change on every answer or belong to the connection (`Date`, `Server`,
+///   `Content-Length`, `X-Request-Id`, ...) are left out, so repeats compare equal.
+struct RecordedRouteSet {
+    /// Route files by name (`accounts` → `routes/accounts.yaml`), and what was simplified.
+    struct Output {
+        var groups: [String: [ImportedRoute]]
+        var notes: [ImportReport.Note]
+    }
+
+    static let droppedHeaders: Set<String> = ["date", "server", "content-length", "transfer-encoding", "connection", "keep-alive",
+                                              "x-request-id", "x-signature", "age", "via", "alt-svc", "strict-transport-security",
+                                              "upgrade", "proxy-connection", "te", "trailer"]
+
+    let redactor: Redactor
+    let sequences: Bool
+
+    /// One answer after redaction, comparable for "identical".
+    private struct Answer: Equatable {
+        var status: Int
+        var headers: [String]
+        var body: ImportedRoute.Body?
+
+        static func == (a: Answer, b: Answer) -> Bool { a.status == b.status && a.headers == b.headers && a.body == b.body }
+    }
+
+    private struct Variant {
+        var parameters: [(name: String, value: String)]
+        var query: [(String, String)]
+        var key: String
+        var answers: [Answer] = []
+        var headerPairs: [[(String, String)]] = []
+    }
+
+    func build(_ exchanges: [RecordedExchange]) -> Output {
+        var order: [String] = []
+        var variantsByRoute: [String: [Variant]] = [:]
+        for exchange in exchanges {
+            let (template, parameters) = PathTemplate.make(redactor.redact(path: exchange.path))
+            let routeKey = exchange.method + " " + template
+            let query = Self.queryPairs(exchange.query).map { ($0.0, redactor.redact(text: $0.1)) }
+            let variantKey = parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&") + "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+            let headers = redactor.redact(headers: exchange.responseHeaders.filter { !Self.droppedHeaders.contains($0.0.lowercased()) })
+            let answer = Answer(status: exchange.status, headers: headers.map { "\($0.0.lowercased()): \($0.1)" },
+                                body: body(of: exchange))
+            if variantsByRoute[routeKey] == nil { order.append(routeKey) }
+            var variants = variantsByRoute[routeKey, default: []]
+            if let index = variants.firstIndex(where: { $0.key == variantKey }) {
+                if !variants[index].answers.contains(answer) {
+                    variants[index].answers.append(answer)
+                    variants[index].headerPairs.append(headers)
+                }
+            } else {
+                variants.append(Variant(parameters: parameters, query: query, key: variantKey, answers: [answer], headerPairs: [headers]))
+            }
+            variantsByRoute[routeKey] = variants
+        }
+        var output = Output(groups: [:], notes: [])
+        var usedIds: Set<String> = []
+        for routeKey in order {
+            let variants = variantsByRoute[routeKey]!
+            let method = String(routeKey.prefix { $0 != " " })
+            let template = String(routeKey.dropFirst(method.count + 1))
+            let file = Self.fileName(template) + ".yaml"
+            let shared = variants.allSatisfy { $0.answers == variants[0].answers }
+            for (index, variant) in (shared ? [variants[0]] : variants).enumerated() {
+                var id = RouteFileWriter.slug("\(method) \(template)") + (shared || variants.count == 1 ? "" : "-\(index + 1)")
+                while usedIds.contains(id) { id += "-x" }
+                usedIds.insert(id)
+                var route = ImportedRoute(id: id, method: method, path: template,
+                                          origin: "recorded \(method) \(template)"
+                                            + (shared && !variant.parameters.isEmpty && variants.count > 1 ? " (\(variants.count) values, one answer)" : ""))
+                if !shared {
+                    route.params = variant.parameters.map { ($0.name, .equals(.string($0.value))) }
+                    route.query = variant.query.map { ($0.0, .equals(.string($0.1))) }
+                    route.priority = route.params.count + route.query.count
+                }
+                let kept = sequences ? variant.answers.count : 1
+                for (answer, headers) in zip(variant.answers, variant.headerPairs).prefix(kept) {
+                    route.responses.append(ImportedRoute.Response(status: answer.status,
+                                                                  headers: headers.filter { $0.0.lowercased() != "content-type" || answer.body?.isText == true },
+                                                                  body: answer.body))
+                }
+                if variant.answers.count > 1 {
+                    if sequences {
+                        route.mode = "sequence"
+                    } else {
+                        output.notes.append(ImportReport.Note(source: "\(method) \(template)",
+                                                              reason: "answered \(variant.answers.count) different ways; kept the first (record with --sequences to keep them all in order)"))
+                    }
+                }
+                output.groups[file, default: []].append(route)
+            }
+        }
+        return output
+    }
+
+    private func body(of exchange: RecordedExchange) -> ImportedRoute.Body? {
+        guard !exchange.responseBody.isEmpty else { return nil }
+        let type = exchange.responseHeader("Content-Type")?.lowercased() ?? ""
+        if type.contains("json"), let value = try? JSONDecoder().decode(JSONValue.self, from: Data(exchange.responseBody)) {
+            return .json(redactor.redact(json: value))
+        }
+        if let text = String(bytes: exchange.responseBody, encoding: .utf8), type.hasPrefix("text/") || type.contains("xml") || type.isEmpty {
+            return .text(redactor.redact(text: text))
+        }
+        return .file(name: "body.bin", bytes: exchange.responseBody)
+    }
+
+    static func queryPairs(_ query: String?) -> [(String, String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    /// `routes/accounts.yaml` for `/v1/accounts/{accountId}`: the first segment that is neither
+    /// a version nor a parameter.
+    static func fileName(_ template: String) -> String {
+        let segments = template.split(separator: "/").map(String.init)
+        let meaningful = segments.first { !$0.hasPrefix("{") && $0.wholeMatch(of: /v[0-9]+(\.[0-9]+)?/) == nil }
+        return RouteFileWriter.slug(meaningful ?? "root")
+    }
+}
+
+extension ImportedRoute.Body {
+    /// Text bodies keep their recorded Content-Type; JSON bodies get the route file's own.
+    fileprivate var isText: Bool {
+        if case .text = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,74 @@
+public import Foundation
+import StubImport
+
+/// The exchanges recorded so far and the folder they are written to. After every exchange the
+/// whole folder is rebuilt in a staging folder, loaded back by the server's own loader, and
+/// swapped in, so `--out` always holds a folder `stubbank serve --stubs` accepts, also when the
+/// recording is stopped with Ctrl-C.
+public actor Recording {
+    /// What one exchange did to the folder.
+    public struct Step: Sendable {
+        /// Routes in the folder now.
+        public var routes: Int
+        /// The route file the exchange went to (`routes/accounts.yaml`).
+        public var file: String
+        /// What was simplified, e.g. a request answered two ways without `--sequences`.
+        public var notes: [String]
+    }
+
+    private let out: URL
+    private let builder: RecordedRouteSet
+    private var exchanges: [RecordedExchange] = []
+    private var seen: Set<String> = []
+
+    /// Records into `out`, which must not hold route files yet.
+    public init(out: URL, redactor: Redactor?, sequences: Bool) throws {
+        let routes = out.appendingPathComponent("routes")
+        if FileManager.default.fileExists(atPath: routes.path) {
+            throw RecordError("\(routes.path) already exists; record into a new --out folder")
+        }
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        self.out = out
+        self.builder = RecordedRouteSet(redactor: redactor ?? Redactor.off, sequences: sequences)
+    }
+
+    /// Adds an exchange and rewrites the folder.
+    public func add(_ exchange: RecordedExchange) throws -> Step {
+        exchanges.append(exchange)
+        let output = builder.build(exchanges)
+        try write(output)
+        let file = "routes/" + RecordedRouteSet.fileName(PathTemplate.make(exchange.path).template) + ".yaml"
+        let routes = output.groups.values.reduce(0) { $0 + $1.count }
+        let fresh = output.notes.map(\.description).filter { seen.insert($0).inserted }
+        return Step(routes: routes, file: file, notes: fresh)
+    }
+
+    /// How many exchanges were recorded.
+    public var count: Int { exchanges.count }
+
+    private func write(_ output: RecordedRouteSet.Output) throws {
+        let work = out.appendingPathComponent(".stubbank-recording")
+        let staging = work.appendingPathComponent("next")
+        let old = work.appendingPathComponent("old")
+        let manager = FileManager.default
+        try? manager.removeItem(at: work)
+        try manager.createDirectory(at: work, withIntermediateDirectories: true)
+        _ = try RouteFileWriter(out: staging).writeFolder(
+            output.groups, header: "Recorded by stubbank record; redacted. Serve with: stubbank serve --stubs \(out.lastPathComponent)",
+            skipped: output.notes)
+        // Swap the checked folder in; the old one goes only after the new one is in place.
+        let routes = out.appendingPathComponent("routes")
+        if manager.fileExists(atPath: routes.path) { try manager.moveItem(at: routes, to: old) }
+        try manager.moveItem(at: staging.appendingPathComponent("routes"), to: routes)
+        let settings = out.appendingPathComponent("stubbank.yaml")
+        if manager.fileExists(atPath: settings.path) { try manager.removeItem(at: settings) }
+        try manager.moveItem(at: staging.appendingPathComponent("stubbank.yaml"), to: settings)
+        try? manager.removeItem(at: work)
+    }
+}
+
+/// Why recording cannot go on.
+public struct RecordError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,98 @@
+public import AsyncHTTPClient
+public import Foundation
+public import Hummingbird
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+/// The recording proxy: every request is forwarded to the upstream as it is (AsyncHTTPClient,
+/// HTTP or HTTPS), the upstream's answer goes back to the caller unchanged, and the exchange is
+/// added to the `Recording`, redacted, before the caller gets its answer.
+public struct RecordingProxy: HTTPResponder {
+    public typealias Context = BasicRequestContext
+
+    static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer",
+                                        "upgrade", "host", "content-length"]
+    static let largestBody = 32 * 1024 * 1024
+
+    let upstream: URL
+    let client: HTTPClient
+    let recording: Recording
+    let report: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - upstream: the real backend, e.g. `https://staging.bank.example/api`; its path is a prefix
+    ///   - report: hears a line per exchange
+    public init(upstream: URL, client: HTTPClient, recording: Recording, report: @escaping @Sendable (String) -> Void) {
+        self.upstream = upstream
+        self.client = client
+        self.recording = recording
+        self.report = report
+    }
+
+    public func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let started = ContinuousClock.now
+        let method = request.method.rawValue
+        let path = request.uri.path
+        let query = request.uri.query
+        let body = Array(try await request.body.collect(upTo: Self.largestBody).readableBytesView)
+        var outbound = HTTPClientRequest(url: target(path: path, query: query))
+        outbound.method = .init(rawValue: method)
+        var requestHeaders: [(String, String)] = []
+        for field in request.headers where !Self.hopByHop.contains(field.name.canonicalName) {
+            outbound.headers.add(name: field.name.rawName, value: field.value)
+            requestHeaders.append((field.name.rawName, field.value))
+        }
+        if !body.isEmpty { outbound.body = .bytes(ByteBuffer(bytes: body)) }
+        let answer: HTTPClientResponse
+        let bytes: [UInt8]
+        do {
+            answer = try await client.execute(outbound, timeout: .seconds(60))
+            bytes = Array(try await answer.body.collect(upTo: Self.largestBody).readableBytesView)
+        } catch {
+            report("✗ \(method) \(path): the upstream did not answer (\(error)); not recorded")
+            return Self.badGateway("The upstream \(upstream.absoluteString) did not answer: \(error)")
+        }
+        let responseHeaders = answer.headers.map { ($0.name, $0.value) }
+        if path == "/__stubbank" || path.hasPrefix("/__stubbank/") {
+            // A StubBank upstream's admin API is forwarded (so a contract run can steer it) but
+            // is not part of the API being recorded.
+            return Self.response(Int(answer.status.code), responseHeaders, bytes)
+        }
+        let exchange = RecordedExchange(method: method, path: path, query: query, requestHeaders: requestHeaders, requestBody: body,
+                                        status: Int(answer.status.code), responseHeaders: responseHeaders, responseBody: bytes)
+        let elapsed = ContinuousClock.now - started
+        do {
+            let step = try await recording.add(exchange)
+            let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            report(String(format: "● %@ %@ → %d in %.0f ms; %@ (%d routes)", method, path + (query.map { "?" + $0 } ?? ""),
+                          Int(answer.status.code), ms, step.file, step.routes))
+            for note in step.notes { report("  note: \(note)") }
+        } catch {
+            report("✗ \(method) \(path): not recorded: \(error)")
+        }
+        return Self.response(Int(answer.status.code), responseHeaders, bytes)
+    }
+
+    /// The upstream's answer for the caller, without the connection's own headers.
+    static func response(_ status: Int, _ responseHeaders: [(String, String)], _ bytes: [UInt8]) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in responseHeaders where !hopByHop.contains(name.lowercased()) {
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
+        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The upstream URL for a request path: the upstream's own path is a prefix.
+    func target(path: String, query: String?) -> String {
+        var base = upstream.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + path + (query.map { "?" + $0 } ?? "")
+    }
+
+    static func badGateway(_ message: String) -> Response {
+        let body = #"{"error":{"type":"upstream","code":"bad_gateway","message":"\#(message.replacingOccurrences(of: "\"", with: "'"))"}}"#
+        return Response(status: .badGateway, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+}

@@ -1,0 +1,141 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import StubImport
+import StubServer
+@testable import StubRecord
+import Testing
+
+/// The built-in bank plays the real backend on one port; the proxy records it on another; then
+/// the recording is served alone, with the bank off, and answers the same requests the same way,
+/// redacted.
+@Suite struct RecordRoundTripTests {
+    private static let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Stubs")
+
+    private static var quiet: Logger {
+        var logger = Logger(label: "record-test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    private static func backend(_ folder: URL) throws -> StubBackend {
+        var configuration = StubServerConfiguration(stubsDirectory: folder)
+        configuration.port = 0
+        return try StubBackend(configuration: configuration, logger: quiet)
+    }
+
+    /// Method, path, status and body of each request, sent through `client` to `port`.
+    private static func exchanges(_ client: HTTPClient, port: Int) async throws -> [(String, Int, String)] {
+        var results: [(String, Int, String)] = []
+        func send(_ method: HTTPMethod, _ path: String, body: String? = nil, token: String? = nil) async throws -> String {
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+            request.method = method
+            if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+            if let body {
+                request.headers.add(name: "Content-Type", value: "application/json")
+                request.body = .bytes(ByteBuffer(string: body))
+            }
+            let response = try await client.execute(request, timeout: .seconds(10))
+            let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
+            results.append(("\(method.rawValue) \(path)", Int(response.status.code), text))
+            return text
+        }
+        let login = try await send(.POST, "/v1/auth/token", body: #"{"grant_type":"password","username":"alex","password":"pass_good"}"#)
+        let token = try #require((try JSONSerialization.jsonObject(with: Data(login.utf8)) as? [String: Any])?["access_token"] as? String)
+        for path in ["/v1/accounts", "/v1/accounts/acc_alex_current", "/v1/accounts/acc_alex_savings",
+                     "/v1/accounts/acc_alex_current/transactions?limit=5", "/v1/beneficiaries", "/v1/cards", "/v1/atms",
+                     "/v1/accounts/acc_nobody"] {
+            _ = try await send(.GET, path, token: token)
+        }
+        return results
+    }
+
+    @Test func aRecordingServesWhatTheBackendAnsweredRedacted() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            try await roundTrip(out: out, client: client)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    private func roundTrip(out: URL, client: HTTPClient) async throws {
+        let recording = try Recording(out: out, redactor: Redactor(), sequences: false)
+        let lines = LockedLines()
+        // 1. Record the bank through the proxy.
+        let original = try await StubApplication.make(backend: try Self.backend(Self.stubs)).test(.live) { bank in
+            let bankPort = try #require(bank.port)
+            let upstream = try #require(URL(string: "http://127.0.0.1:\(bankPort)"))
+            let proxy = RecordingProxy(upstream: upstream, client: client, recording: recording) { lines.add($0) }
+            return try await RecordServer.make(proxy: proxy, host: "127.0.0.1", port: 0, logger: Self.quiet).test(.live) { proxied in
+                try await Self.exchanges(client, port: try #require(proxied.port))
+            }
+        }
+        #expect(lines.all.count == 9, "a line per exchange: \(lines.all)")
+        #expect(lines.all.allSatisfy { $0.hasPrefix("● ") })
+        // 2. The folder passes the PII check and serves alone, with the bank off.
+        #expect(try RedactionCheck(rules: RedactionRules()).check(folder: out).isEmpty)
+        let replayed = try await StubApplication.make(backend: try Self.backend(out)).test(.live) { served in
+            try await Self.exchanges(client, port: try #require(served.port))
+        }
+        let settings = try String(contentsOf: out.appendingPathComponent("stubbank.yaml"), encoding: .utf8)
+        #expect(settings.contains("bank: false"))
+        // 3. Same statuses; same bodies once the original is redacted the same way.
+        let redactor = Redactor()
+        #expect(replayed.map(\.1) == original.map(\.1))
+        for (before, after) in zip(original, replayed) where before.0 != "POST /v1/auth/token" {
+            let expected = redactor.redact(json: try JSONDecoder().decode(JSONValue.self, from: Data(before.2.utf8)))
+            let seen = try JSONDecoder().decode(JSONValue.self, from: Data(after.2.utf8))
+            #expect(seen == expected, "\(before.0)")
+        }
+        // The IBAN is a valid fake, the same in the list and in the account.
+        let list = try #require(replayed.first { $0.0 == "GET /v1/accounts" }?.2)
+        let one = try #require(replayed.first { $0.0 == "GET /v1/accounts/acc_alex_current" }?.2)
+        let iban = try #require(one.firstMatch(of: /"iban" : "([A-Z0-9]+)"/)?.output.1)
+        #expect(IBAN.isValid(String(iban)) && list.contains(String(iban)))
+        #expect(!list.contains("DE89370400440532013000"))
+        // Ids become parameters; the two accounts answered differently, so each keeps its own route.
+        let routes = try String(contentsOf: out.appendingPathComponent("routes/accounts.yaml"), encoding: .utf8)
+        #expect(routes.contains("path: /v1/accounts/{accountId}"))
+        #expect(routes.contains("equals: acc_alex_savings"))
+    }
+
+    @Test func identifiersBecomeParameters() {
+        #expect(PathTemplate.make("/v1/accounts/acc_alex_current/transactions").template == "/v1/accounts/{accountId}/transactions")
+        #expect(PathTemplate.make("/v2/users/42/cards/7f1c0d9e-1a2b-4c3d-8e9f-001122334455").template == "/v2/users/{userId}/cards/{cardId}")
+        #expect(PathTemplate.make("/v1/me/categories").template == "/v1/me/categories")
+        #expect(PathTemplate.make("/v1/status").parameters.isEmpty)
+    }
+
+    @Test func sequencesKeepEveryAnswerInOrder() {
+        func exchange(_ body: String) -> RecordedExchange {
+            RecordedExchange(method: "GET", path: "/v1/status", query: nil, requestHeaders: [], requestBody: [], status: 200,
+                             responseHeaders: [("Content-Type", "application/json"), ("Date", body)], responseBody: Array(body.utf8))
+        }
+        let exchanges = [exchange(#"{"n":1}"#), exchange(#"{"n":1}"#), exchange(#"{"n":2}"#)]
+        let plain = RecordedRouteSet(redactor: Redactor(), sequences: false).build(exchanges)
+        #expect(plain.groups["status.yaml"]?.first?.responses.count == 1)
+        #expect(plain.notes.first?.reason.contains("--sequences") == true)
+        let sequenced = RecordedRouteSet(redactor: Redactor(), sequences: true).build(exchanges)
+        let route = sequenced.groups["status.yaml"]?.first
+        #expect(route?.mode == "sequence")
+        #expect(route?.responses.count == 2, "the identical repeat is stored once; Date does not make it differ")
+    }
+}
+
+/// Lines the proxy reports, collected across tasks.
+final class LockedLines: Sendable {
+    private let lines = NIOLockedValueBox([String]())
+    func add(_ line: String) { lines.withLockedValue { $0.append(line) } }
+    var all: [String] { lines.withLockedValue { $0 } }
+}
