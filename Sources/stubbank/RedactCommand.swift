@@ -14,7 +14,16 @@ struct RedactCommand: ParsableCommand {
 
             Not reported: the fakes `stubbank record` writes (IBANs with XXXX or 0000 after the check
             digits, cards from 400000, @example.com, +44 7700 900nnn, redacted-…), reserved e-mail
-            domains, well-known test card numbers, and values a folder's stubbank-redact.yaml allows:
+            domains, well-known test card numbers, and values a folder's stubbank-redact.yaml allows.
+            The same file (or --rules FILE) gives `stubbank record` its salt and extra rules:
+              salt: team-salt
+              rules:
+                - path: $.data[*].nickname     (every array index written [*])
+                  kind: name                   (token, iban, card, email, phone, name, address)
+                - header: X-Customer-Id
+                  kind: token
+                - regex: 'CUST-[0-9]{6}'
+                  kind: token
               allow:
                 - DE89370400440532013000
             Names and addresses have no shape to find; `record` replaces them by key instead.
