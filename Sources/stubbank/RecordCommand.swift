@@ -9,21 +9,14 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record a real backend through a proxy into redacted route files.",
         discussion: """
-            Point the app, curl or the contract suite at the proxy; each request goes to the upstream,
-            its answer comes back unchanged, and the exchange is written to DIR as route files,
-            ready for `stubbank serve --stubs DIR`:
+            Point the app, curl or the contract suite at the proxy; each request goes to the upstream, its answer comes back unchanged, and the exchange is written to DIR as route files, ready for `stubbank serve --stubs DIR`:
               stubbank record --upstream https://staging.bank.example/api --out MyStubs
               curl -s localhost:8081/v1/accounts -H 'Authorization: Bearer …'
               (Ctrl-C when done; DIR is complete and valid at every moment)
 
-            Identifier segments (UUIDs, numbers, acc_123) become {param}s; where values got different
-            answers each keeps its own route. Identical exchanges are stored once; with --sequences a
-            request answered differently on repeat becomes a sequence.
+            Identifier segments (UUIDs, numbers, acc_123) become {param}s; where values got different answers each keeps its own route. Identical exchanges are stored once; with --sequences a request answered differently on repeat becomes a sequence.
 
-            Redaction is on: Authorization, cookies, token fields, IBANs, card numbers, e-mails, phone
-            numbers, names and addresses are replaced by consistent, valid-looking fakes (the same
-            value gets the same fake everywhere, and again with the same --salt). Add rules with
-            --rules FILE (JSON paths, headers, regexes; see `stubbank redact --help`).
+            Redaction is on: Authorization, cookies, token fields, IBANs, card numbers, e-mails, phone numbers, names and addresses are replaced by consistent, valid-looking fakes (the same value gets the same fake everywhere, and again with the same --salt). Add rules with --rules FILE (JSON paths, headers, regexes; see `stubbank redact --help`).
             """
     )
 
