@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Logging
+import StubServer
 
 /// The shared state behind a `ContractTestSuite`: the stub, started once; the run in the store,
 /// begun on the first case and finished with the last; and a gate on how many cases run at once.

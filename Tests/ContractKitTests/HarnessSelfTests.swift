@@ -5,6 +5,7 @@ import ContractKit
 import Crypto
 import Foundation
 import Logging
+import StubServer
 import Testing
 
 /// The harness must catch a broken client, and say which layer broke.

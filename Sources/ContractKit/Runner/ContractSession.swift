@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
+import StubServer
 
 /// One `stubbank contracts run`: loads cases, hosts the stub (unless given a base URL), runs,
 /// records every result as it lands, finishes the run, and diffs it against the previous one
