@@ -93,6 +93,7 @@ let package = Package(
                 "StubRecord",
                 "BankingContracts",
                 "ContractKitCommand",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -19,8 +19,9 @@ struct StubBankCommand: AsyncParsableCommand {
               stubbank import openapi SPEC --out DIR   route files from OpenAPI
               stubbank record --upstream URL --out DIR   record a real backend, redacted
               stubbank redact --check DIR        find personal data before it is committed
+              stubbank drift --upstream URL      has the real backend drifted from the stub?
             """,
-        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, RecordCommand.self, RedactCommand.self, ContractsCommand.self, RunsCommand.self]
+        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, RecordCommand.self, RedactCommand.self, DriftCommand.self, ContractsCommand.self, RunsCommand.self]
     )
 
     /// The contract commands drive the reference client core; they read it while parsing.

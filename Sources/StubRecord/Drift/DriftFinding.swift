@@ -1,0 +1,37 @@
+/// One difference between what the stub serves and what the upstream answers.
+public struct DriftFinding: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// What changed.
+    public enum Change: String, Sendable, Codable {
+        case fieldAdded = "field added"
+        case fieldRemoved = "field removed"
+        case typeChanged = "type changed"
+        case newEnumValue = "new enum value"
+        case becameNullable = "became nullable"
+        case statusChanged = "status changed"
+        case notCompared = "not compared"
+    }
+
+    /// `GET /v1/accounts`.
+    public var route: String
+    /// `$.data[*].name`; `$` for the whole answer.
+    public var path: String
+    public var change: Change
+    /// What the stub has and what the upstream has, e.g. `string` and `number`.
+    public var stub: String
+    public var upstream: String
+    /// Whether a client written against the stub may fail on the upstream's answer.
+    public var breaking: Bool
+
+    public var description: String {
+        let detail = switch change {
+        case .fieldAdded: "upstream has \(path) (\(upstream)); the stub does not"
+        case .fieldRemoved: "the stub has \(path) (\(stub)); upstream does not"
+        case .typeChanged: "\(path) is \(stub) in the stub, \(upstream) upstream"
+        case .newEnumValue: "\(path) upstream holds \(upstream), which the stub never serves (stub: \(stub))"
+        case .becameNullable: "\(path) is null upstream; the stub always has \(stub)"
+        case .statusChanged: "status \(stub) in the stub, \(upstream) upstream"
+        case .notCompared: "\(upstream)"
+        }
+        return "\(breaking ? "BREAKING" : "additive") \(route): \(change.rawValue): \(detail)"
+    }
+}

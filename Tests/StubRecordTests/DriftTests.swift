@@ -1,0 +1,119 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import StubServer
+@testable import StubRecord
+import Testing
+
+/// Drift against a recording of the bank finds nothing; plant a renamed field and a changed
+/// type in the recording, and drift reports exactly those.
+@Suite struct DriftTests {
+    private static let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Stubs")
+
+    private static var quiet: Logger {
+        var logger = Logger(label: "drift-test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    private static func backend(_ folder: URL) throws -> StubBackend {
+        var configuration = StubServerConfiguration(stubsDirectory: folder)
+        configuration.port = 0
+        return try StubBackend(configuration: configuration, logger: quiet)
+    }
+
+    @Test func plantedDriftIsReportedExactly() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            try await check(out: out, client: client)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    private func check(out: URL, client: HTTPClient) async throws {
+        // 1. Drift of the bank against itself, through the recording proxy: nothing, and the
+        //    recording now holds every GET route drift asks for.
+        let recording = try Recording(out: out, redactor: Redactor(), sequences: false)
+        let clean = try await StubApplication.make(backend: try Self.backend(Self.stubs)).test(.live) { bank in
+            let bankPort = try #require(bank.port)
+            let token = try await Self.signIn(client, port: bankPort)
+            let proxy = RecordingProxy(upstream: URL(string: "http://127.0.0.1:\(bankPort)")!, client: client, recording: recording) { _ in }
+            return try await RecordServer.make(proxy: proxy, host: "127.0.0.1", port: 0, logger: Self.quiet).test(.live) { proxied in
+                let upstream = URL(string: "http://127.0.0.1:\(try #require(proxied.port))")!
+                return try await DriftCheck(upstream: upstream, stubs: Self.stubs, headers: [("Authorization", "Bearer \(token)")],
+                                            persona: "alex").run(client: client, logger: Self.quiet)
+            }
+        }
+        #expect(clean.findings.isEmpty, "\(clean.console())")
+        #expect(clean.compared.count >= 8)
+        #expect(!clean.isBreaking)
+        // 2. Plant: the accounts list renames `name` to `nickname`, and `balance.amount` becomes a number.
+        let list = out.appendingPathComponent("routes/bodies/get-v1-accounts-200-0.json")
+        var body = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: list))
+        body = Self.plant(body)
+        try JSONEncoder().encode(body).write(to: list)
+        // 3. Drift of the bank against the planted recording, served alone.
+        let drifted = try await StubApplication.make(backend: try Self.backend(out)).test(.live) { served in
+            let upstream = URL(string: "http://127.0.0.1:\(try #require(served.port))")!
+            return try await DriftCheck(upstream: upstream, stubs: Self.stubs, headers: [], persona: "alex")
+                .run(client: client, logger: Self.quiet)
+        }
+        #expect(drifted.findings.map(\.description) == [
+            "BREAKING GET /v1/accounts: type changed: $.data[*].balance.amount is string in the stub, number upstream",
+            "BREAKING GET /v1/accounts: field removed: the stub has $.data[*].name (string); upstream does not",
+            "additive GET /v1/accounts: field added: upstream has $.data[*].nickname (string); the stub does not",
+        ])
+        #expect(drifted.isBreaking)
+        #expect(drifted.markdown().contains("| breaking | `GET /v1/accounts` | `$.data[*].balance.amount` | type changed | string | number |"))
+        let json = try JSONSerialization.jsonObject(with: try drifted.json()) as? [String: Any]
+        #expect((json?["findings"] as? [Any])?.count == 3)
+    }
+
+    private static func plant(_ body: JSONValue) -> JSONValue {
+        guard case .object(var top) = body, case .array(let items)? = top["data"] else { return body }
+        top["data"] = .array(items.map { item in
+            guard case .object(var account) = item else { return item }
+            account["nickname"] = account.removeValue(forKey: "name")
+            if case .object(var balance)? = account["balance"], let text = balance["amount"]?.text, let number = Double(text) {
+                balance["amount"] = .number(number)
+                account["balance"] = .object(balance)
+            }
+            return .object(account)
+        })
+        return .object(top)
+    }
+
+    private static func signIn(_ client: HTTPClient, port: Int) async throws -> String {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/auth/token")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: #"{"grant_type":"password","username":"alex","password":"pass_good"}"#))
+        let response = try await client.execute(request, timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 1 << 16)
+        let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+        return try #require(object?["access_token"] as? String)
+    }
+
+    @Test func shapesCompareByKindFieldEnumAndNull() {
+        func shape(_ json: String) -> JSONShape {
+            JSONShape(try! JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)))
+        }
+        let stub = shape(#"{"status":"active","note":"x","items":[{"id":"a"}]}"#)
+        let upstream = shape(#"{"status":"frozen","note":null,"items":[{"id":1}]}"#)
+        let findings = ShapeDiff.compare(stub: stub, upstream: upstream, route: "GET /r")
+        #expect(findings.map(\.change) == [.typeChanged, .becameNullable, .newEnumValue])
+        #expect(findings.map(\.path) == ["$.items[*].id", "$.note", "$.status"])
+        #expect(findings.allSatisfy { $0.breaking })
+    }
+}
