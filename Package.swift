@@ -163,6 +163,9 @@ let package = Package(
             name: "ContractKitTests",
             dependencies: [
                 "ContractKit", "ContractKitCommand", "BankingContracts", "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
+                "StubRecord",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -142,10 +142,19 @@ public struct RouteFileWriter: Sendable {
         case .number(let number):
             let whole = number.rounded() == number && abs(number) < 1e15
             return Node(whole ? String(Int(number)) : String(number), Tag(whole ? .int : .float))
-        case .string(let text): return Node(text, Tag(.str))
+        case .string(let text):
+            // A string that YAML would read back as a number, boolean or null ("0.0", "true",
+            // "~") is quoted, so a query value "0.0" stays the text "0.0".
+            return Node(text, Tag(.str), looksTyped(text) ? .doubleQuoted : .any)
         case .array(let items): return Node(items.map(node))
         case .object(let fields): return Node(fields.sorted { $0.key < $1.key }.map { (Node($0.key), node($0.value)) })
         }
+    }
+
+    private static func looksTyped(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return text.isEmpty || Double(text) != nil || ["true", "false", "yes", "no", "on", "off", "null", "~"].contains(lower)
+            || lower.hasPrefix("0x") || lower.hasPrefix("0o") || lower == ".inf" || lower == ".nan"
     }
 
     private static func node(_ latency: LatencyModel) -> Node {

@@ -2,6 +2,15 @@
 import Testing
 
 @Suite struct CaseCheckerTests {
+    @Test func servedCountsByPatternUnlessARouteIdIsNamed() {
+        let served = ["GET /v1/accounts/{accountId}/transactions [recorded-1]": 2, "GET /v1/accounts/{accountId}/transactions [recorded-2]": 1,
+                      "GET /v1/accounts": 4]
+        #expect(CaseChecker.servedCount("GET /v1/accounts/{accountId}/transactions", in: served) == 3)
+        #expect(CaseChecker.servedCount("GET /v1/accounts/{accountId}/transactions [recorded-2]", in: served) == 1)
+        #expect(CaseChecker.servedCount("GET /v1/accounts", in: served) == 4)
+        #expect(CaseChecker.servedCount("GET /v1/cards", in: served) == 0)
+    }
+
     let observation = Observation(
         data: DataObservation(exchanges: [ServedExchange(method: "GET", path: "/v1/accounts", status: 500)]),
         domain: DomainReport(error: "serverError"),

@@ -59,7 +59,7 @@ public struct RecordingProxy: HTTPResponder {
             // is not part of the API being recorded.
             return Self.response(Int(answer.status.code), responseHeaders, bytes)
         }
-        let exchange = RecordedExchange(method: method, path: path, query: query, requestHeaders: requestHeaders, requestBody: body,
+        let exchange = RecordedExchange(method: method, path: Self.withoutSession(path), query: query, requestHeaders: requestHeaders, requestBody: body,
                                         status: Int(answer.status.code), responseHeaders: responseHeaders, responseBody: bytes)
         let elapsed = ContinuousClock.now - started
         do {
@@ -81,6 +81,15 @@ public struct RecordingProxy: HTTPResponder {
             if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
         }
         return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// A StubBank session prefix (`/_s/NAME/…`) is the caller's, not the API's: the upstream
+    /// gets it, the recording does not, and the served recording strips it again on the way in.
+    static func withoutSession(_ path: String) -> String {
+        guard path.hasPrefix("/_s/") else { return path }
+        let rest = path.dropFirst(4)
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return String(rest[slash...])
     }
 
     /// The upstream URL for a request path: the upstream's own path is a prefix.

@@ -80,6 +80,7 @@ public final class Redactor: Sendable {
         case .array(let items):
             return .array(items.map { redact(json: $0, path: path + "[*]", key: key) })
         case .string(let text):
+            if rules.allow.contains(text) { return value }
             let lower = key?.lowercased().replacingOccurrences(of: "-", with: "_") ?? ""
             if Self.tokenKeys.contains(lower) || Self.tokenKeys.contains(lower.replacingOccurrences(of: "_", with: "")) {
                 guard !scanner.isSynthetic(.token, text) else { return value }
