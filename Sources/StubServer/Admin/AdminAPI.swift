@@ -113,7 +113,7 @@ struct AdminAPI {
     }
 
     /// `?session=` or `X-Stub-Session` narrows an admin call to one namespace; absent means all.
-    private func scopeSession(_ request: StubRequest) throws(APIError) -> String? {
+    func scopeSession(_ request: StubRequest) throws(APIError) -> String? {
         if let value = try request.queryValue("session") {
             var headers = HTTPFields()
             headers[SessionPrefix.header] = value
@@ -122,7 +122,7 @@ struct AdminAPI {
         return request.headers[SessionPrefix.header] == nil ? nil : request.session
     }
 
-    private func authorize(_ request: StubRequest, context: StubRequestContext) throws(APIError) {
+    func authorize(_ request: StubRequest, context: StubRequestContext) throws(APIError) {
         if let token = backend.configuration.adminToken {
             guard Self.constantTimeEquals(request.headers[Self.tokenHeader] ?? "", token) else {
                 throw APIError(status: .unauthorized, type: "authentication", code: "admin_token_required",
@@ -141,7 +141,7 @@ struct AdminAPI {
     /// The methods each admin path takes, for 405 with `Allow`; nil for a path that does not exist.
     static func methods(for segments: [String]) -> [String]? {
         switch segments {
-        case [], ["routes"], ["scenarios"]: return ["GET"]
+        case [], ["routes"], ["scenarios"], ["events"]: return ["GET"]
         case ["behaviours"]: return ["GET", "POST", "DELETE"]
         case ["scenario"]: return ["PUT", "DELETE"]
         case ["reset"], ["reload"], ["tokens", "expire"]: return ["POST"]
@@ -169,6 +169,7 @@ struct AdminAPI {
         "reset": "POST \(prefix)/reset",
         "tokens": "POST \(prefix)/tokens/expire",
         "journal": "GET|DELETE \(prefix)/journal?limit=&session=",
+        "events": "GET \(prefix)/events?session= (server-sent events, Last-Event-ID)",
         "reload": "POST \(prefix)/reload",
     ]
 }

@@ -10,6 +10,8 @@ public final class RequestJournal: Sendable {
 
     public let capacity: Int
     private let state = NIOLockedValueBox(State())
+    /// New entries as they are recorded, for `GET /__stubbank/events`.
+    let feed = JournalFeed()
 
     /// - Parameter capacity: how many entries to keep; 0 turns the journal off.
     public init(capacity: Int) {
@@ -21,7 +23,7 @@ public final class RequestJournal: Sendable {
         // The entry pushed out of a full ring is freed after the lock is released, so the
         // other event loop never waits on a deallocation.
         var evicted: (sequence: Int, record: JournalRecord)?
-        state.withLockedValue { state in
+        let sequence = state.withLockedValue { state -> Int in
             state.sequence += 1
             let entry = (sequence: state.sequence, record: record)
             if state.entries.count < capacity {
@@ -31,8 +33,16 @@ public final class RequestJournal: Sendable {
                 state.entries[state.start] = entry
                 state.start = (state.start + 1) % capacity
             }
+            return state.sequence
         }
         withExtendedLifetime(evicted) {}
+        if feed.hasListeners { feed.publish(record.entry(sequence: sequence)) }
+    }
+
+    /// Entries after `sequence`, oldest first, optionally for one session: what a listener
+    /// that reconnects with `Last-Event-ID` missed.
+    func entries(after sequence: Int, session: String?) -> [JournalEntry] {
+        entries(session: session).filter { $0.sequence > sequence }.reversed()
     }
 
     /// Entries newest first, optionally for one session, at most `limit`.

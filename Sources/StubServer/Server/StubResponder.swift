@@ -19,6 +19,9 @@ public struct StubResponder: HTTPResponder {
             try SessionPrefix.apply(to: &exchange)
             await backend.touchSession(exchange.request.session)
             exchange.request.body = try await RequestBody.collect(request, limit: backend.configuration.maxBodyBytes)
+            if exchange.request.path == AdminEvents.path, exchange.request.method == "GET" {
+                return try AdminEvents.response(exchange.request, backend: backend, context: context)
+            }
             if AdminAPI.owns(exchange.request.path) {
                 let response = try await AdminAPI(backend: backend).handle(exchange.request, context: context)
                 return ResponseFinish.finish(response, requestId: exchange.requestId, signer: nil, tamper: false)

@@ -65,17 +65,17 @@ enum RawHTTP {
 
     /// `exchange` on a thread of its own: its blocking reads must not hold one of the few
     /// threads Swift concurrency has, which the stub under test needs to answer at all.
-    static func exchange(port: Int, request: String, timeout: Int = 10) async throws -> String {
+    static func exchange(port: Int, request: String, timeout: Int = 10, until end: String? = nil) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try blockingExchange(port: port, request: request, timeout: timeout) })
+                continuation.resume(with: Result { try blockingExchange(port: port, request: request, timeout: timeout, until: end) })
             }
         }
     }
 
     /// Sends `request` and reads until the server closes, or fails once `timeout` seconds have
     /// passed in all, so a server that never closes, or dribbles bytes forever, cannot hang the test.
-    static func blockingExchange(port: Int, request: String, timeout: Int, readAnswer: Bool = true) throws -> String {
+    static func blockingExchange(port: Int, request: String, timeout: Int, readAnswer: Bool = true, until end: String? = nil) throws -> String {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -113,6 +113,8 @@ enum RawHTTP {
             if count < 0 { throw Failure(step: "no answer within \(timeout) s; received so far: \(String(decoding: received, as: UTF8.self))") }
             if count == 0 { break }
             received += buffer[0..<count]
+            // A kept-alive answer ends with a known tail (the last chunk, say), not with a close.
+            if let end, received.count >= end.utf8.count, received.suffix(end.utf8.count).elementsEqual(end.utf8) { break }
         }
         return String(decoding: received, as: UTF8.self)
     }

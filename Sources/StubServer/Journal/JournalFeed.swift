@@ -1,0 +1,52 @@
+import NIOConcurrencyHelpers
+
+/// Live journal entries for whoever listens (`GET /__stubbank/events`, the web console). With
+/// no listener, publishing costs one lock read. Each listener buffers at most `bufferSize`
+/// entries; a listener slower than that loses the oldest, and the stream says how many
+/// (`JournalFeed.Event.dropped`), so a reader can fetch them from the journal.
+final class JournalFeed: Sendable {
+    enum Event: Sendable {
+        case entry(JournalEntry)
+    }
+
+    static let bufferSize = 1000
+
+    private struct Listener {
+        var session: String?
+        var continuation: AsyncStream<JournalEntry>.Continuation
+    }
+
+    private let listeners = NIOLockedValueBox([Int: Listener]())
+    private let counter = NIOLockedValueBox(0)
+
+    /// Whether anyone listens; the journal checks before building an entry.
+    var hasListeners: Bool { listeners.withLockedValue { !$0.isEmpty } }
+
+    /// How many listen now.
+    var count: Int { listeners.withLockedValue { $0.count } }
+
+    /// A stream of new entries (of one session, or all), and the key that ends it.
+    func subscribe(session: String?) -> (key: Int, stream: AsyncStream<JournalEntry>) {
+        let key = counter.withLockedValue { value -> Int in
+            value += 1
+            return value
+        }
+        let (stream, continuation) = AsyncStream.makeStream(of: JournalEntry.self, bufferingPolicy: .bufferingNewest(Self.bufferSize))
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(key) }
+        listeners.withLockedValue { $0[key] = Listener(session: session, continuation: continuation) }
+        return (key, stream)
+    }
+
+    /// Ends one listener's stream.
+    func unsubscribe(_ key: Int) {
+        let listener = listeners.withLockedValue { $0.removeValue(forKey: key) }
+        listener?.continuation.finish()
+    }
+
+    func publish(_ entry: JournalEntry) {
+        let targets = listeners.withLockedValue { all in
+            all.values.filter { $0.session == nil || $0.session == entry.session }.map(\.continuation)
+        }
+        for continuation in targets { continuation.yield(entry) }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import StubServer
+
+/// `GET /__stubbank/events`: live journal entries as server-sent events, per session, resumable
+/// with Last-Event-ID, ended by the stop signal, and under the admin API's access rules.
+@Suite struct AdminEventsTests {
+    private func live(_ configure: @escaping (inout StubServerConfiguration) -> Void = { _ in },
+                      _ body: @escaping @Sendable (Int, StubBackend) async throws -> Void) async throws {
+        let backend = try makeBackend { configure(&$0); $0.port = 0 }
+        try await withStub(backend, mode: .live) { client in try await body(try #require(client.port), backend) }
+    }
+
+    private func ids(_ text: String) -> [String] {
+        // "\r\n" is one Character in Swift: split on any line break.
+        text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("id: ") }.map { String($0.dropFirst(4)) }
+    }
+
+    @Test func newEntriesArriveForTheSessionAsked() async throws {
+        try await live { port, backend in
+            async let stream = RawHTTP.exchange(port: port, request: "GET /__stubbank/events?session=mine HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 10, until: "0\r\n\r\n")
+            _ = try await eventually { backend.journal.feed.count == 1 ? true : nil }
+            _ = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            _ = try await RawHTTP.exchange(port: port, request: "GET /v1/atms HTTP/1.1\r\nHost: x\r\nX-Stub-Session: mine\r\nConnection: close\r\n\r\n")
+            _ = try await eventually { backend.journal.entries(session: "mine").isEmpty ? nil : true }
+            backend.stopSignal.fire()  // ends the stream, as SIGTERM would
+            let text = try await stream
+            #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(text.contains("text/event-stream"))
+            #expect(text.contains("event: request"))
+            #expect(text.contains("\"path\":\"/v1/atms\""))
+            #expect(!text.contains("\"path\":\"/v1/status\""), "another session's request is not sent")
+        }
+    }
+
+    @Test func lastEventIdResendsWhatTheJournalKept() async throws {
+        try await live { port, backend in
+            for _ in 0..<3 {
+                _ = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            }
+            backend.stopSignal.fire()  // the stream sends the missed entries, then ends
+            let text = try await RawHTTP.exchange(port: port, request: "GET /__stubbank/events HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 1\r\n\r\n", timeout: 10, until: "0\r\n\r\n")
+            #expect(ids(text) == ["2", "3"], "\(text)")
+        }
+    }
+
+    @Test func theEventsFollowTheAdminAccessRules() async throws {
+        try await live({ $0.adminToken = "s3cret" }) { port, _ in
+            let refused = try await RawHTTP.exchange(port: port, request: "GET /__stubbank/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(refused.hasPrefix("HTTP/1.1 401"))
+            #expect(refused.contains("admin_token_required"))
+        }
+    }
+}
