@@ -16,7 +16,7 @@ struct AdminInput {
 
     static let behaviour = Shape.object([
         "route": .value, "except": .value, "status": .integer, "headers": .any, "fault": .value, "probability": .value,
-        "times": .integer, "tamperSignature": .value, "note": .value,
+        "times": .integer, "tamperSignature": .value, "note": .value, "expiresInSeconds": .value,
         "error": .object(["code": .value, "message": .value, "displayMessage": .value, "retryable": .value]),
         "latency": .object(["type": .value, "ms": .value, "minMs": .value, "maxMs": .value, "medianMs": .value, "sigma": .value]),
         "bandwidth": .object(["bytesPerSecond": .integer, "chunkBytes": .integer]),

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import NIOConcurrencyHelpers
 
 /// The installed behaviours, in precedence order, with their random state and remaining counts.
@@ -19,11 +19,14 @@ public final class BehaviourBook: Sendable {
     private let seed: UInt64
     /// The most admin behaviours installed at once.
     public let limit: Int
+    /// For `expiresInSeconds`; injected so tests move time by hand.
+    private let clock: @Sendable () -> Date
 
     /// Creates an empty book; `seed` makes probability and latency draws reproducible.
-    public init(seed: UInt64, limit: Int = 10_000) {
+    public init(seed: UInt64, limit: Int = 10_000, clock: @escaping @Sendable () -> Date = Date.init) {
         self.seed = seed
         self.limit = limit
+        self.clock = clock
     }
 
     /// Installs an admin behaviour and returns it with its new id. Throws when the spec is
@@ -36,8 +39,10 @@ public final class BehaviourBook: Sendable {
         }
         let behaviour = try Behaviour(id: id, spec: spec, source: .admin, session: session)
         let entry = BehaviourIndex.Entry(behaviour: behaviour, generator: SeededGenerator(seed: SeededGenerator.derive(seed, id)),
-                                         remaining: spec.times)
+                                         remaining: spec.times, expiresAt: spec.expiresInSeconds.map { clock().addingTimeInterval($0) })
+        let now = clock()
         let full = state.withLockedValue { state -> Bool in
+            if state.admin.count >= limit { state.admin.removeExpired(now: now) }
             guard state.admin.count < limit else { return true }
             state.admin.insert(entry)
             return false
@@ -64,8 +69,9 @@ public final class BehaviourBook: Sendable {
         for (position, spec) in (scenario?.behaviours ?? []).enumerated().reversed() {
             let id = "\(scenario?.name ?? "scenario")#\(position)"
             let behaviour = try Behaviour(id: id, spec: spec, source: .scenario, session: nil)
+            // A scenario's expiry counts from its activation.
             index.insert(BehaviourIndex.Entry(behaviour: behaviour, generator: SeededGenerator(seed: SeededGenerator.derive(seed, id)),
-                                              remaining: spec.times))
+                                              remaining: spec.times, expiresAt: spec.expiresInSeconds.map { clock().addingTimeInterval($0) }))
         }
         state.withLockedValue {
             $0.scenario = index
@@ -76,13 +82,21 @@ public final class BehaviourBook: Sendable {
     /// Name of the active scenario, if any.
     public var scenarioName: String? { state.withLockedValue { $0.scenarioName } }
 
-    /// How many admin behaviours are installed.
-    public var count: Int { state.withLockedValue { $0.admin.count } }
+    /// How many admin behaviours are installed (expired ones not counted).
+    public var count: Int {
+        let now = clock()
+        return state.withLockedValue { state in
+            state.admin.removeExpired(now: now)
+            return state.admin.count
+        }
+    }
 
-    /// Every installed behaviour, admin first, in precedence order.
+    /// Every installed behaviour, admin first, in precedence order; expired ones are gone.
     public func list(session: String? = nil) -> [(behaviour: Behaviour, remaining: Int?)] {
-        state.withLockedValue { state in
-            (state.admin.ordered + state.scenario.ordered)
+        let now = clock()
+        return state.withLockedValue { state in
+            state.admin.removeExpired(now: now)
+            return (state.admin.ordered + state.scenario.ordered)
                 .filter { session == nil || $0.behaviour.session == nil || $0.behaviour.session == session }
                 .map { ($0.behaviour, $0.remaining) }
         }
@@ -90,11 +104,12 @@ public final class BehaviourBook: Sendable {
 
     /// Finds the first behaviour that matches and fires, consuming one of its `times`.
     func decide(method: String, pathSegments: [Substring], session: String) -> BehaviourDecision {
-        state.withLockedValue { state in
-            if let decision = state.admin.first(method: method, pathSegments: pathSegments, session: session, fire: Self.fire) {
+        let now = clock()
+        return state.withLockedValue { state in
+            if let decision = state.admin.first(method: method, pathSegments: pathSegments, session: session, now: now, fire: Self.fire) {
                 return decision
             }
-            return state.scenario.first(method: method, pathSegments: pathSegments, session: session, fire: Self.fire) ?? .none
+            return state.scenario.first(method: method, pathSegments: pathSegments, session: session, now: now, fire: Self.fire) ?? .none
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The admin behaviours, indexed so that a request looks at only those that could match it:
 /// by session (its own, then every session's), by method (its own, then `*`) and by path shape
 /// (the exact literal path, the number of segments, or a final `**`). With 5,000 behaviours
@@ -10,6 +12,8 @@ struct BehaviourIndex: Sendable {
         var behaviour: Behaviour
         var generator: SeededGenerator
         var remaining: Int?
+        /// When it retires by itself (`expiresInSeconds`); nil for never.
+        var expiresAt: Date? = nil
     }
 
     private struct Key: Hashable, Sendable {
@@ -67,6 +71,14 @@ struct BehaviourIndex: Sendable {
     private init(next: Int) { self.next = next }
     init() {}
 
+    /// Removes the behaviours whose time is up; returns how many went.
+    @discardableResult
+    mutating func removeExpired(now: Date) -> Int {
+        let ids = entries.values.filter { $0.expiresAt.map { $0 <= now } ?? false }.map(\.behaviour.id)
+        for id in ids { remove(id: id) }
+        return ids.count
+    }
+
     /// Every entry in precedence order: session-scoped first, then global, newest first in each.
     var ordered: [Entry] {
         entries.sorted { a, b in
@@ -78,7 +90,7 @@ struct BehaviourIndex: Sendable {
     /// Finds the first behaviour that matches and fires for the request, in precedence order,
     /// and lets `fire` draw its probability and consume one of its `times` (returning true when
     /// the entry is used up and must go).
-    mutating func first<T>(method: String, pathSegments: [Substring], session: String,
+    mutating func first<T>(method: String, pathSegments: [Substring], session: String, now: Date,
                            fire: (inout Entry) -> (result: T?, exhausted: Bool)) -> T? {
         guard !entries.isEmpty else { return nil }
         let path = pathSegments.joined(separator: "/")
@@ -92,6 +104,10 @@ struct BehaviourIndex: Sendable {
             for number in candidates.sorted(by: >) {
                 guard var entry = entries[number],
                       entry.behaviour.matches(method: method, pathSegments: pathSegments, session: session) else { continue }
+                if let expiresAt = entry.expiresAt, expiresAt <= now {
+                    remove(id: entry.behaviour.id)
+                    continue
+                }
                 let (result, exhausted) = fire(&entry)
                 if exhausted { remove(id: entry.behaviour.id) } else { entries[number] = entry }
                 if let result { return result }

@@ -32,6 +32,8 @@ public struct BehaviourSpec: Codable, Sendable, Equatable {
     public var probability: Double?
     /// Affect only the next N matching requests, then retire.
     public var times: Int?
+    /// Retire after this many seconds (admin behaviours; 1 to 86,400), as a console switch does.
+    public var expiresInSeconds: Double?
     /// Send a wrong `X-Signature`.
     public var tamperSignature: Bool?
     /// Free text shown in the admin API.
@@ -40,7 +42,7 @@ public struct BehaviourSpec: Codable, Sendable, Equatable {
     public init(route: String, except: [String]? = nil, status: Int? = nil, headers: [String: String]? = nil,
                 error: ErrorOverride? = nil, latency: LatencyModel? = nil, bandwidth: Bandwidth? = nil,
                 fault: Fault? = nil, probability: Double? = nil, times: Int? = nil,
-                tamperSignature: Bool? = nil, note: String? = nil) {
+                tamperSignature: Bool? = nil, note: String? = nil, expiresInSeconds: Double? = nil) {
         self.route = route
         self.except = except
         self.status = status
@@ -53,6 +55,7 @@ public struct BehaviourSpec: Codable, Sendable, Equatable {
         self.times = times
         self.tamperSignature = tamperSignature
         self.note = note
+        self.expiresInSeconds = expiresInSeconds
     }
 
     /// Every problem with this spec as `(field path, reason)`; empty when valid.
@@ -76,6 +79,9 @@ public struct BehaviourSpec: Codable, Sendable, Equatable {
         }
         if let probability, !(0...1).contains(probability) { found.append(("probability", "must be between 0 and 1")) }
         if let times, times < 1 { found.append(("times", "must be at least 1")) }
+        if let expiresInSeconds, !(expiresInSeconds >= 1 && expiresInSeconds <= 86_400) {
+            found.append(("expiresInSeconds", "must be from 1 to 86400 seconds"))
+        }
         if let bandwidth {
             if bandwidth.bytesPerSecond < 1 { found.append(("bandwidth.bytesPerSecond", "must be at least 1")) }
             if let chunk = bandwidth.chunkBytes, chunk < 1 { found.append(("bandwidth.chunkBytes", "must be at least 1")) }

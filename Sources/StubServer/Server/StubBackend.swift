@@ -46,7 +46,7 @@ public final class StubBackend: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.bank = Bank(fixtures: fixtures, tokenTTL: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
-        self.behaviours = BehaviourBook(seed: configuration.seed, limit: configuration.maxBehaviours)
+        self.behaviours = BehaviourBook(seed: configuration.seed, limit: configuration.maxBehaviours, clock: clock)
         self.sessions = SessionRegistry(limits: configuration.sessionLimits, clock: clock)
         self.journal = RequestJournal(capacity: configuration.journalCapacity)
         self.signer = ResponseSigner(key: configuration.signingKey)

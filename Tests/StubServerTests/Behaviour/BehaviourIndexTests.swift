@@ -33,7 +33,7 @@ import Testing
                             let (aGlobal, bGlobal) = (a.behaviour.session == nil, b.behaviour.session == nil)
                             return aGlobal != bGlobal ? !aGlobal : a.number > b.number
                         }.first { $0.behaviour.matches(method: method, pathSegments: segments, session: session) }?.behaviour.id
-                        let found = index.first(method: method, pathSegments: segments, session: session) { entry in
+                        let found = index.first(method: method, pathSegments: segments, session: session, now: Date()) { entry in
                             (entry.behaviour.id, false)
                         }
                         #expect(found == expected, "round \(round): \(method) \(path) in \(session)")
@@ -87,6 +87,24 @@ import Testing
             let bad = try await client.send(.get, "/__stubbank/behaviours?limit=5000")
             #expect(bad.status == .badRequest)
             #expect((bad.errorBody["details"] as? [[String: Any]])?.first?["path"] as? String == "limit")
+        }
+    }
+
+    @Test func aBehaviourWithAnExpiryTurnsItselfOff() async throws {
+        let clock = TestClock()
+        let backend = try makeBackend(clock: clock)
+        try await withStub(backend) { client in
+            let added = try await client.send(.post, "/__stubbank/behaviours", json: #"{"route":"GET /v1/status","status":503,"expiresInSeconds":30}"#)
+            #expect(added.status == .created)
+            #expect(try await client.send(.get, "/v1/status").status == .serviceUnavailable)
+            clock.advance(seconds: 29)
+            #expect(try await client.send(.get, "/v1/status").status == .serviceUnavailable)
+            clock.advance(seconds: 2)
+            #expect(try await client.send(.get, "/v1/status").status == .ok, "30 s later the switch is off")
+            #expect(try await client.send(.get, "/__stubbank/behaviours").dataList.isEmpty)
+            let bad = try await client.send(.post, "/__stubbank/behaviours", json: #"{"route":"GET /v1/status","status":503,"expiresInSeconds":0}"#)
+            #expect(bad.status == .badRequest)
+            #expect((bad.errorBody["details"] as? [[String: Any]])?.first?["path"] as? String == "expiresInSeconds")
         }
     }
 }
