@@ -13,21 +13,6 @@ import Testing
 /// Drift against a recording of the bank finds nothing; plant a renamed field and a changed
 /// type in the recording, and drift reports exactly those.
 @Suite struct DriftTests {
-    private static let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Stubs")
-
-    private static var quiet: Logger {
-        var logger = Logger(label: "drift-test")
-        logger.logLevel = .critical
-        return logger
-    }
-
-    private static func backend(_ folder: URL) throws -> StubBackend {
-        var configuration = StubServerConfiguration(stubsDirectory: folder)
-        configuration.port = 0
-        return try StubBackend(configuration: configuration, logger: quiet)
-    }
-
     @Test func plantedDriftIsReportedExactly() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -45,14 +30,14 @@ import Testing
         // 1. Drift of the bank against itself, through the recording proxy: nothing, and the
         //    recording now holds every GET route drift asks for.
         let recording = try Recording(out: out, redactor: Redactor(), sequences: false)
-        let clean = try await StubApplication.make(backend: try Self.backend(Self.stubs)).test(.live) { bank in
+        let clean = try await StubApplication.make(backend: try RecordTestSupport.backend(RecordTestSupport.stubs)).test(.live) { bank in
             let bankPort = try #require(bank.port)
             let token = try await Self.signIn(client, port: bankPort)
             let proxy = RecordingProxy(upstream: URL(string: "http://127.0.0.1:\(bankPort)")!, client: client, recording: recording) { _ in }
-            return try await RecordServer.make(proxy: proxy, host: "127.0.0.1", port: 0, logger: Self.quiet).test(.live) { proxied in
+            return try await RecordServer.make(proxy: proxy, host: "127.0.0.1", port: 0, logger: RecordTestSupport.quiet).test(.live) { proxied in
                 let upstream = URL(string: "http://127.0.0.1:\(try #require(proxied.port))")!
-                return try await DriftCheck(upstream: upstream, stubs: Self.stubs, headers: [("Authorization", "Bearer \(token)")],
-                                            persona: "alex").run(client: client, logger: Self.quiet)
+                return try await DriftCheck(upstream: upstream, stubs: RecordTestSupport.stubs, headers: [("Authorization", "Bearer \(token)")],
+                                            persona: "alex").run(client: client, logger: RecordTestSupport.quiet)
             }
         }
         #expect(clean.findings.isEmpty, "\(clean.console())")
@@ -64,10 +49,10 @@ import Testing
         body = Self.plant(body)
         try JSONEncoder().encode(body).write(to: list)
         // 3. Drift of the bank against the planted recording, served alone.
-        let drifted = try await StubApplication.make(backend: try Self.backend(out)).test(.live) { served in
+        let drifted = try await StubApplication.make(backend: try RecordTestSupport.backend(out)).test(.live) { served in
             let upstream = URL(string: "http://127.0.0.1:\(try #require(served.port))")!
-            return try await DriftCheck(upstream: upstream, stubs: Self.stubs, headers: [], persona: "alex")
-                .run(client: client, logger: Self.quiet)
+            return try await DriftCheck(upstream: upstream, stubs: RecordTestSupport.stubs, headers: [], persona: "alex")
+                .run(client: client, logger: RecordTestSupport.quiet)
         }
         #expect(drifted.findings.map(\.description) == [
             "BREAKING GET /v1/accounts: type changed: $.data[*].balance.amount is string in the stub, number upstream",

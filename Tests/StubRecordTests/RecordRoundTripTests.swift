@@ -15,21 +15,6 @@ import Testing
 /// the recording is served alone, with the bank off, and answers the same requests the same way,
 /// redacted.
 @Suite struct RecordRoundTripTests {
-    private static let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Stubs")
-
-    private static var quiet: Logger {
-        var logger = Logger(label: "record-test")
-        logger.logLevel = .critical
-        return logger
-    }
-
-    private static func backend(_ folder: URL) throws -> StubBackend {
-        var configuration = StubServerConfiguration(stubsDirectory: folder)
-        configuration.port = 0
-        return try StubBackend(configuration: configuration, logger: quiet)
-    }
-
     /// Method, path, status and body of each request, sent through `client` to `port`.
     private static func exchanges(_ client: HTTPClient, port: Int) async throws -> [(String, Int, String)] {
         var results: [(String, Int, String)] = []
@@ -73,11 +58,11 @@ import Testing
         let recording = try Recording(out: out, redactor: Redactor(), sequences: false)
         let lines = LockedLines()
         // 1. Record the bank through the proxy.
-        let original = try await StubApplication.make(backend: try Self.backend(Self.stubs)).test(.live) { bank in
+        let original = try await StubApplication.make(backend: try RecordTestSupport.backend(RecordTestSupport.stubs)).test(.live) { bank in
             let bankPort = try #require(bank.port)
             let upstream = try #require(URL(string: "http://127.0.0.1:\(bankPort)"))
             let proxy = RecordingProxy(upstream: upstream, client: client, recording: recording) { lines.add($0) }
-            return try await RecordServer.make(proxy: proxy, host: "127.0.0.1", port: 0, logger: Self.quiet).test(.live) { proxied in
+            return try await RecordServer.make(proxy: proxy, host: "127.0.0.1", port: 0, logger: RecordTestSupport.quiet).test(.live) { proxied in
                 try await Self.exchanges(client, port: try #require(proxied.port))
             }
         }
@@ -85,7 +70,7 @@ import Testing
         #expect(lines.all.allSatisfy { $0.hasPrefix("● ") })
         // 2. The folder passes the PII check and serves alone, with the bank off.
         #expect(try RedactionCheck(rules: RedactionRules()).check(folder: out).isEmpty)
-        let replayed = try await StubApplication.make(backend: try Self.backend(out)).test(.live) { served in
+        let replayed = try await StubApplication.make(backend: try RecordTestSupport.backend(out)).test(.live) { served in
             try await Self.exchanges(client, port: try #require(served.port))
         }
         let settings = try String(contentsOf: out.appendingPathComponent("stubbank.yaml"), encoding: .utf8)

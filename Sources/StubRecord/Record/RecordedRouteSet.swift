@@ -31,8 +31,6 @@ struct RecordedRouteSet {
         var status: Int
         var headers: [String]
         var body: ImportedRoute.Body?
-
-        static func == (a: Answer, b: Answer) -> Bool { a.status == b.status && a.headers == b.headers && a.body == b.body }
     }
 
     private struct Variant {

@@ -45,7 +45,7 @@ public struct RedactionCheck: Sendable {
                 for found in scanner.scan(String(line)) {
                     findings.append(Finding(file: relative, line: index + 1, kind: found.kind, masked: Self.mask(found.value)))
                 }
-                findings += Self.secretHeaders(in: String(line), file: relative, line: index + 1, scanner: scanner)
+                findings += Self.keyedSecrets(in: String(line), file: relative, line: index + 1, scanner: scanner)
             }
         }
         return findings.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
@@ -55,7 +55,7 @@ public struct RedactionCheck: Sendable {
     nonisolated(unsafe) private static let keyed =
         /(?i)["']?(authorization|cookie|set-cookie|access_token|refresh_token|id_token|client_secret|password)["']?\s*[:=]\s*["']?([^"',\s}]{8,})/
 
-    private static func secretHeaders(in line: String, file: String, line number: Int, scanner: PIIScanner) -> [Finding] {
+    private static func keyedSecrets(in line: String, file: String, line number: Int, scanner: PIIScanner) -> [Finding] {
         line.matches(of: keyed).compactMap { match in
             let value = String(match.output.2)
             // Templates and placeholders are not secrets.

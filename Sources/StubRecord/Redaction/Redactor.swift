@@ -20,8 +20,8 @@ public final class Redactor: Sendable {
     private let tally = NIOLockedValueBox([PIIKind: Int]())
 
     static let secretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key"]
-    static let tokenKeys: Set<String> = ["access_token", "accesstoken", "refresh_token", "refreshtoken", "id_token", "idtoken",
-                                         "token", "password", "secret", "client_secret", "clientsecret", "api_key", "apikey"]
+    /// Lower case, without `_` or `-`.
+    static let tokenKeys: Set<String> = ["accesstoken", "refreshtoken", "idtoken", "token", "password", "secret", "clientsecret", "apikey"]
     static let nameKeys: Set<String> = ["name", "firstname", "lastname", "fullname", "middlename", "givenname", "familyname",
                                         "surname", "holdername", "cardholdername", "accountholder", "accountholdername",
                                         "beneficiaryname", "payeename", "displayname"]
@@ -81,17 +81,18 @@ public final class Redactor: Sendable {
             return .array(items.map { redact(json: $0, path: path + "[*]", key: key) })
         case .string(let text):
             if rules.allow.contains(text) { return value }
-            let lower = key?.lowercased().replacingOccurrences(of: "-", with: "_") ?? ""
-            if Self.tokenKeys.contains(lower) || Self.tokenKeys.contains(lower.replacingOccurrences(of: "_", with: "")) {
+            // `access_token`, `access-token` and `accessToken` are one key.
+            let field = (key ?? "").lowercased().filter { $0 != "_" && $0 != "-" }
+            if Self.tokenKeys.contains(field) {
                 guard !scanner.isSynthetic(.token, text) else { return value }
                 count(.token)
                 return .string(fakes.token(text))
             }
-            if Self.nameKeys.contains(lower.replacingOccurrences(of: "_", with: "")), !text.isEmpty {
+            if Self.nameKeys.contains(field), !text.isEmpty {
                 count(.name)
                 return .string(fakes.name(text, key: key ?? ""))
             }
-            if Self.addressKeys.contains(lower.replacingOccurrences(of: "_", with: "")), !text.isEmpty {
+            if Self.addressKeys.contains(field), !text.isEmpty {
                 count(.address)
                 return .string(fakes.address(text))
             }

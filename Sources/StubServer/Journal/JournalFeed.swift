@@ -2,13 +2,9 @@ import NIOConcurrencyHelpers
 
 /// Live journal entries for whoever listens (`GET /__stubbank/events`, the web console). With
 /// no listener, publishing costs one lock read. Each listener buffers at most `bufferSize`
-/// entries; a listener slower than that loses the oldest, and the stream says how many
-/// (`JournalFeed.Event.dropped`), so a reader can fetch them from the journal.
+/// entries; a listener slower than that loses the oldest, which a reader finds as a gap in the
+/// event ids and can fetch again with `Last-Event-ID` while the journal still holds them.
 final class JournalFeed: Sendable {
-    enum Event: Sendable {
-        case entry(JournalEntry)
-    }
-
     static let bufferSize = 1000
 
     private struct Listener {
