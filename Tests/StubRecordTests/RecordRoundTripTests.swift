@@ -124,3 +124,11 @@ final class LockedLines: Sendable {
     func add(_ line: String) { lines.withLockedValue { $0.append(line) } }
     var all: [String] { lines.withLockedValue { $0 } }
 }
+
+@Suite struct RecordedPathTests {
+    @Test func sessionPrefixesAreTheCallersNotTheAPIs() {
+        #expect(RecordingProxy.withoutSession("/_s/case-1/v1/accounts") == "/v1/accounts")
+        #expect(RecordingProxy.withoutSession("/_s/case-1/__stubbank/reset") == "/__stubbank/reset")
+        #expect(RecordingProxy.withoutSession("/v1/accounts") == "/v1/accounts")
+    }
+}

@@ -54,12 +54,13 @@ public struct RecordingProxy: HTTPResponder {
             return Self.badGateway("The upstream \(upstream.absoluteString) did not answer: \(error)")
         }
         let responseHeaders = answer.headers.map { ($0.name, $0.value) }
-        if path == "/__stubbank" || path.hasPrefix("/__stubbank/") {
+        let recordedPath = Self.withoutSession(path)
+        if recordedPath == "/__stubbank" || recordedPath.hasPrefix("/__stubbank/") {
             // A StubBank upstream's admin API is forwarded (so a contract run can steer it) but
             // is not part of the API being recorded.
             return Self.response(Int(answer.status.code), responseHeaders, bytes)
         }
-        let exchange = RecordedExchange(method: method, path: Self.withoutSession(path), query: query, requestHeaders: requestHeaders, requestBody: body,
+        let exchange = RecordedExchange(method: method, path: recordedPath, query: query, requestHeaders: requestHeaders, requestBody: body,
                                         status: Int(answer.status.code), responseHeaders: responseHeaders, responseBody: bytes)
         let elapsed = ContinuousClock.now - started
         do {
