@@ -145,6 +145,7 @@ struct ServeCommand: AsyncParsableCommand {
         var lines = ["StubBank listening on \(base)"]
         if let scenario = backend.behaviours.scenarioName { lines.append("Scenario: \(scenario)") }
         lines.append("Admin API: \(base)/__stubbank (\(ListeningAddress.adminAccess(hasToken: backend.configuration.adminToken != nil)))")
+        lines.append("Console:   \(base)/__stubbank/ui" + (backend.configuration.adminToken == nil ? "" : "?token=<your --admin-token>"))
         if !backend.bankEnabled { lines.append("Built-in bank: off (stubbank.yaml, or no personas/ folder)") }
         lines.append("Routes (route files first, then the bank):")
         for route in backend.routeDescriptions {

@@ -16,27 +16,38 @@ struct AdminAPI {
     static func owns(_ path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
 
     func handle(_ request: StubRequest, context: StubRequestContext) async throws(APIError) -> StubResponse {
-        try authorize(request, context: context)
         let segments = request.pathSegments.dropFirst().map(String.init)
+        if segments.first == "ui" {
+            return try ConsolePage.handle(request, segments: segments.dropFirst(), admin: self, context: context)
+        }
+        try authorize(request, context: context)
         let scope = try scopeSession(request)
         switch (request.method, segments) {
         case ("GET", []):
             return .json(AdminIndex(scenario: backend.behaviours.scenarioName, links: Self.links))
         case ("GET", ["routes"]):
+            let hits = backend.routeHits.snapshot(session: scope)
             return .json(WireList(data: backend.routeDescriptions.map {
-                AdminRoute(route: $0.pattern, operationId: $0.operationId, summary: $0.summary, requiresToken: $0.auth, source: $0.source)
+                AdminRoute(route: $0.pattern, operationId: $0.operationId, summary: $0.summary, requiresToken: $0.auth, source: $0.source,
+                           journalName: $0.journalName, hits: hits[$0.journalName] ?? 0)
             }))
+        case ("GET", ["sessions"]):
+            return .json(WireList(data: [AdminSession(name: SessionRegistry.permanent, lastUsedAt: nil)]
+                + backend.sessions.recent().map { AdminSession(name: $0.session, lastUsedAt: UTCTimestamp.dateTime($0.lastUsed)) }))
         case ("GET", ["behaviours"]):
             let page = try AdminPage(request)
             let all = backend.behaviours.list(session: scope)
             let end = min(all.count, page.offset + page.limit)
             let slice = page.offset < all.count ? Array(all[page.offset..<end]) : []
-            return .json(WireList(data: slice.map(AdminBehaviour.init), nextCursor: end < all.count ? String(end) : nil))
+            let now = backend.behaviours.now
+            return .json(WireList(data: slice.map { AdminBehaviour($0, now: now) }, nextCursor: end < all.count ? String(end) : nil))
         case ("POST", ["behaviours"]):
             let spec = try AdminInput.decode(BehaviourSpec.self, from: request, shape: AdminInput.behaviour)
             do {
                 let behaviour = try backend.behaviours.add(spec, session: scope)
-                return .json(AdminBehaviour((behaviour, spec.times)), status: .created)
+                let now = backend.behaviours.now
+                return .json(AdminBehaviour((behaviour, spec.times, spec.expiresInSeconds.map { now.addingTimeInterval($0) }), now: now),
+                             status: .created)
             } catch {
                 if let limit = error.limit {
                     throw APIError.conflict("behaviour_limit", error.reason, display: "Too many behaviours (\(limit)) are installed.")
@@ -66,6 +77,7 @@ struct AdminAPI {
             backend.fileRouteState.reset(session: scope)
             let behaviours = backend.behaviours.clear(session: scope)
             let journal = backend.journal.clear(session: scope)
+            backend.routeHits.reset(session: scope)
             backend.sessions.forget(scope)
             return .json(AdminResetResult(session: scope, scenario: backend.behaviours.scenarioName, customersRestored: bank.customers,
                                           tokensRevoked: bank.tokens, behavioursRemoved: behaviours, journalEntriesCleared: journal,
@@ -79,6 +91,11 @@ struct AdminAPI {
                 return value
             } ?? 100
             return .json(WireList(data: backend.journal.entries(session: scope, limit: limit)))
+        case ("GET", _) where segments.count == 2 && segments[0] == "journal":
+            guard let sequence = Int(segments[1]), let detail = backend.journal.detail(sequence: sequence) else {
+                throw APIError.notFound("Journal entry \(segments[1])")
+            }
+            return .json(detail)
         case ("DELETE", ["journal"]):
             backend.journal.clear(session: scope)
             return .noContent
@@ -122,11 +139,18 @@ struct AdminAPI {
         return request.headers[SessionPrefix.header] == nil ? nil : request.session
     }
 
+    /// Who may use the admin API (and the console): with `--admin-token`, whoever sends it, as
+    /// `X-Stub-Admin-Token` or as the console's cookie; without, loopback clients only. Either
+    /// way a browser request from another origin is refused, so a web page the developer happens
+    /// to open cannot steer the stub through their browser.
     func authorize(_ request: StubRequest, context: StubRequestContext) throws(APIError) {
+        try Self.refuseCrossOrigin(request)
         if let token = backend.configuration.adminToken {
-            guard Self.constantTimeEquals(request.headers[Self.tokenHeader] ?? "", token) else {
+            let given = request.headers[Self.tokenHeader] ?? ConsoleCookie.token(in: request.headers) ?? ""
+            guard Self.constantTimeEquals(given, token) else {
                 throw APIError(status: .unauthorized, type: "authentication", code: "admin_token_required",
-                               message: "This server was started with --admin-token; send it as X-Stub-Admin-Token.",
+                               message: "This server was started with --admin-token; send it as X-Stub-Admin-Token "
+                                   + "(or open the console once as \(ConsolePage.path)?token=...).",
                                displayMessage: "Not allowed.")
             }
             return
@@ -138,15 +162,35 @@ struct AdminAPI {
         }
     }
 
+    /// A browser names where a request comes from (`Sec-Fetch-Site`, `Origin`); a request from
+    /// a page of another origin gets 403. Clients that send neither (curl, apps, tests) pass.
+    static func refuseCrossOrigin(_ request: StubRequest) throws(APIError) {
+        let site = request.headers[fetchSite]?.lowercased()
+        var foreign = site.map { $0 != "same-origin" && $0 != "none" } ?? false
+        if let origin = request.headers[originHeader] {
+            let host = origin.split(separator: "://", maxSplits: 1).last.map(String.init) ?? origin
+            foreign = foreign || host.lowercased() != (request.authority ?? "").lowercased()
+        }
+        guard foreign else { return }
+        throw APIError(status: .forbidden, type: "forbidden", code: "admin_cross_origin",
+                       message: "The admin API refuses requests a browser makes for a page of another origin (Origin: "
+                           + "\(request.headers[originHeader] ?? "-"), Sec-Fetch-Site: \(site ?? "-")). Use the console at \(ConsolePage.path).",
+                       displayMessage: "Not allowed.")
+    }
+
+    static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+    static let originHeader = HTTPField.Name("Origin")!
+
     /// The methods each admin path takes, for 405 with `Allow`; nil for a path that does not exist.
     static func methods(for segments: [String]) -> [String]? {
         switch segments {
-        case [], ["routes"], ["scenarios"], ["events"]: return ["GET"]
+        case [], ["routes"], ["scenarios"], ["events"], ["sessions"]: return ["GET"]
         case ["behaviours"]: return ["GET", "POST", "DELETE"]
         case ["scenario"]: return ["PUT", "DELETE"]
         case ["reset"], ["reload"], ["tokens", "expire"]: return ["POST"]
         case ["journal"]: return ["GET", "DELETE"]
         case let path where path.count == 2 && path[0] == "behaviours": return ["DELETE"]
+        case let path where path.count == 2 && path[0] == "journal": return ["GET"]
         default: return nil
         }
     }
@@ -163,12 +207,14 @@ struct AdminAPI {
     }
 
     static let links: [String: String] = [
-        "routes": "GET \(prefix)/routes",
+        "routes": "GET \(prefix)/routes?session= (with hit counts)",
+        "sessions": "GET \(prefix)/sessions",
+        "console": "GET \(prefix)/ui (the web console, in a browser)",
         "behaviours": "GET|POST|DELETE \(prefix)/behaviours, DELETE \(prefix)/behaviours/{id}",
         "scenarios": "GET \(prefix)/scenarios, PUT|DELETE \(prefix)/scenario",
         "reset": "POST \(prefix)/reset",
         "tokens": "POST \(prefix)/tokens/expire",
-        "journal": "GET|DELETE \(prefix)/journal?limit=&session=",
+        "journal": "GET|DELETE \(prefix)/journal?limit=&session=, GET \(prefix)/journal/{sequence} (bodies, redacted)",
         "events": "GET \(prefix)/events?session= (server-sent events, Last-Event-ID)",
         "reload": "POST \(prefix)/reload",
     ]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `GET /__stubbank`.
 struct AdminIndex: Codable, Sendable {
     var scenario: String?
@@ -12,6 +14,10 @@ struct AdminRoute: Codable, Sendable {
     var requiresToken: Bool
     /// `built-in bank` or `routes/FILE:LINE`.
     var source: String
+    /// How the journal's `route` names it (a route file's adds `[id]`).
+    var journalName: String
+    /// Requests it took (in the session asked for, or in all), faulted ones included.
+    var hits: Int
 }
 
 /// One installed behaviour, as the admin API shows it.
@@ -21,15 +27,28 @@ struct AdminBehaviour: Codable, Sendable {
     var session: String?
     /// How many more requests it affects; nil for unlimited.
     var remaining: Int?
+    /// When it retires by itself (RFC 3339), for `expiresInSeconds`; nil for never.
+    var expiresAt: String?
+    /// Seconds until then, by the server's clock, so a page need not trust its own.
+    var secondsLeft: Double?
     var spec: BehaviourSpec
 
-    init(_ entry: (behaviour: Behaviour, remaining: Int?)) {
+    init(_ entry: (behaviour: Behaviour, remaining: Int?, expiresAt: Date?), now: Date) {
         id = entry.behaviour.id
         source = entry.behaviour.source
         session = entry.behaviour.session
         remaining = entry.remaining
+        expiresAt = entry.expiresAt.map(UTCTimestamp.dateTime)
+        secondsLeft = entry.expiresAt.map { max(0, ($0.timeIntervalSince(now) * 10).rounded() / 10) }
         spec = entry.behaviour.spec
     }
+}
+
+/// One row of `GET /__stubbank/sessions`.
+struct AdminSession: Codable, Sendable {
+    var name: String
+    /// RFC 3339; nil for `default`, which is always there.
+    var lastUsedAt: String?
 }
 
 struct AdminScenarioSummary: Codable, Sendable {

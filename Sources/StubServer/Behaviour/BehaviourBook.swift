@@ -79,6 +79,9 @@ public final class BehaviourBook: Sendable {
         }
     }
 
+    /// The time now by the book's clock, against which `expiresAt` is measured.
+    var now: Date { clock() }
+
     /// Name of the active scenario, if any.
     public var scenarioName: String? { state.withLockedValue { $0.scenarioName } }
 
@@ -91,14 +94,15 @@ public final class BehaviourBook: Sendable {
         }
     }
 
-    /// Every installed behaviour, admin first, in precedence order; expired ones are gone.
-    public func list(session: String? = nil) -> [(behaviour: Behaviour, remaining: Int?)] {
+    /// Every installed behaviour, admin first, in precedence order, with how many requests it
+    /// still affects and when it retires (nil for never); expired ones are gone.
+    public func list(session: String? = nil) -> [(behaviour: Behaviour, remaining: Int?, expiresAt: Date?)] {
         let now = clock()
         return state.withLockedValue { state in
             state.admin.removeExpired(now: now)
             return (state.admin.ordered + state.scenario.ordered)
                 .filter { session == nil || $0.behaviour.session == nil || $0.behaviour.session == session }
-                .map { ($0.behaviour, $0.remaining) }
+                .map { ($0.behaviour, $0.remaining, $0.expiresAt) }
         }
     }
 

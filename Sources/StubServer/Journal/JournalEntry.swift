@@ -8,8 +8,12 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     /// Path with query string.
     public var path: String
     public var session: String
-    /// The route pattern that matched, e.g. `GET /v1/accounts/{accountId}`.
+    /// The route pattern that matched, e.g. `GET /v1/accounts/{accountId}`; a route file's
+    /// route adds its id: `GET /v1/offers [offers-list]`.
     public var route: String?
+    /// For a request no route matched: the closest route, where it is, and why it missed,
+    /// e.g. `GET /v1/accounts (built-in bank): method is POST; this route takes GET`.
+    public var nearMiss: String?
     public var status: Int?
     /// Set instead of a status when a network fault was sent.
     public var fault: String?

@@ -12,6 +12,7 @@ struct JournalRecord: Sendable {
     var query: [String: [String]]
     var session: String
     var route: String?
+    var nearMiss: String?
     var status: Int?
     var fault: Fault?
     var behaviour: String?
@@ -23,9 +24,9 @@ struct JournalRecord: Sendable {
     func entry(sequence: Int) -> JournalEntry {
         JournalEntry(
             sequence: sequence, requestId: requestId, receivedAt: UTCTimestamp.dateTime(receivedAt),
-            method: method, path: path + Self.queryString(query), session: session, route: route, status: status,
+            method: method, path: path + Self.queryString(query), session: session, route: route, nearMiss: nearMiss, status: status,
             fault: fault?.rawValue, behaviour: behaviour, latencyMs: latencyMs,
-            headers: RequestJournal.redacted(headers.map { ($0.name.rawName, $0.value) }), replayed: replayed ? true : nil)
+            headers: JournalRedaction.headers(headers.map { ($0.name.rawName, $0.value) }), replayed: replayed ? true : nil)
     }
 
     /// `?a=1&b=2`, keys sorted, or empty.

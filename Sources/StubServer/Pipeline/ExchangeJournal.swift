@@ -7,14 +7,20 @@ enum ExchangeJournal {
     /// Set by the bank when it replays the first answer for a repeated idempotency key.
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
 
-    static func record(_ exchange: StubExchange, status: Int?, backend: StubBackend) {
+    /// - Parameters:
+    ///   - status: the status sent, nil when no answer went out (a fault, a client gone);
+    ///   - responseHeaders: the head as sent, for the console's detail view.
+    static func record(_ exchange: StubExchange, status: Int?, responseHeaders: HTTPFields = [:], backend: StubBackend) {
         let elapsed = ContinuousClock.now - exchange.started
         let request = exchange.request
         backend.journal.record(JournalRecord(
             requestId: request.requestId, receivedAt: exchange.receivedAt, method: request.method, path: request.path,
-            query: request.query, session: request.session, route: exchange.route, status: status,
+            query: request.query, session: request.session, route: exchange.route, nearMiss: exchange.nearMiss, status: status,
             fault: exchange.decision.fault, behaviour: exchange.decision.behaviourId,
             latencyMs: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-            headers: request.headers, replayed: exchange.response?.headers[Self.replayedHeader] == "true"))
+            headers: request.headers, replayed: exchange.response?.headers[Self.replayedHeader] == "true"),
+            bodies: ExchangeBodies(requestBody: request.body, responseStatus: status, responseHeaders: responseHeaders,
+                                   responseBody: exchange.response?.body ?? []))
+        if let route = exchange.route { backend.routeHits.count(route, session: request.session) }
     }
 }

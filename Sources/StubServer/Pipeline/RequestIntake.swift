@@ -13,7 +13,9 @@ enum RequestIntake {
         let stubRequest = StubRequest(
             method: request.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
             query: query(request.uri.query), headers: request.headers, body: [], session: "default", requestId: requestId)
-        return StubExchange(request: stubRequest, receivedAt: Date(), started: .now)
+        var exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now)
+        exchange.request.authority = request.head.authority
+        return exchange
     }
 
     /// A client's own `X-Request-Id` is kept when it is short and plain.

@@ -5,8 +5,9 @@ import HTTPTypes
 enum Routing {
     static func route(_ exchange: inout StubExchange, sources: [any RouteSource]) async throws(APIError) {
         for source in sources where try await source.answer(&exchange) { return }
-        let misses = sources.flatMap { $0.nearMisses(exchange.request) }
-        exchange.response = .error(notFound(exchange.request, closest: NearMiss.closest(misses)), requestId: exchange.requestId)
+        let closest = NearMiss.closest(sources.flatMap { $0.nearMisses(exchange.request) })
+        exchange.nearMiss = closest.first.map { "\($0.route) (\($0.source)): \($0.reason)" } ?? "no routes are loaded"
+        exchange.response = .error(notFound(exchange.request, closest: closest), requestId: exchange.requestId)
     }
 
     /// The route that would have answered, for a request another stage answered.

@@ -20,6 +20,8 @@ struct StubExchange: Sendable {
     var decision = BehaviourDecision.none
     /// The matched route, as the journal names it.
     var route: String?
+    /// When no route matched: the closest one and why it missed, for the journal.
+    var nearMiss: String?
     /// Set by the stage that answers.
     var response: StubResponse?
     /// A route file's answer, whose behaviour applies after routing.

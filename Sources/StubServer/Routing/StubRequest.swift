@@ -14,6 +14,8 @@ struct StubRequest: Sendable {
     var requestId: String
     /// Captured `{name}` path parameters.
     var parameters: [String: String] = [:]
+    /// The `Host` the client named (HTTP/1's `Host` header becomes the request's authority).
+    var authority: String?
 
     func parameter(_ name: String) -> String { parameters[name] ?? "" }
 

@@ -20,6 +20,8 @@ public final class StubBackend: Sendable {
     private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
     private let sourcesBox: NIOLockedValueBox<[any RouteSource]>
     let fileRouteState: FileRouteState
+    /// Requests per route and session, for the admin API's route list.
+    let routeHits = RouteHits()
     /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
     public let bankEnabled: Bool
     /// The injected clock, for templates' `now`.
@@ -117,6 +119,7 @@ public final class StubBackend: Sendable {
         await bank.reset(session: session)
         fileRouteState.reset(session: session)
         behaviours.clear(session: session)
+        routeHits.reset(session: session)
     }
 
     /// Route files first, then the built-in bank; rebuilt on reload, not per request.
@@ -133,10 +136,11 @@ public final class StubBackend: Sendable {
     /// Route catalogue for `serve` output and the admin API: route files first, in precedence order, then the bank.
     public var routeDescriptions: [RouteDescription] {
         fileRoutes.routes.map {
-            RouteDescription(pattern: $0.pattern.description, operationId: $0.id, summary: "route file", auth: false, source: $0.location)
+            RouteDescription(pattern: $0.pattern.description, operationId: $0.id, summary: "route file", auth: false, source: $0.location,
+                             journalName: $0.journalName)
         } + routes.routes.map {
             RouteDescription(pattern: $0.pattern.description, operationId: $0.operationId, summary: $0.summary,
-                             auth: $0.requiresAuth, source: "built-in bank")
+                             auth: $0.requiresAuth, source: "built-in bank", journalName: $0.pattern.description)
         }
     }
 
@@ -168,6 +172,8 @@ public struct RouteDescription: Sendable, Equatable {
     public var auth: Bool
     /// `built-in bank`, or the route file and line.
     public var source: String
+    /// How the journal names this route (a route file's adds its id); the key of its hit count.
+    public var journalName: String
 }
 
 /// Why the stub could not start or act.

@@ -45,7 +45,7 @@ public struct StubResponder: HTTPResponder {
         BodylessResponse.strip(&exchange)
         var response = ResponseFinish.response(exchange, signer: backend.signer)
         BodyFault.apply(exchange, to: &response, channel: context.channel, stop: backend.stopSignal)
-        ExchangeJournal.record(exchange, status: Int(response.status.code), backend: backend)
+        ExchangeJournal.record(exchange, status: Int(response.status.code), responseHeaders: response.headers, backend: backend)
         return response
     }
 }

@@ -64,6 +64,14 @@ final class SessionRegistry: Sendable {
         }
     }
 
+    /// Sessions in use now, most recently used first, with when each was last used; `default`
+    /// (never tracked, never evicted) is not among them.
+    func recent() -> [(session: String, lastUsed: Date)] {
+        state.withLockedValue { state in
+            state.lastUsed.sorted { $0.value.order > $1.value.order }.map { ($0.key, $0.value.at) }
+        }
+    }
+
     /// Sessions in use now, `default` not counted.
     var count: Int { state.withLockedValue { $0.lastUsed.count } }
 }

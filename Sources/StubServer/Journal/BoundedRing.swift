@@ -1,0 +1,39 @@
+/// A fixed-capacity buffer that keeps the newest elements: appending to a full ring replaces
+/// the oldest one. The journal keeps its entries and its exchange bodies in two of these.
+struct BoundedRing<Element: Sendable>: Sendable {
+    let capacity: Int
+    private var storage: [Element] = []
+    private var start = 0
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    var count: Int { storage.count }
+
+    /// Adds `element` as the newest; returns the oldest one it pushed out of a full ring.
+    @discardableResult
+    mutating func append(_ element: Element) -> Element? {
+        guard capacity > 0 else { return element }
+        if storage.count < capacity {
+            storage.append(element)
+            return nil
+        }
+        let evicted = storage[start]
+        storage[start] = element
+        start = (start + 1) % capacity
+        return evicted
+    }
+
+    /// Oldest first.
+    var elements: [Element] { Array(storage[start...] + storage[..<start]) }
+
+    /// Keeps only the elements for which `keep` is true; returns how many went.
+    @discardableResult
+    mutating func retain(where keep: (Element) -> Bool) -> Int {
+        let before = storage.count
+        storage = elements.filter(keep)
+        start = 0
+        return before - storage.count
+    }
+}
