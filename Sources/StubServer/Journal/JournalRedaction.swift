@@ -21,9 +21,11 @@ enum JournalRedaction {
     }
 
     /// Whether a body field holds a secret: any key that, lowercased without `_` and `-`,
-    /// contains `token`, `password`, `secret` or `apikey`, or is a PIN, OTP or card security code.
+    /// contains `token`, `password`, `secret` or `apikey`, or is a PIN, OTP or card security code;
+    /// but not a key that describes one (`token_type`, `tokenExpiresAt`).
     static func isSecretKey(_ key: String) -> Bool {
         let normalised = key.lowercased().filter { $0 != "_" && $0 != "-" }
+        if normalised.hasSuffix("type") || normalised.contains("expire") { return false }
         return ["token", "password", "passcode", "secret", "apikey", "authorization"].contains { normalised.contains($0) }
             || ["pin", "otp", "cvv", "cvc", "cvv2"].contains(normalised)
     }

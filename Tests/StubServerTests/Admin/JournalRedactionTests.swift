@@ -1,0 +1,38 @@
+import Testing
+@testable import StubServer
+
+/// What the journal and the console mask.
+@Suite struct JournalRedactionTests {
+    @Test func secretKeysAreMaskedAtAnyDepthAndTheRestKept() throws {
+        let json = #"{"user":{"name":"Alex","pin":"1234","cards":[{"cvv":"999","last4":"4242"}]},"client_secret":"x","refreshToken":"y","note":null,"accessToken":null,"token_type":"Bearer","tokenExpiresAt":"2026-11-23T10:00:00Z"}"#
+        let text = try #require(JournalRedaction.body(Array(json.utf8), contentType: "application/json"))
+        for secret in ["1234", "999", "\"x\"", "\"y\""] { #expect(!text.contains(secret), "\(secret) is masked") }
+        for kept in ["Alex", "4242", #""note" : null"#, #""accessToken" : null"#, "Bearer", "2026-11-23T10:00:00Z"] { #expect(text.contains(kept), "\(kept) is kept") }
+    }
+
+    @Test func formsTextAndBinary() {
+        #expect(JournalRedaction.body(Array("username=alex&password=pass_good".utf8), contentType: "application/x-www-form-urlencoded")
+                == "username=alex&password=[redacted]")
+        #expect(JournalRedaction.body(Array("plain words".utf8), contentType: "text/plain") == "plain words")
+        #expect(JournalRedaction.body([0xff, 0xfe, 0x00], contentType: nil) == "(3 bytes, not text)")
+        #expect(JournalRedaction.body([], contentType: nil) == nil)
+    }
+
+    @Test func credentialHeadersAreMasked() {
+        let shown = JournalRedaction.headers([(name: "Authorization", value: "Bearer t"), (name: "Set-Cookie", value: "s=1"), (name: "X-Api-Key", value: "k"), (name: "Accept", value: "*/*")])
+        #expect(shown == ["Authorization": "[redacted]", "Set-Cookie": "[redacted]", "X-Api-Key": "[redacted]", "Accept": "*/*"])
+    }
+
+    @Test func theRingKeepsTheNewest() {
+        var ring = BoundedRing<Int>(capacity: 3)
+        for value in 1...5 { ring.append(value) }
+        #expect(ring.elements == [3, 4, 5])
+        #expect(ring.retain { $0 != 4 } == 1)
+        #expect(ring.elements == [3, 5])
+        ring.append(6)
+        ring.append(7)
+        #expect(ring.elements == [5, 6, 7])
+        var off = BoundedRing<Int>(capacity: 0)
+        #expect(off.append(1) == 1 && off.elements.isEmpty)
+    }
+}
