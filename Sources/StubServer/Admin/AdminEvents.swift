@@ -17,7 +17,12 @@ enum AdminEvents {
         let after = try request.queryValue("after")
         let resumeFrom = request.headers[lastEventId].flatMap { Int($0) } ?? after.flatMap { Int($0) }
         let feed = backend.journal.feed
-        let (key, stream) = feed.subscribe(session: session)
+        guard let subscription = feed.subscribe(session: session) else {
+            throw APIError(status: .serviceUnavailable, type: "service_unavailable", code: "too_many_listeners",
+                           message: "\(JournalFeed.maxListeners) event streams are open already; close a console tab or a reader and try again.",
+                           displayMessage: "Too many consoles are open.", retryable: true, headers: ["Retry-After": "5"])
+        }
+        let (key, stream) = subscription
         let missed = resumeFrom.map { backend.journal.entries(after: $0, session: session) } ?? []
         ClientDisconnectHandler.goneFuture(on: context.channel).whenComplete { _ in feed.unsubscribe(key) }
         let stopKey = backend.stopSignal.onFire { feed.unsubscribe(key) }

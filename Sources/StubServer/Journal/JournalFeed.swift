@@ -6,6 +6,9 @@ import NIOConcurrencyHelpers
 /// event ids and can fetch again with `Last-Event-ID` while the journal still holds them.
 final class JournalFeed: Sendable {
     static let bufferSize = 1000
+    /// The most listeners at once (open consoles, `curl -N` readers): each holds a connection
+    /// and up to `bufferSize` entries, so their number is bounded too.
+    static let maxListeners = 64
 
     private struct Listener {
         var session: String?
@@ -21,15 +24,24 @@ final class JournalFeed: Sendable {
     /// How many listen now.
     var count: Int { listeners.withLockedValue { $0.count } }
 
-    /// A stream of new entries (of one session, or all), and the key that ends it.
-    func subscribe(session: String?) -> (key: Int, stream: AsyncStream<JournalEntry>) {
+    /// A stream of new entries (of one session, or all), and the key that ends it; nil when
+    /// `maxListeners` listen already.
+    func subscribe(session: String?) -> (key: Int, stream: AsyncStream<JournalEntry>)? {
         let key = counter.withLockedValue { value -> Int in
             value += 1
             return value
         }
         let (stream, continuation) = AsyncStream.makeStream(of: JournalEntry.self, bufferingPolicy: .bufferingNewest(Self.bufferSize))
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(key) }
-        listeners.withLockedValue { $0[key] = Listener(session: session, continuation: continuation) }
+        let added = listeners.withLockedValue { listeners -> Bool in
+            guard listeners.count < Self.maxListeners else { return false }
+            listeners[key] = Listener(session: session, continuation: continuation)
+            return true
+        }
+        guard added else {
+            continuation.finish()
+            return nil
+        }
         return (key, stream)
     }
 

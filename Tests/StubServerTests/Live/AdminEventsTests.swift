@@ -53,4 +53,18 @@ import Testing
             #expect(refused.contains("admin_token_required"))
         }
     }
+
+    @Test func theNumberOfListenersIsBounded() async throws {
+        let backend = try makeBackend()
+        let held = (0..<JournalFeed.maxListeners).compactMap { _ in backend.journal.feed.subscribe(session: nil) }
+        #expect(held.count == JournalFeed.maxListeners)
+        try await withStub(backend) { client in
+            let refused = try await client.send(.get, "/__stubbank/events")
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.errorBody["code"] as? String == "too_many_listeners")
+            #expect(refused.header("Retry-After") == "5")
+        }
+        for (key, _) in held { backend.journal.feed.unsubscribe(key) }
+        #expect(backend.journal.feed.count == 0)
+    }
 }
