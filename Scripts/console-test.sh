@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The web console in a real headless Chromium: Tests/Browser/console_test.py with Selenium.
 # Needs Debian's chromium and chromium-driver (.ci/run installs them); installs Selenium into
-# .build/browser-venv on first use. Writes docs/console.png and docs/console-390.png.
+# .build/browser-venv on first use. Writes Docs/console.png and Docs/console-390.png.
 #
 #   Scripts/console-test.sh
 #   Scripts/console-test.sh ConsoleTest.test_a_reset_clears_a_session

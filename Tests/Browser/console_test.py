@@ -2,7 +2,7 @@
 
 Run through Scripts/console-test.sh, which builds the stub and installs Selenium. Each server
 is a real `stubbank serve` on port 0; every wait has a bound (WebDriverWait, urllib timeouts).
-Screenshots go to docs/console.png (1280 px) and docs/console-390.png (390 px).
+Screenshots go to Docs/console.png (1280 px) and Docs/console-390.png (390 px).
 """
 import json
 import os
@@ -179,7 +179,7 @@ class ConsoleTest(unittest.TestCase):
         self.assertNotIn("secret-token-123", detail)
         self.assertIn("service_unavailable", detail)
         self.element("detail-close").click()
-        self.browser.save_screenshot(os.path.join(ROOT, "docs", "console.png"))
+        self.browser.save_screenshot(os.path.join(ROOT, "Docs", "console.png"))
 
     def test_an_expiring_switch_turns_itself_off(self):
         self.turn_on("GET /v1/status", status=500, seconds=2)
@@ -304,7 +304,7 @@ class ConsoleTest(unittest.TestCase):
         overflow = self.browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         self.assertLessEqual(overflow, 0, "no sideways scrolling of the page at 390 px")
         self.assertTrue(self.element("steer-submit").is_displayed())
-        self.browser.save_screenshot(os.path.join(ROOT, "docs", "console-390.png"))
+        self.browser.save_screenshot(os.path.join(ROOT, "Docs", "console-390.png"))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ extension ConsoleAssets {
   const $ = (id) => document.getElementById(id);
   const state = {
     entries: [], lastSequence: 0, dropped: 0, paused: false, pending: 0,
-    routes: [], sessions: new Set(["default"]), behaviours: [], source: null, refreshTimer: null, selected: null,
+    routes: [], patterns: "", sessions: new Set(["default"]), behaviours: [], source: null, refreshTimer: null, selected: null,
   };
 
   function el(tag, attributes, ...children) {
@@ -271,12 +271,17 @@ extension ConsoleAssets {
       el("td", {}, route.route + (route.journalName !== route.route ? " [" + route.operationId + "]" : "")),
       el("td", {}, route.source),
       el("td", { class: "num" }, route.hits))));
-    const select = $("steer-route");
-    const chosen = select.value;
+    // The route choice is rebuilt only when the routes change (a reload), not on every hit,
+    // so an open list is not pulled from under the user.
     const patterns = [...new Set(list.data.map((route) => route.route))];
-    select.replaceChildren(el("option", { value: "* /**" }, "All routes"),
-      ...patterns.map((pattern) => el("option", { value: pattern }, pattern)));
-    if (chosen) select.value = chosen;
+    if (patterns.join("\n") !== state.patterns) {
+      state.patterns = patterns.join("\n");
+      const select = $("steer-route");
+      const chosen = select.value;
+      select.replaceChildren(el("option", { value: "* /**" }, "All routes"),
+        ...patterns.map((pattern) => el("option", { value: pattern }, pattern)));
+      if (chosen) select.value = chosen;
+    }
   }
 
   function scheduleRefresh() {
