@@ -6,10 +6,11 @@ Screenshots go to Docs/console.png (1280 px) and Docs/console-390.png (390 px).
 """
 import json
 import os
+import queue
 import re
 import socket
 import subprocess
-import sys
+import threading
 import time
 import unittest
 import urllib.error
@@ -32,12 +33,21 @@ class Stub:
     def __init__(self, *arguments):
         self.process = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "warning", *arguments],
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
+        # A thread reads the output, so the wait for the banner has a bound and the server never
+        # blocks on a full pipe.
+        lines = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout] + [lines.put(None)],
+                         daemon=True).start()
         deadline = time.monotonic() + 60
         self.port = None
         while self.port is None:
-            line = self.process.stdout.readline()
-            if not line or time.monotonic() > deadline:
-                raise RuntimeError("stubbank did not print its banner")
+            try:
+                line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                line = None
+            if line is None:
+                self.process.kill()
+                raise RuntimeError(f"stubbank exited (status {self.process.poll()}) or printed no banner within 60 s")
             match = re.match(r"StubBank listening on http://[^:]+:(\d+)$", line.strip())
             if match:
                 self.port = int(match.group(1))
@@ -54,7 +64,6 @@ class Stub:
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=10)
-        self.process.stdout.close()
 
 
 def curl(url, *arguments):
