@@ -19,7 +19,6 @@ public final class Redactor: Sendable {
     private let scanner: PIIScanner
     private let tally = NIOLockedValueBox([PIIKind: Int]())
 
-    static let secretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key"]
     /// Lower case, without `_` or `-`.
     static let tokenKeys: Set<String> = ["accesstoken", "refreshtoken", "idtoken", "token", "password", "secret", "clientsecret", "apikey"]
     static let nameKeys: Set<String> = ["name", "firstname", "lastname", "fullname", "middlename", "givenname", "familyname",
@@ -56,7 +55,7 @@ public final class Redactor: Sendable {
         return headers.map { name, value in
             let lower = name.lowercased()
             if let kind = rules.headers[lower] { count(kind); return (name, fake(kind, value, key: name)) }
-            guard Self.secretHeaders.contains(lower) else { return (name, redact(text: value)) }
+            guard CredentialHeaders.names.contains(lower) else { return (name, redact(text: value)) }
             count(.token)
             if let space = value.firstIndex(of: " "), lower.hasSuffix("authorization") {
                 return (name, String(value[..<space]) + " " + fakes.token(String(value[value.index(after: space)...])))

@@ -6,16 +6,11 @@ import Foundation
 enum JournalRedaction {
     static let mask = "[redacted]"
 
-    /// Header names (lowercased) whose values are secrets.
-    static let secretHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-stub-admin-token", "x-api-key",
-    ]
-
     /// Headers safe to show.
     static func headers(_ headers: some Sequence<(name: String, value: String)>) -> [String: String] {
         var result: [String: String] = [:]
         for (name, value) in headers {
-            result[name] = secretHeaders.contains(name.lowercased()) ? mask : value
+            result[name] = CredentialHeaders.names.contains(name.lowercased()) ? mask : value
         }
         return result
     }
