@@ -44,10 +44,8 @@ struct AdminAPI {
         case ("POST", ["behaviours"]):
             let spec = try AdminInput.decode(BehaviourSpec.self, from: request, shape: AdminInput.behaviour)
             do {
-                let behaviour = try backend.behaviours.add(spec, session: scope)
-                let now = backend.behaviours.now
-                return .json(AdminBehaviour((behaviour, spec.times, spec.expiresInSeconds.map { now.addingTimeInterval($0) }), now: now),
-                             status: .created)
+                let installed = try backend.behaviours.install(spec, session: scope)
+                return .json(AdminBehaviour(installed, now: backend.behaviours.now), status: .created)
             } catch {
                 if let limit = error.limit {
                     throw APIError.conflict("behaviour_limit", error.reason, display: "Too many behaviours (\(limit)) are installed.")

@@ -33,14 +33,19 @@ public final class BehaviourBook: Sendable {
     /// invalid, or when `limit` behaviours are installed already (`BehaviourError.isLimit`).
     @discardableResult
     public func add(_ spec: BehaviourSpec, session: String?) throws(BehaviourError) -> Behaviour {
+        try install(spec, session: session).behaviour
+    }
+
+    /// `add`, returning the behaviour as `list` shows it: with its count and its expiry.
+    func install(_ spec: BehaviourSpec, session: String?) throws(BehaviourError) -> (behaviour: Behaviour, remaining: Int?, expiresAt: Date?) {
         let id = state.withLockedValue { state -> String in
             state.counter += 1
             return "bhv_\(state.counter)"
         }
         let behaviour = try Behaviour(id: id, spec: spec, source: .admin, session: session)
-        let entry = BehaviourIndex.Entry(behaviour: behaviour, generator: SeededGenerator(seed: SeededGenerator.derive(seed, id)),
-                                         remaining: spec.times, expiresAt: spec.expiresInSeconds.map { clock().addingTimeInterval($0) })
         let now = clock()
+        let entry = BehaviourIndex.Entry(behaviour: behaviour, generator: SeededGenerator(seed: SeededGenerator.derive(seed, id)),
+                                         remaining: spec.times, expiresAt: spec.expiresInSeconds.map { now.addingTimeInterval($0) })
         let full = state.withLockedValue { state -> Bool in
             if state.admin.count >= limit { state.admin.removeExpired(now: now) }
             guard state.admin.count < limit else { return true }
@@ -48,7 +53,7 @@ public final class BehaviourBook: Sendable {
             return false
         }
         if full { throw BehaviourError.limitReached(limit) }
-        return behaviour
+        return (behaviour, entry.remaining, entry.expiresAt)
     }
 
     /// Removes one admin behaviour; returns whether it existed.

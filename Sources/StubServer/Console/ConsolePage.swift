@@ -6,11 +6,11 @@ import HTTPTypes
 enum ConsolePage {
     static let path = AdminAPI.prefix + "/ui"
 
-    /// The page's files, by the segment after `ui`.
-    static let assets: [String: (contentType: String, text: String)] = [
-        "": ("text/html; charset=utf-8", ConsoleAssets.html),
-        "console.css": ("text/css; charset=utf-8", ConsoleAssets.css),
-        "console.js": ("text/javascript; charset=utf-8", ConsoleAssets.script),
+    /// The page's files, by the segment after `ui`, encoded once.
+    static let assets: [String: (contentType: String, bytes: [UInt8])] = [
+        "": ("text/html; charset=utf-8", Array(ConsoleAssets.html.utf8)),
+        "console.css": ("text/css; charset=utf-8", Array(ConsoleAssets.css.utf8)),
+        "console.js": ("text/javascript; charset=utf-8", Array(ConsoleAssets.script.utf8)),
     ]
 
     static let securityHeaders: [(HTTPField.Name, String)] = [
@@ -34,7 +34,7 @@ enum ConsolePage {
         guard segments.count <= 1, let asset = assets[segments.first ?? ""] else {
             throw APIError.notFound("Console file \(request.path)")
         }
-        var response = StubResponse(status: .ok, body: Array(asset.text.utf8), contentType: asset.contentType)
+        var response = StubResponse(status: .ok, body: asset.bytes, contentType: asset.contentType)
         for (name, value) in securityHeaders { response.headers[name] = value }
         return response
     }
