@@ -14,16 +14,7 @@ import Testing
 /// type in the recording, and drift reports exactly those.
 @Suite struct DriftTests {
     @Test func plantedDriftIsReportedExactly() async throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        do {
-            try await check(out: out, client: client)
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
-        try await client.shutdown()
+        try await RecordTestSupport.withScratch("drift") { out, client in try await check(out: out, client: client) }
     }
 
     private func check(out: URL, client: HTTPClient) async throws {

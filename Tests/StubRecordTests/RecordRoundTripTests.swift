@@ -42,16 +42,7 @@ import Testing
     }
 
     @Test func aRecordingServesWhatTheBackendAnsweredRedacted() async throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        do {
-            try await roundTrip(out: out, client: client)
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
-        try await client.shutdown()
+        try await RecordTestSupport.withScratch("recorded") { out, client in try await roundTrip(out: out, client: client) }
     }
 
     private func roundTrip(out: URL, client: HTTPClient) async throws {
