@@ -14,7 +14,8 @@ Figures (see Benchmarks/README.md, "Hardening"):
   shutdown   seconds from SIGTERM to exit with 100 hangs and 100 ten-minute delays open
   abandoned  under `ulimit -n 256`: 300 requests with a 10-minute delay whose clients hang
              up, then the time a new request takes to be answered
-  upload     Python's http.client posting 20 MB, written whole before the answer is read
+  upload     Python's http.client posting 20 MB, written whole before the answer is read; then
+             urllib doing the same with `Connection: close`
 
 `--check` (run by .ci/run) runs shutdown, abandoned and upload and exits 1 unless the process
 exits within 5 s of SIGTERM, the new request is answered within 1 s, and the upload sees 413.
@@ -29,6 +30,8 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -254,7 +257,19 @@ def upload(binary, megabytes=20):
         except OSError as error:
             status = f"{type(error).__name__}: {error}"
         print(f"upload  {megabytes} MB with http.client: {status}", flush=True)
-        return {"megabytes": megabytes, "status": status}
+        # urllib sends `Connection: close` and writes the whole body before it reads; the stub
+        # must still drain the body and answer, not leave it blocked until its own timeout.
+        request = urllib.request.Request(f"http://127.0.0.1:{server.port}/v1/auth/token", data=b"x" * (megabytes * 1024 * 1024),
+                                         headers={"Content-Type": "application/json"}, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                closing = answer.status
+        except urllib.error.HTTPError as error:
+            closing = error.code
+        except OSError as error:
+            closing = f"{type(error).__name__}: {error}"
+        print(f"upload  {megabytes} MB with urllib (Connection: close): {closing}", flush=True)
+        return {"megabytes": megabytes, "status": status, "closingStatus": closing}
     finally:
         server.stop()
 
@@ -293,6 +308,8 @@ def main():
             failures.append("a new request was not answered within 1 s after 300 abandoned delays")
         if results["upload"]["status"] != 413:
             failures.append(f"a 20 MB upload saw {results['upload']['status']}, not 413")
+        if results["upload"]["closingStatus"] != 413:
+            failures.append(f"a 20 MB upload with Connection: close saw {results['upload']['closingStatus']}, not 413")
         for failure in failures:
             print("FAIL " + failure, flush=True)
         if failures:

@@ -12,7 +12,10 @@ import NIOHTTP1
 /// - an HTTP/1.1 request without exactly one `Host` gets 400 and never reaches a route;
 /// - a head that is too slow gets 408, a body that is too slow fails the body read with 408;
 /// - once a request is answered before its body is all in (a 413), the rest is read and thrown
-///   away up to `ConnectionLimits.discardBytes`, so the client still writing sees the 413.
+///   away here, up to `ConnectionLimits.discardBytes`, so the client still writing sees the 413.
+///   The guard keeps reading itself: after a `Connection: close` answer (or HTTP/1.0's) nothing
+///   above reads the connection any more, and a client that writes its whole body before it
+///   reads (Python's `urllib`) would otherwise wait for ever with a full socket buffer.
 ///
 /// An answer made here waits until every earlier response on the connection is written.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -85,6 +88,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if answeredEarly {
                 discarded += buffer.readableBytes
                 if discarded > limits.discardBytes { context.close(promise: nil) }
+                return
             }
         case .end:
             bodyOpen = false
@@ -93,6 +97,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if pending == 0 { deadline.responseEnded() }
         }
         context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        context.fireChannelReadComplete()
+        // Draining an answered body does not wait for the reader above, which may be gone.
+        if answeredEarly { context.read() }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -115,7 +125,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
         guard case .end = part else { return }
         pending = max(0, pending - 1)
-        if bodyOpen { answeredEarly = true } else if pending == 0 { deadline.responseEnded() }
+        if bodyOpen {
+            answeredEarly = true
+            context.read()
+        } else if pending == 0 {
+            deadline.responseEnded()
+        }
         if pending == 0, let answer = queued {
             queued = nil
             send(answer, context: context)

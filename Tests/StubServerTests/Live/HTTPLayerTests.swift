@@ -96,6 +96,28 @@ import Testing
         }
     }
 
+    /// A client that writes all 20 MB before it reads gets its 413 whatever it says about the
+    /// connection: the stub drains the rest of the body instead of leaving the client blocked
+    /// on a full socket buffer until its own timeout.
+    @Test(arguments: [
+        ("HTTP/1.1", "Connection: close\r\n", false),
+        ("HTTP/1.1", "Connection: close\r\n", true),
+        ("HTTP/1.1", "", false),
+        ("HTTP/1.1", "", true),
+        ("HTTP/1.0", "", false),
+        ("HTTP/1.0", "Connection: keep-alive\r\n", false),
+    ])
+    func anOverLimitBodyWrittenBeforeReadingGets413(version: String, connection: String, chunked: Bool) async throws {
+        try await live { port, _ in
+            let size = 20 * 1024 * 1024
+            let framing = chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(size)\r\n"
+            let head = "POST /v1/support/tickets \(version)\r\nHost: x\r\nContent-Type: application/json\r\n\(connection)\(framing)\r\n"
+            let answer = try await RawHTTP.uploadThenRead(port: port, head: head, bodyBytes: size, chunked: chunked)
+            #expect(answer.hasPrefix("HTTP/1.1 413"), "\(version) \(connection) chunked: \(chunked): \(answer.prefix(200))")
+            #expect(answer.contains("\"payload_too_large\""), "\(answer.prefix(400))")
+        }
+    }
+
     @Test func abandonedDelayIsReleasedAtOnce() async throws {
         try await live { port, backend in
             try await RawHTTP.sendAndClose(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n"

@@ -133,3 +133,84 @@ extension RawHTTP {
         }
     }
 }
+
+extension RawHTTP {
+    /// A client that writes its whole request before it reads a byte, as Python's `urllib` does:
+    /// sends `head`, then `bodyBytes` bytes of body (chunked when `chunked`), then reads one
+    /// answer: up to the close, or to the end of its `Content-Length` body on a kept-alive
+    /// connection. Writing fails after `timeout` seconds without progress, and reading after
+    /// `timeout` seconds in all, so a server that stops reading fails the test instead of hanging it.
+    static func uploadThenRead(port: Int, head: String, bodyBytes: Int, chunked: Bool, timeout: Int = 20) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    try blockingUpload(port: port, head: head, bodyBytes: bodyBytes, chunked: chunked, timeout: timeout)
+                })
+            }
+        }
+    }
+
+    private static func blockingUpload(port: Int, head: String, bodyBytes: Int, chunked: Bool, timeout: Int) throws -> String {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw Failure(step: "socket") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(step: "connect") }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+
+        func sendAll(_ bytes: [UInt8]) throws {
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                guard sent > 0 else {
+                    throw Failure(step: "the server stopped reading after \(offset) bytes of a \(bytes.count)-byte write (errno \(errno))")
+                }
+                offset += sent
+            }
+        }
+        try sendAll(Array(head.utf8))
+        let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+        var left = bodyBytes
+        while left > 0 {
+            let size = min(left, piece.count)
+            if chunked {
+                try sendAll(Array((String(size, radix: 16) + "\r\n").utf8) + piece[0..<size] + Array("\r\n".utf8))
+            } else {
+                try sendAll(Array(piece[0..<size]))
+            }
+            left -= size
+        }
+        if chunked { try sendAll(Array("0\r\n\r\n".utf8)) }
+
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
+        while Date() < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0 { break }
+            if count == 0 { return String(decoding: received, as: UTF8.self) }
+            received += buffer[0..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            if let split = text.range(of: "\r\n\r\n"),
+               let length = text[..<split.lowerBound].split(separator: "\r\n")
+                   .first(where: { $0.lowercased().hasPrefix("content-length:") })
+                   .flatMap({ Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }),
+               text.utf8.count - text[..<split.upperBound].utf8.count >= length {
+                return text
+            }
+        }
+        throw Failure(step: "no whole answer within \(timeout) s; received so far: \(String(decoding: received, as: UTF8.self))")
+    }
+}
