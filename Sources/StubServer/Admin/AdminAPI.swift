@@ -26,7 +26,7 @@ struct AdminAPI {
         case ("GET", []):
             return .json(AdminIndex(scenario: backend.behaviours.scenarioName, links: Self.links))
         case ("GET", ["routes"]):
-            let hits = backend.routeHits.snapshot(session: scope)
+            let hits = backend.journal.hits(session: scope)
             return .json(WireList(data: backend.routeDescriptions.map {
                 AdminRoute(route: $0.pattern, operationId: $0.operationId, summary: $0.summary, requiresToken: $0.auth, source: $0.source,
                            journalName: $0.journalName, hits: hits[$0.journalName] ?? 0)
@@ -75,7 +75,7 @@ struct AdminAPI {
             backend.fileRouteState.reset(session: scope)
             let behaviours = backend.behaviours.clear(session: scope)
             let journal = backend.journal.clear(session: scope)
-            backend.routeHits.reset(session: scope)
+            backend.journal.resetHits(session: scope)
             backend.sessions.forget(scope)
             return .json(AdminResetResult(session: scope, scenario: backend.behaviours.scenarioName, customersRestored: bank.customers,
                                           tokensRevoked: bank.tokens, behavioursRemoved: behaviours, journalEntriesCleared: journal,

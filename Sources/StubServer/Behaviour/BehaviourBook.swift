@@ -1,10 +1,12 @@
+import Atomics
 public import Foundation
 import NIOConcurrencyHelpers
 
 /// The installed behaviours, in precedence order, with their random state and remaining counts.
 ///
 /// Lookups happen on every request, so this is a lock-protected value rather than an actor: the
-/// critical section reads a few index buckets (`BehaviourIndex`) with no suspension point.
+/// critical section reads a few index buckets (`BehaviourIndex`) with no suspension point. While
+/// no behaviour is installed (the common case) a lookup is one atomic read: no lock, no clock.
 /// Admin behaviours are capped at `limit`; the next one is refused rather than slowing every
 /// request or growing without bound.
 public final class BehaviourBook: Sendable {
@@ -16,6 +18,8 @@ public final class BehaviourBook: Sendable {
     }
 
     private let state = NIOLockedValueBox(State())
+    /// Admin and scenario behaviours installed, stored under the lock after every change.
+    private let installed = ManagedAtomic(0)
     private let seed: UInt64
     /// The most admin behaviours installed at once.
     public let limit: Int
@@ -38,7 +42,7 @@ public final class BehaviourBook: Sendable {
 
     /// `add`, returning the behaviour as `list` shows it: with its count and its expiry.
     func install(_ spec: BehaviourSpec, session: String?) throws(BehaviourError) -> (behaviour: Behaviour, remaining: Int?, expiresAt: Date?) {
-        let id = state.withLockedValue { state -> String in
+        let id = mutate { state -> String in
             state.counter += 1
             return "bhv_\(state.counter)"
         }
@@ -46,7 +50,7 @@ public final class BehaviourBook: Sendable {
         let now = clock()
         let entry = BehaviourIndex.Entry(behaviour: behaviour, generator: SeededGenerator(seed: SeededGenerator.derive(seed, id)),
                                          remaining: spec.times, expiresAt: spec.expiresInSeconds.map { now.addingTimeInterval($0) })
-        let full = state.withLockedValue { state -> Bool in
+        let full = mutate { state -> Bool in
             if state.admin.count >= limit { state.admin.removeExpired(now: now) }
             guard state.admin.count < limit else { return true }
             state.admin.insert(entry)
@@ -58,13 +62,13 @@ public final class BehaviourBook: Sendable {
 
     /// Removes one admin behaviour; returns whether it existed.
     public func remove(id: String) -> Bool {
-        state.withLockedValue { $0.admin.remove(id: id) }
+        mutate { $0.admin.remove(id: id) }
     }
 
     /// Removes the admin behaviours of a session (or all); returns how many went.
     @discardableResult
     public func clear(session: String?) -> Int {
-        state.withLockedValue { $0.admin.removeAll(session: session) }
+        mutate { $0.admin.removeAll(session: session) }
     }
 
     /// Replaces the scenario's behaviours.
@@ -78,7 +82,7 @@ public final class BehaviourBook: Sendable {
             index.insert(BehaviourIndex.Entry(behaviour: behaviour, generator: SeededGenerator(seed: SeededGenerator.derive(seed, id)),
                                               remaining: spec.times, expiresAt: spec.expiresInSeconds.map { clock().addingTimeInterval($0) }))
         }
-        state.withLockedValue {
+        mutate {
             $0.scenario = index
             $0.scenarioName = scenario?.name
         }
@@ -93,7 +97,7 @@ public final class BehaviourBook: Sendable {
     /// How many admin behaviours are installed (expired ones not counted).
     public var count: Int {
         let now = clock()
-        return state.withLockedValue { state in
+        return mutate { state in
             state.admin.removeExpired(now: now)
             return state.admin.count
         }
@@ -103,7 +107,7 @@ public final class BehaviourBook: Sendable {
     /// still affects and when it retires (nil for never); expired ones are gone.
     public func list(session: String? = nil) -> [(behaviour: Behaviour, remaining: Int?, expiresAt: Date?)] {
         let now = clock()
-        return state.withLockedValue { state in
+        return mutate { state in
             state.admin.removeExpired(now: now)
             return (state.admin.ordered + state.scenario.ordered)
                 .filter { session == nil || $0.behaviour.session == nil || $0.behaviour.session == session }
@@ -111,10 +115,19 @@ public final class BehaviourBook: Sendable {
         }
     }
 
+    /// Runs `body` under the lock, then records how many behaviours remain installed.
+    private func mutate<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        try state.withLockedValue { state in
+            defer { installed.store(state.admin.count + state.scenario.count, ordering: .relaxed) }
+            return try body(&state)
+        }
+    }
+
     /// Finds the first behaviour that matches and fires, consuming one of its `times`.
     func decide(method: String, pathSegments: [Substring], session: String) -> BehaviourDecision {
+        guard installed.load(ordering: .relaxed) > 0 else { return .none }
         let now = clock()
-        return state.withLockedValue { state in
+        return mutate { state in
             if let decision = state.admin.first(method: method, pathSegments: pathSegments, session: session, now: now, fire: Self.fire) {
                 return decision
             }

@@ -25,6 +25,13 @@ struct BoundedRing<Element: Sendable>: Sendable {
         return evicted
     }
 
+    /// The element `back` places behind the newest (0 is the newest), if the ring holds that many.
+    func element(fromNewest back: Int) -> Element? {
+        guard back >= 0, back < storage.count else { return nil }
+        let newest = storage.count < capacity ? storage.count - 1 : (start + capacity - 1) % capacity
+        return storage[(newest - back + storage.count) % storage.count]
+    }
+
     /// Oldest first.
     var elements: [Element] { Array(storage[start...] + storage[..<start]) }
 

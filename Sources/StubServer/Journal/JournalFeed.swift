@@ -1,7 +1,8 @@
+import Atomics
 import NIOConcurrencyHelpers
 
 /// Live journal entries for whoever listens (`GET /__stubbank/events`, the web console). With
-/// no listener, publishing costs one lock read. Each listener buffers at most `bufferSize`
+/// no listener, the journal pays one atomic read per request. Each listener buffers at most `bufferSize`
 /// entries; a listener slower than that loses the oldest, which a reader finds as a gap in the
 /// event ids and can fetch again with `Last-Event-ID` while the journal still holds them.
 final class JournalFeed: Sendable {
@@ -17,9 +18,11 @@ final class JournalFeed: Sendable {
 
     private let listeners = NIOLockedValueBox([Int: Listener]())
     private let counter = NIOLockedValueBox(0)
+    /// How many listen, stored under the listeners' lock after every change.
+    private let listening = ManagedAtomic(0)
 
     /// Whether anyone listens; the journal checks before building an entry.
-    var hasListeners: Bool { listeners.withLockedValue { !$0.isEmpty } }
+    var hasListeners: Bool { listening.load(ordering: .relaxed) > 0 }
 
     /// How many listen now.
     var count: Int { listeners.withLockedValue { $0.count } }
@@ -36,6 +39,7 @@ final class JournalFeed: Sendable {
         let added = listeners.withLockedValue { listeners -> Bool in
             guard listeners.count < Self.maxListeners else { return false }
             listeners[key] = Listener(session: session, continuation: continuation)
+            listening.store(listeners.count, ordering: .relaxed)
             return true
         }
         guard added else {
@@ -47,7 +51,10 @@ final class JournalFeed: Sendable {
 
     /// Ends one listener's stream.
     func unsubscribe(_ key: Int) {
-        let listener = listeners.withLockedValue { $0.removeValue(forKey: key) }
+        let listener = listeners.withLockedValue { listeners in
+            defer { listening.store(listeners.count, ordering: .relaxed) }
+            return listeners.removeValue(forKey: key)
+        }
         listener?.continuation.finish()
     }
 

@@ -2,15 +2,21 @@ import NIOConcurrencyHelpers
 
 /// A bounded, newest-last record of requests, for tests and people to see what a client sent.
 /// The newest `detailCapacity` exchanges also keep their bodies and response head, for the
-/// console's detail view (`GET /__stubbank/journal/{sequence}`).
+/// console's detail view (`GET /__stubbank/journal/{sequence}`). It also counts each route's
+/// hits per session (`RouteHits`).
+///
+/// Recording is on every request's path, so it takes the lock once, for the entry and the hit
+/// count together, and stores a reference: the record is built outside the lock, and what a
+/// full ring pushes out is freed after it. Bodies are kept by reference too; a fixture's body
+/// is the fixture's own array, never a copy.
 public final class RequestJournal: Sendable {
     /// How many of the newest exchanges keep their bodies.
     static let detailCapacity = 200
 
     private struct State: Sendable {
-        var entries: BoundedRing<(sequence: Int, record: JournalRecord)>
-        var bodies: BoundedRing<ExchangeBodies>
+        var entries: BoundedRing<JournalSlot>
         var sequence = 0
+        var hits = RouteHits()
     }
 
     public let capacity: Int
@@ -18,24 +24,29 @@ public final class RequestJournal: Sendable {
     /// New entries as they are recorded, for `GET /__stubbank/events`.
     let feed = JournalFeed()
 
-    /// - Parameter capacity: how many entries to keep; 0 turns the journal off.
+    /// - Parameter capacity: how many entries to keep; 0 turns the journal off (hits still count).
     public init(capacity: Int) {
         self.capacity = max(0, capacity)
-        state = NIOLockedValueBox(State(entries: BoundedRing(capacity: capacity),
-                                        bodies: BoundedRing(capacity: min(capacity, Self.detailCapacity))))
+        state = NIOLockedValueBox(State(entries: BoundedRing(capacity: capacity)))
     }
 
     func record(_ record: JournalRecord, bodies: ExchangeBodies? = nil) {
-        guard capacity > 0 else { return }
-        // What a full ring pushes out is freed after the lock is released, so the other event
-        // loop never waits on a deallocation.
-        var evicted: ((sequence: Int, record: JournalRecord)?, ExchangeBodies?)
+        guard capacity > 0 else {
+            if let route = record.route { state.withLockedValue { $0.hits.count(route, session: record.session) } }
+            return
+        }
+        let slot = JournalSlot(record: record, bodies: bodies)
+        let keptBodies = min(capacity, Self.detailCapacity)
+        // Freed after the lock is released, so the other threads never wait on a deallocation.
+        var evicted: (JournalSlot?, ExchangeBodies?)
         let sequence = state.withLockedValue { state -> Int in
             state.sequence += 1
-            evicted.0 = state.entries.append((sequence: state.sequence, record: record))
-            if var bodies {
-                bodies.sequence = state.sequence
-                evicted.1 = state.bodies.append(bodies)
+            slot.sequence = state.sequence
+            if let route = record.route { state.hits.count(route, session: record.session) }
+            evicted.0 = state.entries.append(slot)
+            if let older = state.entries.element(fromNewest: keptBodies) {
+                evicted.1 = older.bodies
+                older.bodies = nil
             }
             return state.sequence
         }
@@ -59,19 +70,43 @@ public final class RequestJournal: Sendable {
     /// One entry with its bodies (when still kept), or nil when the journal no longer holds it.
     public func detail(sequence: Int) -> JournalDetail? {
         let found = state.withLockedValue { state -> (JournalRecord, ExchangeBodies?)? in
-            guard let record = state.entries.elements.last(where: { $0.sequence == sequence })?.record else { return nil }
-            return (record, state.bodies.elements.last { $0.sequence == sequence })
+            guard let slot = state.entries.elements.last(where: { $0.sequence == sequence }) else { return nil }
+            return (slot.record, slot.bodies)
         }
         return found.map { JournalDetail(entry: $0.0.entry(sequence: sequence), record: $0.0, bodies: $0.1) }
     }
 
-    /// Drops the entries of a session (or all); returns how many went.
+    /// Drops the entries of a session (or all); returns how many went. Hit counts stay
+    /// (`resetHits` drops them).
     @discardableResult
     public func clear(session: String? = nil) -> Int {
         state.withLockedValue { state in
-            let kept = Set(state.entries.elements.filter { session != nil && $0.record.session != session }.map(\.sequence))
-            state.bodies.retain { kept.contains($0.sequence) }
-            return state.entries.retain { kept.contains($0.sequence) }
+            state.entries.retain { session != nil && $0.record.session != session }
         }
+    }
+
+    /// Hits per route for one session, or summed over all.
+    func hits(session: String?) -> [String: Int] {
+        state.withLockedValue { $0.hits.snapshot(session: session) }
+    }
+
+    /// Forgets one session's hit counts, or all.
+    func resetHits(session: String?) {
+        state.withLockedValue { $0.hits.reset(session: session) }
+    }
+}
+
+/// One journal entry as the ring holds it: the record, its sequence number, and its bodies
+/// while it is among the newest `RequestJournal.detailCapacity`. A reference, so that a full
+/// ring swaps pointers rather than copying records; `sequence` and `bodies` change only under
+/// the journal's lock.
+final class JournalSlot: @unchecked Sendable {
+    var sequence = 0
+    let record: JournalRecord
+    var bodies: ExchangeBodies?
+
+    init(record: JournalRecord, bodies: ExchangeBodies?) {
+        self.record = record
+        self.bodies = bodies
     }
 }

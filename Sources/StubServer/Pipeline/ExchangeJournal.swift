@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 /// Writes one exchange to the request journal: what was asked, which route and behaviour
-/// answered, with what status or fault, and how long it took.
+/// answered, with what status or fault, and how long it took; the journal counts the route's hit.
 enum ExchangeJournal {
     /// Set by the bank when it replays the first answer for a repeated idempotency key.
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
@@ -21,6 +21,5 @@ enum ExchangeJournal {
             headers: request.headers, replayed: exchange.response?.headers[Self.replayedHeader] == "true"),
             bodies: ExchangeBodies(requestBody: request.body, responseStatus: status, responseHeaders: responseHeaders,
                                    responseBody: exchange.response?.body ?? []))
-        if let route = exchange.route { backend.routeHits.count(route, session: request.session) }
     }
 }

@@ -1,3 +1,4 @@
+import Atomics
 public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
@@ -20,15 +21,13 @@ public final class StubBackend: Sendable {
     private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
     private let sourcesBox: NIOLockedValueBox<[any RouteSource]>
     let fileRouteState: FileRouteState
-    /// Requests per route and session, for the admin API's route list.
-    let routeHits = RouteHits()
     /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
     public let bankEnabled: Bool
     /// The injected clock, for templates' `now`.
     let clock: @Sendable () -> Date
     private let scenarios: NIOLockedValueBox<[String: Scenario]>
     private let headerGenerator: NIOLockedValueBox<SeededGenerator>
-    private let requestCounter = NIOLockedValueBox(0)
+    private let requestCounter = ManagedAtomic(0)
 
     /// Loads the stubs directory (throwing `FixtureLoadError` with every problem) and activates
     /// the configured scenario (throwing `StubServerError.unknownScenario`).
@@ -119,7 +118,7 @@ public final class StubBackend: Sendable {
         await bank.reset(session: session)
         fileRouteState.reset(session: session)
         behaviours.clear(session: session)
-        routeHits.reset(session: session)
+        journal.resetHits(session: session)
     }
 
     /// Route files first, then the built-in bank; rebuilt on reload, not per request.
@@ -152,11 +151,7 @@ public final class StubBackend: Sendable {
     }
 
     func nextRequestId() -> String {
-        let number = requestCounter.withLockedValue { value -> Int in
-            value += 1
-            return value
-        }
-        return "req_" + String(number, radix: 36)
+        "req_" + String(requestCounter.wrappingIncrementThenLoad(ordering: .relaxed), radix: 36)
     }
 }
 

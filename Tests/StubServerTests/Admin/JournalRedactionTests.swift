@@ -1,3 +1,5 @@
+import Foundation
+import HTTPTypes
 import Testing
 @testable import StubServer
 
@@ -34,5 +36,39 @@ import Testing
         #expect(ring.elements == [5, 6, 7])
         var off = BoundedRing<Int>(capacity: 0)
         #expect(off.append(1) == 1 && off.elements.isEmpty)
+    }
+
+    @Test func theRingCountsBackFromTheNewest() {
+        var ring = BoundedRing<Int>(capacity: 3)
+        #expect(ring.element(fromNewest: 0) == nil)
+        ring.append(1)
+        ring.append(2)
+        #expect(ring.element(fromNewest: 0) == 2 && ring.element(fromNewest: 1) == 1 && ring.element(fromNewest: 2) == nil)
+        for value in 3...7 { ring.append(value) }  // wrapped: holds 5, 6, 7
+        #expect((0..<3).map { ring.element(fromNewest: $0) } == [7, 6, 5])
+        #expect(ring.element(fromNewest: 3) == nil && ring.element(fromNewest: -1) == nil)
+        ring.retain { $0 != 6 }
+        #expect(ring.element(fromNewest: 0) == 7 && ring.element(fromNewest: 1) == 5)
+    }
+
+    /// Only the newest `detailCapacity` entries keep bodies; the entry that falls out of them
+    /// loses its bodies at once, and route hits are counted whether or not the journal is on.
+    @Test func bodiesFollowTheNewestAndHitsCountEvenWithTheJournalOff() {
+        let journal = RequestJournal(capacity: RequestJournal.detailCapacity + 5)
+        func record(_ route: String?) {
+            journal.record(JournalRecord(requestId: "r", receivedAt: Date(), method: "GET", path: "/x", query: [:], session: "s",
+                                         route: route, status: 200, latencyMs: 0, headers: [:]),
+                           bodies: ExchangeBodies(requestBody: [], responseStatus: 200, responseHeaders: [:], responseBody: Array("ok".utf8)))
+        }
+        for _ in 0...RequestJournal.detailCapacity { record("GET /x") }
+        #expect(journal.detail(sequence: 1)?.response == nil, "the 201st newest has no bodies")
+        #expect(journal.detail(sequence: 2)?.response?.body == "ok")
+        #expect(journal.hits(session: "s") == ["GET /x": RequestJournal.detailCapacity + 1])
+        let off = RequestJournal(capacity: 0)
+        off.record(JournalRecord(requestId: "r", receivedAt: Date(), method: "GET", path: "/x", query: [:], session: "s",
+                                 route: "GET /x", status: 200, latencyMs: 0, headers: [:]))
+        #expect(off.entries().isEmpty && off.hits(session: nil) == ["GET /x": 1])
+        off.resetHits(session: "s")
+        #expect(off.hits(session: nil).isEmpty)
     }
 }

@@ -12,6 +12,29 @@ import Testing
         #expect(book.list().isEmpty)
     }
 
+    /// With nothing installed a lookup skips the lock; every way in and out of the book keeps
+    /// that shortcut honest.
+    @Test func theEmptyBookShortcutFollowsEveryChange() throws {
+        let book = BehaviourBook(seed: 1)
+        let decide = { book.decide(method: "GET", pathSegments: accounts, session: "default").status }
+        #expect(decide() == nil)
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 503, times: 1), session: nil)
+        #expect(decide() == 503)
+        #expect(decide() == nil, "the behaviour retired after its one request")
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 502), session: nil)
+        #expect(decide() == 502)
+        #expect(book.clear(session: nil) == 1)
+        #expect(decide() == nil)
+        try book.setScenario(Scenario(name: "s", description: "", behaviours: [BehaviourSpec(route: "* /v1/**", status: 500)]))
+        #expect(decide() == 500)
+        try book.setScenario(nil)
+        #expect(decide() == nil)
+        let added = try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 504), session: nil)
+        #expect(decide() == 504)
+        #expect(book.remove(id: added.id))
+        #expect(decide() == nil)
+    }
+
     @Test func probabilityIsReproducibleForASeed() throws {
         func run(seed: UInt64) throws -> [Bool] {
             let book = BehaviourBook(seed: seed)
