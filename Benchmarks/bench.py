@@ -131,6 +131,19 @@ def rss_mb(pid):
     return round(rss / 1024, 1), round(hwm / 1024, 1)
 
 
+def cpu_seconds(pid):
+    """User plus system CPU time of the process tree so far, in seconds."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for each in tree_pids(pid):
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
 # ---------------------------------------------------------------------------------------------
 # Servers
 
@@ -359,7 +372,11 @@ def measure_loads(servers, raw, seconds, rounds, quick):
                     row["rss_idle_all_mb"].append(rss_mb(server.process.pid)[0])
                     wrk(server.port, 2, 50, 2 if quick else 3, raw / f"{name}-warmup-round{round_number}.txt")
                     for label, threads, connections in (("c50", 2, 50), ("c1", 1, 1)):
+                        cpu_before = cpu_seconds(server.process.pid)
                         result = wrk(server.port, threads, connections, seconds, raw / f"{name}-{label}-round{round_number}.txt")
+                        # CPU per request varies far less between rounds than req/s on a shared VM.
+                        result["cpu_us_per_request"] = round((cpu_seconds(server.process.pid) - cpu_before) * 1e6
+                                                             / max(result["requests"], 1), 1)
                         row[f"{label}_rounds"].append(result)
                         row["rss_after_load_mb"].append(rss_mb(server.process.pid)[0])
                         print(f"   round {round_number} {server.name} {label}: {result['rps']} req/s, p99 {result['p99_ms']} ms",
@@ -465,6 +482,67 @@ def many_routes(stubbank, work, raw, seconds, rounds):
     return result
 
 
+def quick_ratios(servers, raw, seconds, rounds):
+    """Interleaved rounds at c=50 and c=1 for each server; per round, each server's req/s over
+    the ceiling's and over Pact's in the same round; the median of those ratios."""
+    rows = measure_loads(servers, raw, seconds, rounds, quick=True)
+    names = [server.name for server in servers]
+    ceiling = next((n for n in names if n.startswith("Ceiling")), None)
+    pact = next((n for n in names if n.startswith("Pact")), None)
+    table = {}
+    for name in names:
+        entry = {}
+        for label in ("c50", "c1"):
+            mine = [r["rps"] for r in rows[name][f"{label}_rounds"]]
+            entry[f"{label}_rps"] = statistics.median(mine)
+            entry[f"{label}_errors"] = sum(r["errors"] for r in rows[name][f"{label}_rounds"])
+            entry[f"{label}_cpu_us"] = statistics.median(r["cpu_us_per_request"] for r in rows[name][f"{label}_rounds"])
+            for key, other in (("ceiling", ceiling), ("pact", pact)):
+                if other is None:
+                    continue
+                theirs = [r["rps"] for r in rows[other][f"{label}_rounds"]]
+                per_round = [round(a / b, 3) for a, b in zip(mine, theirs) if b]
+                entry[f"{label}_x_{key}"] = round(statistics.median(per_round), 2) if per_round else None
+                entry[f"{label}_x_{key}_rounds"] = per_round
+        entry["rss_idle_mb"] = rows[name]["rss_idle_mb"]
+        table[name] = entry
+    return table
+
+
+def quick_markdown(table, seconds, rounds):
+    out = [f"{rounds} interleaved rounds; each server alone, warmed 2 s, then wrk {seconds} s at c=50 (-t2) and at c=1 (-t1).",
+           "Ratios are the median of the per-round ratios (each server against the ceiling and Pact of the same round).",
+           "",
+           "CPU is the server's own user + system time per request (median round), which varies far less than req/s.",
+           "",
+           "| Server | req/s c=50 | × ceiling | × Pact | CPU µs/req c=50 | req/s c=1 | × ceiling | × Pact | errors | RSS idle |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, e in table.items():
+        out.append(f"| {name} | {e['c50_rps']:,.0f} | {e.get('c50_x_ceiling', '–')} | {e.get('c50_x_pact', '–')} | {e['c50_cpu_us']} | "
+                   f"{e['c1_rps']:,.0f} | {e.get('c1_x_ceiling', '–')} | {e.get('c1_x_pact', '–')} | "
+                   f"{e['c50_errors'] + e['c1_errors']} | {e['rss_idle_mb']} MiB |")
+    return "\n".join(out) + "\n"
+
+
+def memory_soak(server, raw, total_requests):
+    """Idle RSS, then RSS after every quarter of `total_requests` at c=50: flat or growing."""
+    with open(raw / "memory-soak.log", "w") as log:
+        server.start(log)
+        try:
+            http_get(server.port)
+            idle = rss_mb(server.process.pid)[0]
+            points, done, chunk = [], 0, 0
+            while done < total_requests:
+                chunk += 1
+                result = wrk(server.port, 2, 50, 10, raw / f"memory-soak-{chunk}.txt")
+                done += result["requests"]
+                points.append({"requests": done, "rss_mb": rss_mb(server.process.pid)[0]})
+                print(f"   {done:,} requests: {points[-1]['rss_mb']} MiB", file=sys.stderr, flush=True)
+        finally:
+            server.stop()
+    return {"idle_mb": idle, "points": points, "growth_after_first_mb": round(points[-1]["rss_mb"] - points[0]["rss_mb"], 1)}
+
+
 def machine():
     cpu = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
     memory = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1)) // 1024 // 1024
@@ -525,8 +603,14 @@ def main():
     parser.add_argument("--seconds", type=int, default=10, help="wrk duration per load")
     parser.add_argument("--rounds", type=int, default=3, help="loads per server and concurrency; the median is reported")
     parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,routefile,pact,specmatic,mockintosh,"
-                                       "manyroutes,delay,burst,contracts")
-    parser.add_argument("--quick", action="store_true", help="one cold start per server, short warm-ups (for trying the script)")
+                                       "manyroutes,delay,burst,contracts,memory")
+    parser.add_argument("--quick", action="store_true",
+                        help="about 90 s: the ceiling, StubBank (bank and route file) and Pact in 3 interleaved rounds of "
+                             "3 s at c=50 and c=1; prints the ratios to the ceiling and to Pact")
+    parser.add_argument("--extra", action="append", default=[], metavar="NAME=BINARY",
+                        help="another stubbank binary to measure beside the others, on the bank route (a commit before a "
+                             "change, say); repeatable")
+    parser.add_argument("--soak-requests", type=int, default=1_000_000, help="requests for --only memory")
     parser.add_argument("--command", default="Benchmarks/bench.sh")
     parser.add_argument("--summarize", metavar="RESULTS_JSON", help="only print the summary of an earlier run's results.json")
     args = parser.parse_args()
@@ -535,6 +619,8 @@ def main():
         return
 
     only = set(args.only.split(",")) if args.only else None
+    if args.quick and only is None:
+        only = {"ceiling", "journal", "routefile", "pact"}
     wanted = lambda key: only is None or key in only  # noqa: E731
     results_dir = Path(args.results)
     raw = results_dir / "raw"
@@ -588,7 +674,30 @@ def main():
     if wanted("mockintosh"):
         servers.append((mockintosh_server(venvs, body, work, free_port()), True))
 
+    for extra in args.extra:
+        name, _, binary = extra.partition("=")
+        port = free_port()
+        servers.append((Server(f"StubBank {name}", [binary, "serve", "--port", str(port), "--log-level", "warning"], port,
+                               cwd=ROOT), False))
+
+    if args.quick:
+        seconds, rounds = 3, 3
+        log(f"== quick: {rounds} interleaved rounds of {seconds} s at c=50 and c=1")
+        table = quick_ratios([server for server, _ in servers], raw, seconds, rounds)
+        results = {"machine": machine(), "command": args.command, "quick": table}
+        (results_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+        text = quick_markdown(table, seconds, rounds)
+        (results_dir / "summary.md").write_text(text)
+        print(text)
+        shutil.rmtree(work, ignore_errors=True)
+        log(f"results in {results_dir}")
+        return
+
     results = {"machine": machine(), "command": args.command, "servers": []}
+    if only is not None and "memory" in only:
+        log(f"== memory: idle, then {args.soak_requests:,} requests at c=50")
+        results["memory"] = memory_soak(stub("StubBank memory"), raw, args.soak_requests)
+        log(f"   {results['memory']}")
     reference = json.loads(body)
     starts = {}
     for server, _ in servers:

@@ -3,7 +3,8 @@
 # loopback, in one run. See Benchmarks/README.md for what is measured and how to read it.
 #
 #   Benchmarks/bench.sh                      # everything; results in Benchmarks/results/DATE/
-#   Benchmarks/bench.sh --quick              # one cold start each, short warm-ups: try the script
+#   Benchmarks/bench.sh --quick              # ~90 s: c=1 and c=50 ratios to the ceiling and Pact
+#   Benchmarks/bench.sh --quick --extra before=/tmp/old/stubbank   # and an older binary beside them
 #   Benchmarks/bench.sh --only ceiling,stubbank --seconds 5
 #
 # Installs what it needs: wrk and iproute2 from Debian's packages (needs root, as on CI
@@ -23,12 +24,15 @@ fi
 
 log() { printf '\n== %s\n' "$*" >&2; }
 
+quick=0
+for arg in "$@"; do [ "$arg" = --quick ] && quick=1; done
+
 log "system packages"
 need=()
 command -v wrk >/dev/null || need+=(wrk)
 command -v ip >/dev/null || need+=(iproute2)
 command -v unshare >/dev/null || need+=(util-linux)
-command -v java >/dev/null || need+=(openjdk-17-jre-headless)
+[ $quick = 1 ] || command -v java >/dev/null || need+=(openjdk-17-jre-headless)
 python3 -m venv --help >/dev/null 2>&1 || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
@@ -47,9 +51,11 @@ install_venv() {  # name, then pip requirements
   fi
 }
 install_venv pact "pact-python-cli==1!0.10.9"
-install_venv specmatic "specmatic==2.55.3"
-# mockintosh 0.13.17 only runs with these two pinned.
-install_venv mockintosh "mockintosh==0.13.17" "MarkupSafe==2.0.1" "tornado==6.4.2"
+if [ $quick = 0 ]; then
+  install_venv specmatic "specmatic==2.55.3"
+  # mockintosh 0.13.17 only runs with these two pinned.
+  install_venv mockintosh "mockintosh==0.13.17" "MarkupSafe==2.0.1" "tornado==6.4.2"
+fi
 
 log "release build"
 swift build -c release --product stubbank
