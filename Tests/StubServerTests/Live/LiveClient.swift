@@ -73,16 +73,14 @@ enum RawHTTP {
         }
     }
 
-    /// Sends `request` and reads until the server closes, or fails once `timeout` seconds have
-    /// passed in all, so a server that never closes, or dribbles bytes forever, cannot hang the test.
-    static func blockingExchange(port: Int, request: String, timeout: Int, readAnswer: Bool = true, until end: String? = nil) throws -> String {
+    /// A TCP socket connected to the stub on 127.0.0.1; the caller closes it.
+    static func connectedSocket(port: Int) throws -> Int32 {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw Failure(step: "socket") }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -90,7 +88,18 @@ enum RawHTTP {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw Failure(step: "connect") }
+        guard connected == 0 else {
+            close(fd)
+            throw Failure(step: "connect")
+        }
+        return fd
+    }
+
+    /// Sends `request` and reads until the server closes, or fails once `timeout` seconds have
+    /// passed in all, so a server that never closes, or dribbles bytes forever, cannot hang the test.
+    static func blockingExchange(port: Int, request: String, timeout: Int, readAnswer: Bool = true, until end: String? = nil) throws -> String {
+        let fd = try connectedSocket(port: port)
+        defer { close(fd) }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array(request.utf8)
@@ -151,21 +160,8 @@ extension RawHTTP {
     }
 
     private static func blockingUpload(port: Int, head: String, bodyBytes: Int, chunked: Bool, timeout: Int) throws -> String {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw Failure(step: "socket") }
+        let fd = try connectedSocket(port: port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(step: "connect") }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
