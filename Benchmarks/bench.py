@@ -602,10 +602,11 @@ def main():
     parser.add_argument("--results", default=str(ROOT / "Benchmarks" / "results" / datetime.date.today().isoformat()))
     parser.add_argument("--seconds", type=int, default=10, help="wrk duration per load")
     parser.add_argument("--rounds", type=int, default=3, help="loads per server and concurrency; the median is reported")
-    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,routefile,pact,specmatic,mockintosh,"
+    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,routefile,routefile-full,pact,specmatic,mockintosh,"
                                        "manyroutes,delay,burst,contracts,memory")
     parser.add_argument("--quick", action="store_true",
-                        help="about 90 s: the ceiling, StubBank (bank and route file) and Pact in 3 interleaved rounds of "
+                        help="about 2 min: the ceiling, StubBank (bank, route file, route file on the full path) and Pact in 3 "
+                             "interleaved rounds of "
                              "3 s at c=50 and c=1; prints the ratios to the ceiling and to Pact")
     parser.add_argument("--extra", action="append", default=[], metavar="NAME=BINARY",
                         help="another stubbank binary to measure beside the others, on the bank route (a commit before a "
@@ -620,7 +621,7 @@ def main():
 
     only = set(args.only.split(",")) if args.only else None
     if args.quick and only is None:
-        only = {"ceiling", "journal", "routefile", "pact"}
+        only = {"ceiling", "journal", "routefile", "routefile-full", "pact"}
     wanted = lambda key: only is None or key in only  # noqa: E731
     results_dir = Path(args.results)
     raw = results_dir / "raw"
@@ -667,6 +668,9 @@ def main():
         servers.append((stub("StubBank, journal on (default)"), False))
     if wanted("routefile"):
         servers.append((stub("StubBank, route file (journal on)", "--stubs", str(route_stubs)), False))
+    if wanted("routefile-full"):
+        # The same route without the event-loop answer: every request through Hummingbird's router.
+        servers.append((stub("StubBank, route file, full path", "--stubs", str(route_stubs), "--no-event-loop-answers"), False))
     if wanted("pact"):
         servers.append((pact_server(venvs, body, work, free_port()), True))
     if wanted("specmatic"):

@@ -83,6 +83,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Reload Stubs/ when a file changes (a broken edit keeps the last good set).")
     var watch: Bool = false
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Answer a route-file request that needs no behaviour, latency or body on the event loop that read it (the same answer and journal entry, faster).",
+        discussion: "--no-event-loop-answers sends every request through the full path; it is there to compare the two."))
+    var eventLoopAnswers: Bool = true
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error.")
     var logLevel: String = "info"
 
@@ -115,6 +120,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maxBodyBytes = maxBody
         configuration.journalCapacity = journalSize
         configuration.watchStubs = watch
+        configuration.answersReadyRequestsOnEventLoop = eventLoopAnswers
         configuration.maxBehaviours = maxBehaviours
         configuration.sessionLimits.maxSessions = maxSessions
         configuration.sessionLimits.idleSeconds = sessionIdle

@@ -123,9 +123,12 @@ public final class BehaviourBook: Sendable {
         }
     }
 
+    /// True when no admin or scenario behaviour is installed: one atomic read.
+    var isEmpty: Bool { installed.load(ordering: .relaxed) == 0 }
+
     /// Finds the first behaviour that matches and fires, consuming one of its `times`.
     func decide(method: String, pathSegments: [Substring], session: String) -> BehaviourDecision {
-        guard installed.load(ordering: .relaxed) > 0 else { return .none }
+        guard !isEmpty else { return .none }
         let now = clock()
         return mutate { state in
             if let decision = state.admin.first(method: method, pathSegments: pathSegments, session: session, now: now, fire: Self.fire) {

@@ -7,14 +7,24 @@ struct FileRouteSource: RouteSource {
     let clock: @Sendable () -> Date
 
     func answer(_ exchange: inout StubExchange) async throws(APIError) -> Bool {
-        guard routes.count > 0,
-              let (route, input) = routes.match(exchange.request) else { return false }
+        guard let match = match(exchange.request) else { return false }
+        try answer(&exchange, route: match.route, input: match.input)
+        return true
+    }
+
+    /// The route that answers the request, if any.
+    func match(_ request: StubRequest) -> (route: FileRoute, input: RouteInput)? {
+        guard routes.count > 0 else { return nil }
+        return routes.match(request)
+    }
+
+    /// Picks the matched route's response and renders it into the exchange.
+    func answer(_ exchange: inout StubExchange, route: FileRoute, input: RouteInput) throws(APIError) {
         exchange.route = route.journalName
         let selection = try state.select(route, input: input, prefer: try PreferChoice(exchange.request.headers))
         let answer = FileRouteAnswer(selection: selection, route: route, input: input, now: clock())
         exchange.response = answer.response
         exchange.fileAnswer = answer
-        return true
     }
 
     func routeName(for request: StubRequest) -> String? {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 
 /// Turns a Hummingbird request into the stub's `StubRequest`: request id, query and method.
 /// The session and body are read by `SessionPrefix` and `RequestBody`.
@@ -8,14 +9,23 @@ enum RequestIntake {
     static let requestIdHeader = HTTPField.Name("X-Request-Id")!
 
     static func exchange(_ request: Request, backend: StubBackend) -> StubExchange {
-        let requestId = requestId(from: request.headers) ?? backend.nextRequestId()
-        let path = request.uri.path
+        exchange(request.head, uri: request.uri, requestId: requestId(for: request.headers, backend: backend))
+    }
+
+    /// The exchange for a request head; `uri` is the head's path, parsed.
+    static func exchange(_ head: HTTPRequest, uri: URI, requestId: String) -> StubExchange {
+        let path = uri.path
         let stubRequest = StubRequest(
-            method: request.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
-            query: query(request.uri.query), headers: request.headers, body: [], session: "default", requestId: requestId)
+            method: head.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
+            query: query(uri.query), headers: head.headerFields, body: [], session: "default", requestId: requestId)
         var exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now)
-        exchange.request.authority = request.head.authority
+        exchange.request.authority = head.authority
         return exchange
+    }
+
+    /// The client's own id when it sent a usable one, else the next of the stub's.
+    static func requestId(for headers: HTTPFields, backend: StubBackend) -> String {
+        requestId(from: headers) ?? backend.nextRequestId()
     }
 
     /// A client's own `X-Request-Id` is kept when it is short and plain.

@@ -5,13 +5,18 @@ import NIOCore
 enum RouteFileBehaviour {
     static func apply(_ exchange: inout StubExchange, backend: StubBackend, channel: any Channel) async throws {
         guard let answer = exchange.fileAnswer else { return }
-        let behaviour = answer.behaviour
-        if exchange.decision.delayMs == 0, let latency = behaviour.latency {
+        if exchange.decision.delayMs == 0, let latency = answer.behaviour.latency {
             var generator = SeededGenerator(seed: SeededGenerator.derive(answer.seed, "latency"))
             let delay = latency.sample(using: &generator)
             try await ConnectionFault.delay(delay, exchange, backend: backend, channel: channel)
             exchange.decision.delayMs = delay
         }
+        adopt(&exchange)
+    }
+
+    /// The parts that need no waiting: the fault, the bandwidth and the signature tampering.
+    static func adopt(_ exchange: inout StubExchange) {
+        guard let behaviour = exchange.fileAnswer?.behaviour else { return }
         if exchange.decision.fault == nil { exchange.decision.fault = behaviour.fault }
         if exchange.decision.bandwidth == nil { exchange.decision.bandwidth = behaviour.bandwidth }
         if behaviour.tamperSignature == true { exchange.decision.tamperSignature = true }

@@ -46,7 +46,7 @@ struct RequestCondition: Sendable {
 /// One request as route files see it: the parsed request, the captured path parameters and the
 /// body decoded as JSON (nil when there is none or it is not JSON).
 struct RouteInput {
-    let request: StubRequest
+    var request: StubRequest
     var parameters: [String: String]
     /// Shared by every candidate route of one request, so the body is decoded at most once.
     let json: RequestJSON

@@ -16,14 +16,18 @@ public enum StubApplication {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let configuration = backend.configuration
+        let serverName = "StubBank"
+        let answer: ReadyAnswerHandler.Answerer = { @Sendable request in ReadyExchange.answer(request, backend: backend) }
+        let readyAnswer = configuration.answersReadyRequestsOnEventLoop ? answer : nil
         return Application(
             responder: StubResponder(backend: backend),
             server: HTTPServerBuilder { responder in
-                StubHTTPChannel(responder: responder, limits: configuration.connectionLimits, nextRequestId: backend.nextRequestId)
+                StubHTTPChannel(responder: responder, limits: configuration.connectionLimits, nextRequestId: backend.nextRequestId,
+                                serverName: serverName, readyAnswer: readyAnswer)
             },
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
-                serverName: "StubBank"
+                serverName: serverName
             ),
             services: configuration.watchStubs ? [StubsWatcher(backend: backend)] : [],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },

@@ -28,6 +28,8 @@ public final class StubBackend: Sendable {
     private let scenarios: NIOLockedValueBox<[String: Scenario]>
     private let headerGenerator: NIOLockedValueBox<SeededGenerator>
     private let requestCounter = ManagedAtomic(0)
+    /// Requests answered on the event loop (`ReadyExchange`), for tests and diagnosis.
+    let eventLoopAnswers = ManagedAtomic(0)
 
     /// Loads the stubs directory (throwing `FixtureLoadError` with every problem) and activates
     /// the configured scenario (throwing `StubServerError.unknownScenario`).
@@ -123,6 +125,9 @@ public final class StubBackend: Sendable {
 
     /// Route files first, then the built-in bank; rebuilt on reload, not per request.
     var routeSources: [any RouteSource] { sourcesBox.withLockedValue { $0 } }
+
+    /// The route files' source, for the event-loop answer (`ReadyExchange`).
+    var fileRouteSource: FileRouteSource? { routeSources.first as? FileRouteSource }
 
     /// The route files being served now.
     var fileRoutes: FileRouteSet { fileRouteBox.withLockedValue { $0 } }

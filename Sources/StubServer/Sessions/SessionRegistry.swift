@@ -51,9 +51,30 @@ final class SessionRegistry: Sendable {
                 state.lastUsed[oldest] = nil
                 evicted.append((oldest, .leastRecentlyUsed))
             }
-            state.uses += 1
-            if session != Self.permanent { state.lastUsed[session] = Use(at: now, order: state.uses) }
+            Self.recordUse(of: session, at: now, in: &state)
             return evicted
+        }
+    }
+
+    private static func recordUse(of session: String, at now: Date, in state: inout State) {
+        state.uses += 1
+        if session != permanent { state.lastUsed[session] = Use(at: now, order: state.uses) }
+    }
+
+    /// Records a use of `session` only when that evicts nothing, and says whether it did: the
+    /// event-loop answer (`ReadyExchange`) cannot wait for an eviction, so when one is due (an
+    /// idle session at the sweep, or a new session over the limit) it leaves the request to `touch`.
+    func touchIfNothingToEvict(_ session: String) -> Bool {
+        let now = clock()
+        return state.withLockedValue { state in
+            let sweepDue = now.timeIntervalSince(state.lastSweep) >= min(60, limits.idleSeconds)
+            if sweepDue, state.lastUsed.contains(where: { $0.key != session && now.timeIntervalSince($0.value.at) > limits.idleSeconds }) {
+                return false
+            }
+            if session != Self.permanent, state.lastUsed[session] == nil, state.lastUsed.count >= limits.maxSessions { return false }
+            if sweepDue { state.lastSweep = now }
+            Self.recordUse(of: session, at: now, in: &state)
+            return true
         }
     }
 

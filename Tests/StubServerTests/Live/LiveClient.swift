@@ -190,6 +190,12 @@ extension RawHTTP {
         }
         if chunked { try sendAll(Array("0\r\n\r\n".utf8)) }
 
+        return try readAnswer(fd, timeout: timeout)
+    }
+
+    /// Reads one answer: up to the close, or to the end of its `Content-Length` body on a
+    /// kept-alive connection (no body after a HEAD, a 204 or a 304); fails after `timeout` seconds.
+    static func readAnswer(_ fd: Int32, timeout: Int, bodyless: Bool = false) throws -> String {
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadline = Date().addingTimeInterval(TimeInterval(timeout))
@@ -200,7 +206,7 @@ extension RawHTTP {
             received += buffer[0..<count]
             let text = String(decoding: received, as: UTF8.self)
             if let split = text.range(of: "\r\n\r\n"),
-               let length = text[..<split.lowerBound].split(separator: "\r\n")
+               let length = bodyless || text.hasPrefix("HTTP/1.1 204") || text.hasPrefix("HTTP/1.1 304") ? 0 : text[..<split.lowerBound].split(separator: "\r\n")
                    .first(where: { $0.lowercased().hasPrefix("content-length:") })
                    .flatMap({ Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }),
                text.utf8.count - text[..<split.upperBound].utf8.count >= length {
@@ -208,5 +214,37 @@ extension RawHTTP {
             }
         }
         throw Failure(step: "no whole answer within \(timeout) s; received so far: \(String(decoding: received, as: UTF8.self))")
+    }
+
+    /// Runs blocking socket work on a thread of its own (see `exchange`).
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}
+
+/// One kept-alive connection, used from one thread: each `exchange` writes one request and reads
+/// exactly its answer, so the next request goes on the same connection.
+final class KeepAliveConnection {
+    private let fd: Int32
+    private let timeout: Int
+
+    init(port: Int, timeout: Int = 10) throws {
+        fd = try RawHTTP.connectedSocket(port: port)
+        self.timeout = timeout
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    /// Writes `request` and returns its answer; `bodyless` for the answer to a HEAD.
+    func exchange(_ request: String, bodyless: Bool = false) throws -> String {
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+            throw RawHTTP.Failure(step: "send")
+        }
+        return try RawHTTP.readAnswer(fd, timeout: timeout, bodyless: bodyless)
     }
 }

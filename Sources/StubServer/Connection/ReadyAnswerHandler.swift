@@ -1,0 +1,112 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
+
+/// Answers a request whose answer is ready on the event loop that read it, and hands every other
+/// request on to Hummingbird unchanged.
+///
+/// Through Hummingbird a request crosses to a task and its answer crosses back, which costs more
+/// than building most stub answers. Here a keep-alive HTTP/1.1 request with no body is held from
+/// its head to its end, offered to `answer` (`ReadyExchange`), and either answered at once or
+/// handed on, head and end together. The head goes out as Hummingbird's would: `Content-Length`
+/// from the answer, then `Date` and `Server`.
+///
+/// While a handed-on request has not been answered, every request is handed on, so answers
+/// leave in the order their requests came (HTTP/1.1 pipelining).
+final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// The answer to a request with no body, or nil to hand it on.
+    typealias Answerer = @Sendable (HTTPRequest) -> ReadyExchange.Answer?
+
+    private let answer: Answerer
+    private let serverName: String?
+    private var dates = HTTPDateCache()
+    /// Requests handed on whose response has not ended.
+    private var handedOn = 0
+    /// A head that may be answered here, waiting for its end.
+    private var held: HTTPRequestHead?
+
+    init(serverName: String?, answer: @escaping Answerer) {
+        self.serverName = serverName
+        self.answer = answer
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            if handedOn == 0, Self.mayAnswer(head) {
+                held = head
+                return
+            }
+            handOn(head, context: context)
+            return
+        case .body:
+            releaseHeld(context: context)
+        case .end:
+            if let head = held {
+                held = nil
+                if let request = try? HTTPRequest(head, secure: false, splitCookie: false), let ready = answer(request) {
+                    write(ready, context: context)
+                    return
+                }
+                handOn(head, context: context)
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        releaseHeld(context: context)
+        context.fireErrorCaught(error)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { handedOn = max(0, handedOn - 1) }
+        context.write(data, promise: promise)
+    }
+
+    /// Keep-alive HTTP/1.1, no body (no `Transfer-Encoding`, no `Content-Length` but 0), and
+    /// nothing that changes how the connection goes on (`Expect`, `Upgrade`).
+    static func mayAnswer(_ head: HTTPRequestHead) -> Bool {
+        guard head.version == .http1_1, head.method != .CONNECT else { return false }
+        for (name, value) in head.headers {
+            switch name.lowercased() {
+            case "connection": if value.lowercased().contains("close") || value.lowercased().contains("upgrade") { return false }
+            case "content-length": if value != "0" { return false }
+            case "transfer-encoding", "expect", "upgrade": return false
+            default: continue
+            }
+        }
+        return true
+    }
+
+    private func handOn(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        handedOn += 1
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+
+    private func releaseHeld(context: ChannelHandlerContext) {
+        guard let head = held else { return }
+        held = nil
+        handOn(head, context: context)
+    }
+
+    private func write(_ ready: ReadyExchange.Answer, context: ChannelHandlerContext) {
+        var fields = ready.headers
+        fields[.date] = dates.now()
+        if let serverName { fields[.server] = serverName }
+        let head = HTTPResponseHead(HTTPResponse(status: ready.status, headerFields: fields))
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if !ready.body.isEmpty {
+            var buffer = context.channel.allocator.buffer(capacity: ready.body.count)
+            buffer.writeBytes(ready.body)
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+}

@@ -1,0 +1,58 @@
+import Atomics
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+
+/// The requests whose answer is ready the moment they are read, answered on the event loop that
+/// read them (by `ReadyAnswerHandler`) instead of through Hummingbird's router and a task.
+///
+/// Each stage here is the one `StubResponder` runs, in the same order, so the answer, the
+/// journal entry, the route's hit count and the route file's counters are the same as on the
+/// full path. A request is answered here only when none of the stages that wait or spoil applies,
+/// which is checked before anything changes; otherwise it goes on to `StubResponder` untouched:
+/// - no admin or scenario behaviour is installed, and no `X-Stub-Status`, `-Delay` or `-Fault`
+///   header asks for one;
+/// - the path (after any `/_s/<session>/` prefix) is not the admin API's;
+/// - a route file's route matches, and none of its responses has `latency`, `bandwidth` or
+///   `fault` (`FileRoute.answersAtOnce`); the built-in bank is always asked on the full path;
+/// - the session needs no eviction now (`SessionRegistry.touchIfNothingToEvict`).
+enum ReadyExchange {
+    /// The answer as the route gave it, with the head's fields as `Response` would carry them
+    /// (content type, request id, signature, `Content-Length`).
+    struct Answer {
+        var status: HTTPResponse.Status
+        var headers: HTTPFields
+        var body: [UInt8]
+    }
+
+    /// Answers `head` (a request with no body) and writes it to the journal, or returns nil
+    /// with nothing changed when the request needs the full path.
+    static func answer(_ head: HTTPRequest, backend: StubBackend) -> Answer? {
+        guard backend.behaviours.isEmpty, !HeaderBehaviour.isRequested(in: head.headerFields),
+              let source = backend.fileRouteSource else { return nil }
+        // The request id is drawn only once the request is surely answered here, so a request
+        // left to the full path does not use one up.
+        var exchange = RequestIntake.exchange(head, uri: URI(head.path ?? ""), requestId: "")
+        guard (try? SessionPrefix.apply(to: &exchange)) != nil, !AdminAPI.owns(exchange.request.path),
+              let (route, matched) = source.match(exchange.request), route.answersAtOnce,
+              backend.sessions.touchIfNothingToEvict(exchange.request.session) else { return nil }
+        exchange.request.requestId = RequestIntake.requestId(for: head.headerFields, backend: backend)
+        var input = matched
+        input.request.requestId = exchange.request.requestId
+        do {
+            try source.answer(&exchange, route: route, input: input)
+        } catch {
+            exchange.response = .error(error, requestId: exchange.requestId)
+        }
+        RouteFileBehaviour.adopt(&exchange)
+        BodylessResponse.strip(&exchange)
+        let stub = ResponseFinish.decided(exchange)
+        var headers = ResponseFinish.headers(stub, requestId: exchange.requestId, signer: backend.signer,
+                                             tamper: exchange.decision.tamperSignature)
+        // As Hummingbird's `Response` does for a body of known length.
+        if !headers.contains(.contentLength) { headers[.contentLength] = String(stub.body.count) }
+        ExchangeJournal.record(exchange, status: Int(stub.status.code), responseHeaders: headers, backend: backend)
+        backend.eventLoopAnswers.wrappingIncrement(ordering: .relaxed)
+        return Answer(status: stub.status, headers: headers, body: stub.body)
+    }
+}
