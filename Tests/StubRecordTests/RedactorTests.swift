@@ -84,6 +84,21 @@ import Testing
         #expect(redactor.replaced[.email] == 1 && redactor.replaced[.phone] == 2)
     }
 
+    @Test func anAddressThatNamesThePersonIsFakedEvenOnAReservedDomain() throws {
+        let redactor = Redactor()
+        let profile = try json(#"{"email": "alex.morgan@example.com", "lastName": "Morgan", "contact": "write to ops@example.com"}"#)
+        // Under an e-mail key, a reserved domain is no excuse.
+        let byKey = string(redactor.redact(json: profile), "email") ?? ""
+        #expect(byKey.hasPrefix("user.") && byKey.hasSuffix("@example.com"), "\(byKey)")
+        #expect(redactor.redact(json: .object(["email": .string(byKey)])) == .object(["email": .string(byKey)]), "a fake stays as it is")
+        // In free text, only once the name is known: a role address on a reserved domain stays.
+        let note = "Statement sent to alex.morgan@example.com and ops@example.com"
+        #expect(redactor.redact(text: note) == note)
+        redactor.learnNames(in: profile)
+        let redacted = redactor.redact(text: note)
+        #expect(!redacted.contains("morgan") && redacted.contains("ops@example.com"), "\(redacted)")
+    }
+
     @Test func theSameSaltGivesTheSameFakesAndAnotherSaltOthers() throws {
         var salted = RedactionRules()
         salted.salt = "team-a"

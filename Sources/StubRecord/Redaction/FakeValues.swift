@@ -84,6 +84,11 @@ struct FakeValues: Sendable {
         "user.\(hex(.email, real.lowercased(), count: 8))@example.com"
     }
 
+    /// Whether `address` has the shape `email` gives, so redacting twice changes nothing.
+    static func isFakeEmail(_ address: String) -> Bool {
+        address.wholeMatch(of: /user\.[0-9a-f]{8}@example\.com/) != nil
+    }
+
     func phone(_ real: String) -> String {
         "+44 7700 900" + digits(.phone, real.filter(\.isNumber), count: 3).map(String.init).joined()
     }

@@ -9,7 +9,9 @@ public import StubServer
 /// - the `Authorization`, `Cookie`, `Set-Cookie` and `Proxy-Authorization` headers;
 /// - token fields (`access_token`, `refresh_token`, `id_token`, `password`, `client_secret`, ...);
 /// - IBANs, card numbers, e-mail addresses and phone numbers anywhere in a string (`PIIScanner`);
-/// - names and addresses in known keys (`name`, `firstName`, `holderName`, `address`, `line1`, ...).
+/// - names and addresses in known keys (`name`, `firstName`, `holderName`, `owner`, `address`, `line1`, ...);
+/// - every value under an e-mail key (`email`, `emailAddress`), even on a reserved domain, and
+///   any address whose local part holds a name redacted elsewhere (`learnNames`).
 ///
 /// `RedactionRules` adds JSON paths, header names and patterns. Every replacement comes from
 /// `FakeValues`: the same real value always gets the same fake for the same salt.
@@ -23,11 +25,14 @@ public final class Redactor: Sendable {
     static let tokenKeys: Set<String> = ["accesstoken", "refreshtoken", "idtoken", "token", "password", "secret", "clientsecret", "apikey"]
     static let nameKeys: Set<String> = ["name", "firstname", "lastname", "fullname", "middlename", "givenname", "familyname",
                                         "surname", "holdername", "cardholdername", "accountholder", "accountholdername",
-                                        "beneficiaryname", "payeename", "displayname"]
+                                        "beneficiaryname", "payeename", "displayname", "owner", "accountowner", "holder",
+                                        "customername", "nameoncard", "nameonaccount"]
     static let addressKeys: Set<String> = ["address", "line1", "line2", "line3", "addressline1", "addressline2", "street",
                                            "streetaddress", "postcode", "postalcode", "zip", "zipcode"]
 
     private let enabled: Bool
+    /// Lowercased parts (three letters or more) of the names found under name keys.
+    private let names = NIOLockedValueBox(Set<String>())
 
     /// A redactor with the banking preset and `rules` on top.
     public convenience init(rules: RedactionRules = RedactionRules()) {
@@ -64,6 +69,28 @@ public final class Redactor: Sendable {
         }
     }
 
+    /// Notes the names under name keys in `value`, so an e-mail address built from one is faked
+    /// wherever it appears, also when it was seen before the name (call this on every body first).
+    public func learnNames(in value: JSONValue, key: String? = nil) {
+        guard enabled else { return }
+        switch value {
+        case .object(let members):
+            for (name, member) in members { learnNames(in: member, key: name) }
+        case .array(let items):
+            for item in items { learnNames(in: item, key: key) }
+        case .string(let text) where Self.nameKeys.contains(Self.field(key)):
+            let parts = text.lowercased().split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 3 }.map(String.init)
+            names.withLockedValue { $0.formUnion(parts) }
+        default:
+            break
+        }
+    }
+
+    /// `access_token`, `access-token` and `accessToken` are one key.
+    private static func field(_ key: String?) -> String {
+        (key ?? "").lowercased().filter { $0 != "_" && $0 != "-" }
+    }
+
     /// A JSON body with every finding replaced; `path` is where `value` sits (`$` at the top).
     public func redact(json value: JSONValue, path: String = "$", key: String? = nil) -> JSONValue {
         guard enabled else { return value }
@@ -80,8 +107,7 @@ public final class Redactor: Sendable {
             return .array(items.map { redact(json: $0, path: path + "[*]", key: key) })
         case .string(let text):
             if rules.allow.contains(text) { return value }
-            // `access_token`, `access-token` and `accessToken` are one key.
-            let field = (key ?? "").lowercased().filter { $0 != "_" && $0 != "-" }
+            let field = Self.field(key)
             if Self.tokenKeys.contains(field) {
                 guard !scanner.isSynthetic(.token, text) else { return value }
                 count(.token)
@@ -90,6 +116,10 @@ public final class Redactor: Sendable {
             if Self.nameKeys.contains(field), !text.isEmpty {
                 count(.name)
                 return .string(fakes.name(text, key: key ?? ""))
+            }
+            if field.contains("email"), text.contains("@"), !FakeValues.isFakeEmail(text) {
+                count(.email)
+                return .string(fakes.email(text))
             }
             if Self.addressKeys.contains(field), !text.isEmpty {
                 count(.address)
@@ -112,7 +142,7 @@ public final class Redactor: Sendable {
                 return fake(rule.kind, String(text[match.range]), key: "")
             }
         }
-        let findings = scanner.scan(text)
+        let findings = scanner.scan(text, names: names.withLockedValue { $0 })
         guard !findings.isEmpty else { return text }
         var out = ""
         var cursor = text.startIndex
