@@ -1,19 +1,20 @@
 import ArgumentParser
 import Foundation
 import StubImport
+import StubRecord
 
-/// `stubbank import openapi|wiremock`: write route files from another description of an API.
+/// `stubbank import openapi|wiremock|har`: write route files from another description of an API.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write route files from an OpenAPI document or WireMock mappings.",
+        abstract: "Write route files from an OpenAPI document, WireMock mappings or HAR captures.",
         discussion: """
             The output folder serves as it is, with the built-in bank off:
               stubbank import openapi api.yaml --out MyStubs
               stubbank serve --stubs MyStubs
             Anything that cannot be converted is listed with its source and reason.
             """,
-        subcommands: [OpenAPI.self, WireMock.self]
+        subcommands: [OpenAPI.self, WireMock.self, HAR.self]
     )
 
     struct OutputOptions: ParsableArguments {
@@ -66,6 +67,53 @@ struct ImportCommand: AsyncParsableCommand {
 
         func run() async throws {
             let importer = WireMockImporter(source: URL(fileURLWithPath: source))
+            try ImportCommand.finish { () throws(ImportError) in try importer.run(out: output.outURL) }
+        }
+    }
+
+    struct HAR: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "har",
+            abstract: "Convert HAR captures (Proxyman, Charles, browsers' inspectors, Instruments) into redacted route files.",
+            discussion: """
+                Export the app's session as HAR from Proxyman, Charles, Safari's Web Inspector, Chrome, Edge, \
+                Firefox, Insomnia or Xcode Instruments, then:
+                  stubbank import har session.har --host api.bank.example --out MyStubs
+                  stubbank serve --stubs MyStubs
+
+                The exchanges go through the same steps as `stubbank record`: identifier segments become \
+                {param}s, identical exchanges are stored once, and with --sequences a request answered \
+                differently on repeat becomes a sequence. Redaction is on (tokens, IBANs, card numbers, \
+                e-mails, names, addresses); add rules with --rules.
+
+                Entries with no answer (aborted, timed out), WebSocket upgrades and non-HTTP URLs are skipped \
+                and listed. A file that is not a HAR, or an entry with no request or URL, is refused with the \
+                file and the entry's index, and nothing is written.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("One or more .har files, read in order.", valueName: "file"))
+        var files: [String]
+
+        @OptionGroup var output: OutputOptions
+
+        @Option(name: .customLong("host"), help: ArgumentHelp(
+            "Import only this host's exchanges (api.bank.example, or with :port); repeat for more. Default: every host.",
+            valueName: "host"))
+        var hosts: [String] = []
+
+        @Flag(help: "Keep every different answer to a repeated request, in order, as a sequence.")
+        var sequences = false
+
+        @OptionGroup var redaction: RedactionOptions
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("Name at least one .har file.") }
+        }
+
+        func run() async throws {
+            let importer = HARImport(files: files.map { URL(fileURLWithPath: $0) }, hosts: hosts, sequences: sequences,
+                                     redactor: try redaction.redactor(command: "import har", out: output.out))
             try ImportCommand.finish { () throws(ImportError) in try importer.run(out: output.outURL) }
         }
     }

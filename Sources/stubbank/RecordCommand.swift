@@ -35,42 +35,21 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(help: "Keep every different answer to a repeated request, in order, as a sequence.")
     var sequences = false
 
-    @Option(help: ArgumentHelp("Extra redaction rules and the salt (YAML).", valueName: "file"))
-    var rules: String?
-
-    @Option(help: "Salt for the fakes (overrides the rules file's); the same salt gives the same fakes.")
-    var salt: String?
-
-    @Flag(name: .customLong("no-redact"), help: "Write what the upstream sent, personal data included. Never commit the result.")
-    var noRedact = false
+    @OptionGroup var redaction: RedactionOptions
 
     func validate() throws {
         guard let url = URL(string: upstream), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw ValidationError("--upstream must be an http or https URL, e.g. https://staging.bank.example/api.")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
-        if noRedact, rules != nil { throw ValidationError("--no-redact and --rules do not go together.") }
     }
 
     func run() async throws {
-        var loaded = RedactionRules()
-        if let rules {
-            do { loaded = try RedactionRules.load(URL(fileURLWithPath: rules)) } catch {
-                FileHandle.standardError.write(Data("stubbank record: \(error)\n".utf8))
-                throw ExitCode.failure
-            }
-        }
-        if let salt { loaded.salt = salt }
-        if noRedact {
-            FileHandle.standardError.write(Data("""
-                WARNING: --no-redact writes tokens, IBANs, card numbers, names and addresses exactly as the
-                upstream sent them. Do not commit \(out); `stubbank redact --check \(out)` will fail on it.
-
-                """.utf8))
-        }
+        let redactor = try redaction.redactor(command: "record", out: out)
+        let noRedact = redactor == nil
         let recording: Recording
         do {
-            recording = try Recording(out: URL(fileURLWithPath: out), redactor: noRedact ? nil : Redactor(rules: loaded),
+            recording = try Recording(out: URL(fileURLWithPath: out), redactor: redactor,
                                       sequences: sequences)
         } catch {
             FileHandle.standardError.write(Data("stubbank record: \(error)\n".utf8))

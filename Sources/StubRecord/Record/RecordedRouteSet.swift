@@ -11,7 +11,8 @@ import StubServer
 ///   first answer, or, with `sequences`, becomes a sequence of its answers (then the last);
 /// - requests are matched by method, path and query, not by body;
 /// - headers that change on every answer or belong to the connection (`Date`, `Server`,
-///   `Content-Length`, `X-Request-Id`, ...) are left out, so repeats compare equal.
+///   `Content-Length`, `X-Request-Id`, ...) are left out, so repeats compare equal, and a
+///   repeated header is one field (`merged`).
 struct RecordedRouteSet {
     /// Route files by name (`accounts` → `routes/accounts.yaml`), and what was simplified.
     struct Output {
@@ -42,6 +43,11 @@ struct RecordedRouteSet {
     }
 
     func build(_ exchanges: [RecordedExchange]) -> Output {
+        // Names first, wherever they are, so an e-mail address made of one is faked even when
+        // it comes before the name.
+        for exchange in exchanges where exchange.responseHeader("Content-Type")?.lowercased().contains("json") == true {
+            if let value = try? JSONDecoder().decode(JSONValue.self, from: Data(exchange.responseBody)) { redactor.learnNames(in: value) }
+        }
         var order: [String] = []
         var variantsByRoute: [String: [Variant]] = [:]
         for exchange in exchanges {
@@ -49,7 +55,7 @@ struct RecordedRouteSet {
             let routeKey = exchange.method + " " + template
             let query = Self.queryPairs(exchange.query).map { ($0.0, redactor.redact(text: $0.1)) }
             let variantKey = parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&") + "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-            let headers = redactor.redact(headers: exchange.responseHeaders.filter { !Self.droppedHeaders.contains($0.0.lowercased()) })
+            let headers = Self.merged(redactor.redact(headers: exchange.responseHeaders.filter { !Self.droppedHeaders.contains($0.0.lowercased()) }))
             let answer = Answer(status: exchange.status, headers: headers.map { "\($0.0.lowercased()): \($0.1)" },
                                 body: body(of: exchange))
             if variantsByRoute[routeKey] == nil { order.append(routeKey) }
@@ -87,7 +93,7 @@ struct RecordedRouteSet {
                 let kept = sequences ? variant.answers.count : 1
                 for (answer, headers) in zip(variant.answers, variant.headerPairs).prefix(kept) {
                     route.responses.append(ImportedRoute.Response(status: answer.status,
-                                                                  headers: headers.filter { $0.0.lowercased() != "content-type" || answer.body?.isText == true },
+                                                                  headers: headers.filter { $0.0.lowercased() != "content-type" || answer.body?.isJSON != true },
                                                                   body: answer.body))
                 }
                 if variant.answers.count > 1 {
@@ -116,6 +122,23 @@ struct RecordedRouteSet {
         return .file(name: "body.bin", bytes: exchange.responseBody)
     }
 
+    /// One value per header name, case-insensitively, in first-seen order: a route file names
+    /// each header once, so repeats are joined with ", " as RFC 9110 §5.3 allows (for
+    /// `Set-Cookie`, which it does not, the cookies still all arrive, in one field).
+    static func merged(_ headers: [(String, String)]) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var seen: [String: Int] = [:]
+        for (name, value) in headers {
+            if let index = seen[name.lowercased()] {
+                result[index].1 += ", " + value
+            } else {
+                seen[name.lowercased()] = result.count
+                result.append((name, value))
+            }
+        }
+        return result
+    }
+
     static func queryPairs(_ query: String?) -> [(String, String)] {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: "&").map { pair in
@@ -135,9 +158,10 @@ struct RecordedRouteSet {
 }
 
 extension ImportedRoute.Body {
-    /// Text bodies keep their recorded Content-Type; JSON bodies get the route file's own.
-    fileprivate var isText: Bool {
-        if case .text = self { return true }
+    /// JSON bodies get the route file's own Content-Type; text and binary bodies keep the
+    /// recorded one (a PNG stays `image/png`, not the body file's `application/octet-stream`).
+    fileprivate var isJSON: Bool {
+        if case .json = self { return true }
         return false
     }
 }

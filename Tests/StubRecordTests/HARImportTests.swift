@@ -1,0 +1,167 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import StubImport
+import StubRecord
+import StubServer
+import Testing
+
+/// `stubbank import har`: captures from every tool become a folder that serves what was captured,
+/// redacted, and what cannot be served is listed rather than lost.
+@Suite struct HARImportTests {
+    /// Writes `files` (name → HAR text) to a scratch folder, imports them into `out` and serves it.
+    private func imported(_ files: [String: String], hosts: [String] = [], sequences: Bool = false, redact: Bool = true,
+                          _ body: @escaping @Sendable (ImportReport, URL, any TestClientProtocol) async throws -> Void) async throws {
+        try await RecordTestSupport.withScratch("har") { scratch, _ in
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            var urls: [URL] = []
+            for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+                let url = scratch.appendingPathComponent(name)
+                try Data(text.utf8).write(to: url)
+                urls.append(url)
+            }
+            let out = scratch.appendingPathComponent("out")
+            let report = try HARImport(files: urls, hosts: hosts, sequences: sequences, redactor: redact ? Redactor() : nil).run(out: out)
+            let backend = try RecordTestSupport.backend(out)
+            try await StubApplication.make(backend: backend).test(.router) { client in
+                try await body(report, out, client)
+            }
+        }
+    }
+
+    private static let every = ["chrome.har": HARFixtures.chrome, "firefox.har": HARFixtures.firefox, "safari.har": HARFixtures.safari,
+                                "charles.har": HARFixtures.charles, "proxyman.har": HARFixtures.proxyman,
+                                "insomnia.har": HARFixtures.insomnia, "instruments.har": HARFixtures.instruments]
+
+    private func json(_ response: TestResponse) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:]
+    }
+
+    @Test func everyToolsCaptureServesWhatWasCaptured() async throws {
+        try await imported(Self.every) { report, _, client in
+            // Chrome: JSON, with the pseudo-headers, the body's compression and the date gone.
+            let accounts = try await client.execute(uri: "/v1/accounts", method: .get)
+            #expect(accounts.status == .ok)
+            #expect(accounts.headers[.contentType] == "application/json")
+            #expect(accounts.headers[HTTPField.Name("x-rate-limit")!] == "100")
+            #expect(accounts.headers[.contentEncoding] == nil, "the HAR holds the body decoded")
+            #expect(accounts.headers[HTTPField.Name("set-cookie")!] != nil, "two Set-Cookie fields become one")
+            let list = json(accounts)["data"] as? [[String: Any]] ?? []
+            #expect(list.map { $0["id"] as? String } == ["acc_1001", "acc_1002"])
+            // The image's bytes, exactly.
+            let art = try await client.execute(uri: "/v1/cards/crd_77/art.png", method: .get)
+            #expect(Array(buffer: art.body) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            #expect(art.headers[.contentType] == "image/png")
+            // Firefox: the query and a mixed-case header; the redirect stays on the stub.
+            let page = try await client.execute(uri: "/v1/accounts/acc_1001/transactions?page=1&sort=-date", method: .get)
+            #expect(page.status == .ok)
+            #expect((json(page)["data"] as? [[String: Any]])?.first?["merchant"] as? String == "Corner Cafe")
+            #expect(page.headers[HTTPField.Name("vary")!] == "Accept, Authorization")
+            let redirect = try await client.execute(uri: "/v1/statements/latest", method: .get)
+            #expect(redirect.status == .found)
+            #expect(redirect.headers[.location] == "/v1/statements/stm_2026_10?format=pdf")
+            // Safari: base64 JSON and a status written 200.0.
+            let profile = try await client.execute(uri: "/v1/profile", method: .get)
+            #expect(profile.status == .ok)
+            #expect(json(profile)["tier"] as? String == "premier")
+            // Charles: text, and a 204 without a body.
+            let hours = try await client.execute(uri: "/v1/support/hours", method: .get)
+            #expect(String(buffer: hours.body) == "Mon-Fri 8:00-20:00")
+            #expect(hours.headers[.contentType] == "text/plain; charset=utf-8")
+            let deleted = try await client.execute(uri: "/v1/beneficiaries/ben_204", method: .delete)
+            #expect(deleted.status == .noContent)
+            // Proxyman: the query and the 404; Insomnia's sent request; Instruments' mimeType.
+            let atms = try await client.execute(uri: "/v1/atms?lat=51.5072&lon=-0.1276", method: .get)
+            #expect((json(atms)["data"] as? [[String: Any]])?.first?["id"] as? String == "atm_1")
+            let missing = try await client.execute(uri: "/v1/cards/crd_404", method: .get)
+            #expect(missing.status == .notFound)
+            let rates = try await client.execute(uri: "/v1/fx/rates?base=GBP", method: .get)
+            #expect(json(rates)["EUR"] as? Double == 1.17)
+            let offers = try await client.execute(uri: "/v1/offers", method: .get)
+            #expect(offers.headers[.contentType] == "application/json")
+            // A cached entry with no body still answers.
+            let status = try await client.execute(uri: "/v1/status", method: .get)
+            #expect(status.status == .ok)
+
+            let skipped = report.skipped.map(\.description)
+            #expect(skipped.contains { $0.contains("chrome.har: entry 3 (POST /v1/transfers)") && $0.contains("net::ERR_ABORTED") })
+            #expect(skipped.contains { $0.contains("chrome.har: entry 4") && $0.contains("WebSocket") })
+            #expect(skipped.contains { $0.contains("insomnia.har: entry 1 (GET /v1/fx/history)") && $0.contains("no response") })
+            #expect(skipped.contains { $0.contains("not http or https: data: (1 entry)") })
+            #expect(skipped.contains { $0.contains("imported every host") && $0.contains("api.bank.example") && $0.contains("localhost:8080") })
+        }
+    }
+
+    @Test func redactionIsOnAndTheSameFakeEverywhere() async throws {
+        try await imported(["chrome.har": HARFixtures.chrome, "safari.har": HARFixtures.safari], hosts: ["api.bank.example"]) { _, out, client in
+            let answer = try await client.execute(uri: "/v1/accounts", method: .get)
+            let accounts = json(answer)["data"] as? [[String: Any]] ?? []
+            let owners = Set(accounts.compactMap { $0["owner"] as? String })
+            #expect(owners.count == 1 && !owners.contains("Alex Morgan"), "\(owners)")
+            #expect(accounts.allSatisfy { ($0["iban"] as? String)?.hasPrefix("GB") == true && $0["iban"] as? String != "GB33BUKB20201555555555" })
+            let profileAnswer = try await client.execute(uri: "/v1/profile", method: .get)
+            let profile = json(profileAnswer)
+            #expect(profile["name"] as? String == owners.first, "one name, one fake, across files")
+            // Nothing of the person is left anywhere in the folder.
+            let files = FileManager.default.enumerator(at: out, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            for file in files where !file.hasDirectoryPath {
+                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                #expect(!text.contains("Morgan") && !text.contains("GB33BUKB"), "\(file.lastPathComponent)")
+            }
+        }
+    }
+
+    @Test func hostsChooseAndOthersAreCounted() async throws {
+        try await imported(["chrome.har": HARFixtures.chrome, "instruments.har": HARFixtures.instruments], hosts: ["localhost"]) { report, _, client in
+            #expect(report.routes == 1)
+            let offers = try await client.execute(uri: "/v1/offers", method: .get)
+            let accounts = try await client.execute(uri: "/v1/accounts", method: .get)
+            #expect(offers.status == .ok)
+            #expect(accounts.status == .notFound)
+            #expect(report.skipped.contains { $0.reason.contains("skipped other hosts: api.bank.example (3 entries), cdn.analytics.example (1 entry)") },
+                    "\(report.skipped)")
+        }
+    }
+
+    @Test func repeatsBecomeSequencesWhenAsked() async throws {
+        try await imported(["firefox.har": HARFixtures.firefox], sequences: true) { _, _, client in
+            let first = try await client.execute(uri: "/v1/notifications/count", method: .get)
+            let second = try await client.execute(uri: "/v1/notifications/count", method: .get)
+            #expect([json(first)["count"] as? Int, json(second)["count"] as? Int] == [3, 0])
+        }
+        try await imported(["firefox.har": HARFixtures.firefox]) { report, _, client in
+            let first = try await client.execute(uri: "/v1/notifications/count", method: .get)
+            let second = try await client.execute(uri: "/v1/notifications/count", method: .get)
+            #expect(json(first)["count"] as? Int == 3 && json(second)["count"] as? Int == 3)
+            #expect(report.skipped.contains { $0.reason.contains("answered 2 different ways") })
+        }
+    }
+
+    @Test func aBrokenFileIsRefusedWithTheEntryAndNothingIsWritten() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("har-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let cases: [(String, String)] = [
+            (#"{"log": {"entries": [ {"request": {"method": "GET", "url": "https://a.example/x"}, "#, "not JSON"),
+            (#"{"entries": []}"#, "no top-level \"log\""),
+            (#"{"log": {"version": "1.2"}}"#, "no \"entries\" array"),
+            (#"{"log": {"entries": [{"request": {"method": "GET", "url": "https://a.example/x"}, "response": {"status": 200}}, {"response": {"status": 200}}]}}"#,
+             "broken.har: entry 1: has no \"request\" object"),
+            (#"{"log": {"entries": [{"request": {"method": "GET"}, "response": {"status": 200}}]}}"#, "entry 0: request.url is missing"),
+            (#"{"log": {"entries": [{"request": {"url": "https://a.example/"}}]}}"#, "entry 0: request.method is missing"),
+        ]
+        for (text, expected) in cases {
+            let file = scratch.appendingPathComponent("broken.har")
+            try Data(text.utf8).write(to: file)
+            let out = scratch.appendingPathComponent("out")
+            #expect {
+                _ = try HARImport(files: [file], redactor: Redactor()).run(out: out)
+            } throws: { error in
+                "\(error)".contains(expected) && "\(error)".contains("broken.har")
+            }
+            #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written for \(expected)")
+        }
+    }
+}
