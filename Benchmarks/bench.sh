@@ -3,7 +3,7 @@
 # loopback, in one run. See Benchmarks/README.md for what is measured and how to read it.
 #
 #   Benchmarks/bench.sh                      # everything; results in Benchmarks/results/DATE/
-#   Benchmarks/bench.sh --quick              # ~90 s: c=1 and c=50 ratios to the ceiling and Pact
+#   Benchmarks/bench.sh --quick              # ~2 min: c=1 and c=50 ratios to the ceiling and Pact
 #   Benchmarks/bench.sh --quick --extra before=/tmp/old/stubbank   # and an older binary beside them
 #   Benchmarks/bench.sh --only ceiling,stubbank --seconds 5
 #
