@@ -12,6 +12,9 @@ struct WireMockMapping {
                                            "queryParameters", "headers", "bodyPatterns", "pathParameters"]
     static let responseKeys: Set<String> = ["status", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
                                             "fixedDelayMilliseconds", "delayDistribution", "fault", "statusMessage"]
+    /// WireMock's priority for a mapping that gives none.
+    static let defaultPriority = 5
+
     static let mappingKeys: Set<String> = ["id", "uuid", "name", "request", "response", "priority", "persistent", "metadata",
                                            "scenarioName", "requiredScenarioState", "newScenarioState"]
 
@@ -28,9 +31,19 @@ struct WireMockMapping {
             ?? "\(RouteFileWriter.slug(((mapping.file as NSString).lastPathComponent as NSString).deletingPathExtension)).\(counter)"
         var route = ImportedRoute(id: id, method: "*", path: "/**", origin: mapping.origin)
         convertRequest(request, into: &route, problems: &problems)
-        if let priority = json["priority"] as? Int { route.priority = -priority }
+        // WireMock: the lower number wins, and no priority is 5. Route files: the higher wins,
+        // and none is 0. So 1 becomes 4, an explicit 5 ties with none, 10 becomes -5.
+        if let priority = json["priority"] as? Int, priority != Self.defaultPriority { route.priority = Self.defaultPriority - priority }
         if let response = json["response"] as? [String: Any] {
-            if let converted = convertResponse(response, problems: &problems) { route.responses = [converted] }
+            var unsupported: [(reason: String, written: String, file: String)] = []
+            if let converted = convertResponse(response, path: route.path, mappingFile: mapping.file, problems: &problems,
+                                               unsupported: &unsupported) {
+                route.responses = [converted]
+            }
+            for (reason, written, file) in unsupported {
+                let line = Self.line(of: written, in: filesFolder.deletingLastPathComponent().appendingPathComponent(file))
+                problems.append("response template: \(reason) has no route-file equivalent (\(file)\(line.map { ":\($0)" } ?? ""))")
+            }
         } else {
             route.responses = [ImportedRoute.Response(status: 200)]
         }
@@ -187,6 +200,26 @@ struct WireMockMapping {
         return []
     }
 
+    /// `value` with `transform` applied to every string in it.
+    private static func mapStrings(_ value: JSONValue, _ transform: (String) -> String) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(transform(text))
+        case .array(let items): return .array(items.map { mapStrings($0, transform) })
+        case .object(let fields): return .object(fields.mapValues { mapStrings($0, transform) })
+        default: return value
+        }
+    }
+
+    /// The line (from 1) of `file` that first holds `needle`, as written or JSON-escaped.
+    private static func line(of needle: String, in file: URL) -> Int? {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.contains(needle) || line.contains(needle.replacingOccurrences(of: "\"", with: "\\\"")) {
+            return index + 1
+        }
+        return nil
+    }
+
     private static func leaves(_ value: JSONValue, path: String) -> [(String, ImportedRoute.Matcher)] {
         switch value {
         case .object(let fields):
@@ -200,22 +233,39 @@ struct WireMockMapping {
 
     // MARK: Response
 
-    private func convertResponse(_ response: [String: Any], problems: inout [String]) -> ImportedRoute.Response? {
+    /// - Parameters:
+    ///   - path: the converted route's path, for templates that read it;
+    ///   - unsupported: template expressions with no route-file equivalent, with the file they are in.
+    private func convertResponse(_ response: [String: Any], path: String, mappingFile: String, problems: inout [String],
+                                 unsupported: inout [(reason: String, written: String, file: String)]) -> ImportedRoute.Response? {
+        var template: WireMockTemplate?
         for key in response.keys.sorted() where !Self.responseKeys.contains(key) {
-            problems.append(key == "transformers" ? "response templating (transformers) uses WireMock's Handlebars, not route-file Mustache"
-                                                  : "response.\(key) is not supported")
+            if key == "transformers", let names = response[key] as? [String], names.allSatisfy({ $0 == "response-template" }) {
+                template = WireMockTemplate(path: path)
+            } else {
+                problems.append(key == "transformers" ? "response transformers \(response[key] ?? "") (only response-template converts)"
+                                                      : "response.\(key) is not supported")
+            }
+        }
+        /// `text` converted when the response is templated; WireMock leaves it as it is otherwise.
+        func templated(_ text: String, in file: String) -> String {
+            guard let template, text.contains("{{") else { return text }
+            let (converted, missing) = template.convert(text)
+            unsupported += missing.map { ($0.reason, $0.written, file) }
+            return converted
         }
         var converted = ImportedRoute.Response(status: response["status"] as? Int ?? 200)
         for (name, value) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             if ["content-length", "transfer-encoding", "connection"].contains(name.lowercased()) { continue }
             let text = (value as? [Any])?.map { "\($0)" }.joined(separator: ", ") ?? "\(value)"
-            converted.headers.append((name, text))
+            converted.headers.append((name, templated(text, in: mappingFile)))
         }
         let isJSON = converted.headers.contains { $0.0.lowercased() == "content-type" && $0.1.contains("json") }
         if let jsonBody = response["jsonBody"] {
-            converted.body = .json(SchemaSampler.json(jsonBody))
-        } else if let body = response["body"] as? String {
-            if body.contains("{{") {
+            converted.body = .json(Self.mapStrings(SchemaSampler.json(jsonBody)) { templated($0, in: mappingFile) })
+        } else if let original = response["body"] as? String {
+            let body = templated(original, in: mappingFile)
+            if template == nil, body.contains("{{") {
                 problems.append("the body contains {{, which route files would read as a Mustache template")
             } else if isJSON, let data = body.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) {
                 converted.body = .json(SchemaSampler.json(parsed))
@@ -234,10 +284,15 @@ struct WireMockMapping {
                 problems.append("bodyFileName \(name) is not a file in __files")
                 return nil
             }
-            if String(data: data, encoding: .utf8)?.contains("{{") == true {
-                problems.append("__files/\(name) contains {{, which route files would read as a Mustache template")
+            var bytes = Array(data)
+            if let text = String(data: data, encoding: .utf8), text.contains("{{") {
+                if template == nil {
+                    problems.append("__files/\(name) contains {{, which route files would read as a Mustache template")
+                } else {
+                    bytes = Array(templated(text, in: "__files/" + name).utf8)
+                }
             }
-            converted.body = .file(name: (name as NSString).lastPathComponent, bytes: Array(data))
+            converted.body = .file(name: (name as NSString).lastPathComponent, bytes: bytes)
         }
         if converted.status == 204 || converted.status == 304 { converted.body = nil }
         if let delay = response["fixedDelayMilliseconds"] as? Double ?? (response["fixedDelayMilliseconds"] as? Int).map(Double.init) {

@@ -17,11 +17,12 @@ final class ScratchFolder: Sendable {
     }
 }
 
-func makeBackend(stubs: URL, seed: UInt64 = 0) throws -> StubBackend {
+/// A backend over `stubs`; `now` fixes its clock.
+func makeBackend(stubs: URL, seed: UInt64 = 0, now: Date? = nil) throws -> StubBackend {
     var configuration = StubServerConfiguration(stubsDirectory: stubs)
     configuration.port = 0
     configuration.seed = seed
     var logger = Logger(label: "stubbank-import-test")
     logger.logLevel = .critical
-    return try StubBackend(configuration: configuration, logger: logger)
+    return try StubBackend(configuration: configuration, logger: logger, clock: { now ?? Date() })
 }

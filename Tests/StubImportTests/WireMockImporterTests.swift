@@ -17,13 +17,16 @@ import Testing
     @Test func listsWhatItCannotConvertWithFileAndReason() throws {
         let (_, report) = try imported()
         let reasons = report.skipped.map(\.description)
-        #expect(report.skipped.count == 5, "\(reasons)")
-        #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[0]") && $0.contains("Handlebars") })
+        #expect(report.skipped.count == 6, "\(reasons)")
+        #expect(reasons.contains { $0.hasPrefix("mappings/templates.json mappings[2]") && $0.contains("the helper capitalize")
+                    && $0.contains("mappings/templates.json:30") })
+        #expect(reasons.contains { $0.hasPrefix("mappings/templates.json mappings[3]") && $0.contains("block helper {{#if}}")
+                    && $0.contains("mappings/templates.json:38") })
         #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[1]") && $0.contains("request.cookies is not supported") })
         #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[2]") && $0.contains("equalToXml") })
         #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[3]") && $0.contains("query string") })
         #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[4]") && $0.contains("proxyBaseUrl") })
-        #expect(report.routes == 10)
+        #expect(report.routes == 16)
     }
 
     @Test func convertedMappingsServeAsWireMockWould() async throws {
@@ -78,9 +81,61 @@ import Testing
         #expect(files.responses[0].behaviour.latency?.type == .lognormal)
         let flaky = try #require(backend.fileRoutes.routes.first { $0.pattern.path == "/flaky" })
         #expect(flaky.responses[0].behaviour.fault == .reset)
-        #expect(flaky.priority == -1)
+        #expect(flaky.priority == 4, "WireMock's 1, against its default 5")
         let transactions = try #require(backend.fileRoutes.routes.first { $0.pattern.path == "/accounts/{p1}/transactions" })
         #expect(transactions.responses[0].behaviour.latency == .fixed(250))
+    }
+
+    @Test func responseTemplatesBecomeRouteFileTemplates() async throws {
+        let (out, _) = try imported()
+        let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
+        try await StubApplication.make(backend: try makeBackend(stubs: out.url, now: now)).test(.router) { client in
+            let statement = try await client.execute(uri: "/cards/crd_9/statement?month=2026-10", method: .get,
+                                                     headers: [HTTPField.Name("Accept-Language")!: "en-GB"])
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(statement.body.readableBytesView)) as? [String: String])
+            #expect(body["card"] == "crd_9" && body["first"] == "cards" && body["month"] == "2026-10" && body["language"] == "en-GB")
+            #expect(body["method"] == "GET" && body["url"] == "/cards/crd_9/statement?month=2026-10")
+            #expect(UUID(uuidString: body["id"] ?? "") != nil)
+            #expect((body["pin"]?.count ?? 0) == 4 && Int(body["pin"] ?? "") != nil)
+            #expect(body["due"] == "2026-11-21" && body["asOf"] == "2026-11-18T11:06:40Z")
+            #expect(statement.headers[HTTPField.Name("X-Card")!] == "crd_9")
+            let echo = try await client.execute(uri: "/echo", method: .post, headers: [.contentType: "application/json"],
+                                                body: ByteBuffer(string: #"{"amount":{"value":"12.50","currency":"GBP"}}"#))
+            let echoed = try JSONSerialization.jsonObject(with: Data(echo.body.readableBytesView)) as? [String: String]
+            #expect(echoed == ["amount": "12.50", "currency": "GBP"], "\(String(buffer: echo.body))")
+            // `{{request.path.[0]}}` on a literal path is that segment.
+            #expect(String(buffer: try await client.execute(uri: "/templated", method: .get).body) == "templated")
+        }
+    }
+
+    @Test func templateExpressionsConvertOneByOne() {
+        let template = WireMockTemplate(path: "/v1/cards/{cardId}/**")
+        #expect(template.convert("{{request.path.[1]}} {{request.path.[2]}} {{{request.path.cardId}}}").text == "cards {{path.cardId}} {{path.cardId}}")
+        #expect(template.convert("{{request.query.q.[0]}}|{{request.headers.X-Trace}}").text == "{{query.q}}|{{headers.x-trace}}")
+        #expect(template.convert("{{now offset='-2 hours' format='epoch'}}").text == "{{#now}}-2h epochMillis{{/now}}")
+        #expect(template.convert("{{now offset='1 weeks' format='unix'}}").text == "{{#now}}+7d epoch{{/now}}")
+        #expect(template.convert("{{randomValue length=2 type='NUMERIC'}}").text == "{{#random}}10-99{{/random}}")
+        let missing = template.convert("{{request.path.[3]}} {{now offset='1 months'}} {{randomValue length=8 type='ALPHANUMERIC'}} {{jsonPath request.body '$.items[0]'}} {{request.path.accountId}}")
+        #expect(missing.unsupported.map(\.reason) == [
+            "{{request.path.[3]}} (segment 3 of /v1/cards/{cardId}/** is a wildcard)",
+            "now offset='1 months' (seconds, minutes, hours, days and weeks convert; months and years do not)",
+            "randomValue type='ALPHANUMERIC' (UUID, and NUMERIC up to 9 digits, convert)",
+            "{{jsonPath request.body '$.items[0]'}} (jsonPath converts only for request.body with a dotted path such as '$.a.b')",
+            "{{request.path.accountId}} (the path /v1/cards/{cardId}/** has no {accountId})",
+        ])
+    }
+
+    @Test func prioritiesKeepWireMocksMeaning() async throws {
+        // Lower wins and none is 5: priority 1 beats the pattern with none, 10 loses to it.
+        let (out, _) = try imported()
+        try await StubApplication.make(backend: try makeBackend(stubs: out.url)).test(.router) { client in
+            let first = try await client.execute(uri: "/cards/crd_1", method: .get)
+            let second = try await client.execute(uri: "/cards/crd_2", method: .get)
+            let other = try await client.execute(uri: "/cards/crd_3", method: .get)
+            #expect(first.status == .ok && String(buffer: first.body).contains("crd_1"))
+            #expect(second.status == .notFound, "priority 10 loses to WireMock's default 5")
+            #expect(other.status == .notFound)
+        }
     }
 
     @Test func pathRegexesBecomeTemplatesOnlyWhenTheyAreSegments() {

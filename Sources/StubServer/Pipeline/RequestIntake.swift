@@ -20,6 +20,7 @@ enum RequestIntake {
             query: query(uri.query), headers: head.headerFields, body: [], session: "default", requestId: requestId)
         var exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now)
         exchange.request.authority = head.authority
+        exchange.request.rawQuery = uri.query
         return exchange
     }
 

@@ -38,7 +38,7 @@ final class TemplateScope {
             "body": input.body.map(Self.mustacheValue) ?? [String: Any](),
             "session": request.session,
             "counter": counter,
-            "request": ["method": request.method, "path": request.path, "id": request.requestId],
+            "request": ["method": request.method, "path": request.path, "url": request.url, "id": request.requestId],
             "uuid": MustacheLambda { random.uuid() },
             "now": MustacheLambda { (spec: String) -> Any? in
                 (try? NowSpec(spec))?.render(now) ?? "invalid now spec \(spec)"

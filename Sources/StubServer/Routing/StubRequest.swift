@@ -16,6 +16,11 @@ struct StubRequest: Sendable {
     var parameters: [String: String] = [:]
     /// The `Host` the client named (HTTP/1's `Host` header becomes the request's authority).
     var authority: String?
+    /// The query as sent, without `?`; nil when there was none.
+    var rawQuery: String?
+
+    /// The path and the query as sent: `/v1/atms?lat=51.5`.
+    var url: String { rawQuery.map { path + "?" + $0 } ?? path }
 
     func parameter(_ name: String) -> String { parameters[name] ?? "" }
 

@@ -1,0 +1,188 @@
+import Foundation
+
+/// WireMock's response templates (Handlebars, `"transformers": ["response-template"]`) written
+/// as route-file Mustache. What converts:
+///
+/// | WireMock | route file |
+/// |---|---|
+/// | `request.path.NAME` (with `urlPathTemplate`) | `{{path.NAME}}` |
+/// | `request.path.[N]`, `request.pathSegments.[N]` | the literal segment, or `{{path.NAME}}` where the segment is a parameter |
+/// | `request.path`, `request.url`, `request.method` | `{{request.path}}`, `{{request.url}}`, `{{request.method}}` |
+/// | `request.query.NAME`, `request.headers.NAME` (and `.[0]`) | `{{query.NAME}}`, `{{headers.name}}` |
+/// | `jsonPath request.body '$.a.b'` | `{{body.a.b}}` (dotted paths only) |
+/// | `randomValue type='UUID'`, `randomValue length=N type='NUMERIC'` | `{{uuid}}`, `{{#random}}…{{/random}}` |
+/// | `now`, with `offset='3 days'` and `format='yyyy-MM-dd'`, `'epoch'` or `'unix'` | `{{now}}`, `{{#now}}+3d yyyy-MM-dd{{/now}}` |
+///
+/// Anything else (block helpers such as `#if` and `#each`, string helpers, other random types,
+/// months and years as offsets) has no equivalent and is reported by name.
+struct WireMockTemplate {
+    /// The converted route's path (`/cards/{cardId}`, `/templated`), for `request.path.…`.
+    let path: String
+
+    /// `text` with each `{{…}}` converted, and the expressions that have no equivalent: why,
+    /// and the `{{…}}` as written.
+    func convert(_ text: String) -> (text: String, unsupported: [(reason: String, written: String)]) {
+        var out = ""
+        var unsupported: [(reason: String, written: String)] = []
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            out += rest[..<open.lowerBound]
+            let triple = rest[open.upperBound...].hasPrefix("{")
+            let start = triple ? rest.index(after: open.upperBound) : open.upperBound
+            guard let close = rest[start...].range(of: triple ? "}}}" : "}}") else {
+                unsupported.append(("an unclosed {{", String(rest[open.lowerBound...].prefix(40))))
+                return (out + rest, unsupported)
+            }
+            let expression = rest[start..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            switch convert(expression: expression) {
+            case .success(let converted): out += converted
+            case .failure(let problem): unsupported.append((problem.text, String(rest[open.lowerBound..<close.upperBound])))
+            }
+            rest = rest[close.upperBound...]
+        }
+        return (out + rest, unsupported)
+    }
+
+    struct Problem: Error { let text: String }
+
+    private func convert(expression: String) -> Result<String, Problem> {
+        if let first = expression.first, "#/^!>".contains(first) || expression == "else" {
+            let name = expression.split(separator: " ").first.map(String.init) ?? expression
+            return .failure(Problem(text: "the block helper {{\(name)}}"))
+        }
+        let tokens = Self.tokens(expression)
+        guard let head = tokens.first else { return .failure(Problem(text: "an empty {{}}")) }
+        let arguments = Self.arguments(tokens.dropFirst())
+        switch head {
+        case "now": return now(arguments)
+        case "randomValue": return randomValue(arguments)
+        case "jsonPath":
+            guard tokens.count >= 3, tokens[1] == "request.body", let path = Self.dotted(Self.unquoted(tokens[2])) else {
+                return .failure(Problem(text: "{{\(expression)}} (jsonPath converts only for request.body with a dotted path such as '$.a.b')"))
+            }
+            return .success("{{body.\(path)}}")
+        default:
+            guard tokens.count == 1 else { return .failure(Problem(text: "the helper \(head) in {{\(expression)}}")) }
+            return value(head)
+        }
+    }
+
+    /// A plain value: `request.…` or `now`.
+    private func value(_ name: String) -> Result<String, Problem> {
+        var parts = name.split(separator: ".").map(String.init)
+        if parts.last == "[0]", parts.count > 3 { parts.removeLast() }
+        switch (parts.first, parts.count) {
+        case ("request", 2) where ["path", "url", "method"].contains(parts[1]):
+            return .success("{{request.\(parts[1])}}")
+        case ("request", 3) where parts[1] == "query":
+            return .success("{{query.\(parts[2])}}")
+        case ("request", 3) where parts[1] == "headers":
+            return .success("{{headers.\(parts[2].lowercased())}}")
+        case ("request", 3) where parts[1] == "path" || parts[1] == "pathSegments":
+            return pathValue(parts[2], expression: name)
+        default:
+            return .failure(Problem(text: "{{\(name)}}"))
+        }
+    }
+
+    /// `request.path.NAME` or `request.path.[N]`.
+    private func pathValue(_ key: String, expression: String) -> Result<String, Problem> {
+        let segments = path.split(separator: "/").map(String.init)
+        if key.hasPrefix("["), key.hasSuffix("]"), let index = Int(key.dropFirst().dropLast()) {
+            guard segments.indices.contains(index) else {
+                return .failure(Problem(text: "{{\(expression)}} (the path \(path) has \(segments.count) segments)"))
+            }
+            let segment = segments[index]
+            if segment.hasPrefix("{"), segment.hasSuffix("}") { return .success("{{path.\(segment.dropFirst().dropLast())}}") }
+            if segment.contains("*") { return .failure(Problem(text: "{{\(expression)}} (segment \(index) of \(path) is a wildcard)")) }
+            return .success(segment)
+        }
+        guard segments.contains("{\(key)}") else {
+            return .failure(Problem(text: "{{\(expression)}} (the path \(path) has no {\(key)})"))
+        }
+        return .success("{{path.\(key)}}")
+    }
+
+    /// `now offset='3 days' format='yyyy-MM-dd'`.
+    private func now(_ arguments: [String: String]) -> Result<String, Problem> {
+        var spec: [String] = []
+        if let offset = arguments["offset"] {
+            let parts = offset.split(separator: " ")
+            let scales: [String: (unit: String, factor: Double)] = ["second": ("s", 1), "minute": ("m", 1), "hour": ("h", 1),
+                                                                    "day": ("d", 1), "week": ("d", 7)]
+            let word = parts.count == 2 ? parts[1].lowercased() : ""
+            guard parts.count == 2, let amount = Double(parts[0]), let scale = scales[word.hasSuffix("s") ? String(word.dropLast()) : word] else {
+                return .failure(Problem(text: "now offset='\(offset)' (seconds, minutes, hours, days and weeks convert; months and years do not)"))
+            }
+            let value = amount * scale.factor
+            let number = value == value.rounded() ? String(Int(value)) : String(value)
+            spec.append((value < 0 ? "" : "+") + number + scale.unit)
+        }
+        if let format = arguments["format"] {
+            switch format {
+            case "epoch": spec.append("epochMillis")
+            case "unix": spec.append("epoch")
+            default: spec.append(format)
+            }
+        }
+        for name in arguments.keys.sorted() where !["offset", "format"].contains(name) {
+            return .failure(Problem(text: "now \(name)=… (offset and format convert; the date is always UTC)"))
+        }
+        return .success(spec.isEmpty ? "{{now}}" : "{{#now}}\(spec.joined(separator: " ")){{/now}}")
+    }
+
+    /// `randomValue length=8 type='NUMERIC'`, `randomValue type='UUID'`.
+    private func randomValue(_ arguments: [String: String]) -> Result<String, Problem> {
+        let type = arguments["type"]?.uppercased() ?? "ALPHANUMERIC"
+        if type == "UUID" { return .success("{{uuid}}") }
+        if type == "NUMERIC", let length = arguments["length"].flatMap(Int.init), (1...9).contains(length) {
+            let low = length == 1 ? 0 : Int(pow(10.0, Double(length - 1)))
+            return .success("{{#random}}\(low)-\(Int(pow(10.0, Double(length))) - 1){{/random}}")
+        }
+        return .failure(Problem(text: "randomValue type='\(type)' (UUID, and NUMERIC up to 9 digits, convert)"))
+    }
+
+    /// Splits on spaces outside quotes.
+    static func tokens(_ expression: String) -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in expression {
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                current.append(character)
+            } else if character == " " {
+                if !current.isEmpty { tokens.append(current); current = "" }
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    private static func arguments(_ tokens: ArraySlice<String>) -> [String: String] {
+        var result: [String: String] = [:]
+        for token in tokens {
+            let pair = token.split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { result[pair[0]] = unquoted(pair[1]) } else { result[token] = "" }
+        }
+        return result
+    }
+
+    private static func unquoted(_ text: String) -> String {
+        guard text.count >= 2, let first = text.first, first == "'" || first == "\"", text.last == first else { return text }
+        return String(text.dropFirst().dropLast())
+    }
+
+    /// `$.a.b` as `a.b`; nil for anything with brackets, wildcards or filters.
+    private static func dotted(_ path: String) -> String? {
+        guard path.hasPrefix("$."), path.count > 2 else { return nil }
+        let rest = path.dropFirst(2)
+        guard rest.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }), !rest.contains("..") else { return nil }
+        return String(rest)
+    }
+}
