@@ -22,6 +22,8 @@ public struct ImportReport: Sendable {
     public var routes = 0
     /// What was not converted, with where it came from and why.
     public var skipped: [Note] = []
+    /// The base path written to `stubbank.yaml`, if any.
+    public var basePath: String?
 
     /// An empty report.
     public init() {}

@@ -12,11 +12,15 @@ public struct OpenAPIImporter: Sendable {
     public let spec: URL
     /// Seed for bodies sampled from schemas.
     public let seed: UInt64
+    /// The prefix routes also answer under: nil takes the path of the document's first
+    /// `servers` entry (`/open-banking/v4.0/aisp`), "" takes none.
+    public let basePath: String?
 
     /// An importer of `spec`.
-    public init(spec: URL, seed: UInt64 = 0) {
+    public init(spec: URL, seed: UInt64 = 0, basePath: String? = nil) {
         self.spec = spec
         self.seed = seed
+        self.basePath = basePath
     }
 
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options"]
@@ -53,7 +57,8 @@ public struct OpenAPIImporter: Sendable {
                         skipped.append(.init(source: "\(where_).responses.\(code)", reason: "unresolvable $ref \(document.reference(of: responses[code]) ?? "")"))
                         continue
                     }
-                    route.responses += Self.responses(response, status: status, code: code, document: document, sampler: &sampler)
+                    route.responses += Self.responses(response, status: status, code: code, document: document, sampler: &sampler,
+                                                      at: "\(where_).responses.\(code)", notes: &skipped)
                 }
                 if route.responses.isEmpty {
                     skipped.append(.init(source: where_, reason: "no importable response; the route was not written"))
@@ -69,8 +74,30 @@ public struct OpenAPIImporter: Sendable {
     public func run(out: URL) throws(ImportError) -> ImportReport {
         let (routes, skipped) = try routes()
         let byFile = Dictionary(grouping: routes, by: Self.fileName(for:))
-        return try RouteFileWriter(out: out).writeFolder(
+        let prefix = try chosenBasePath()
+        var report = try RouteFileWriter(out: out, basePath: prefix).writeFolder(
             byFile, header: "Imported from \(spec.lastPathComponent) by stubbank import openapi (seed \(seed)).", skipped: skipped)
+        report.basePath = prefix
+        return report
+    }
+
+    /// `basePath` as given, or the first server's path; nil when there is none.
+    func chosenBasePath() throws(ImportError) -> String? {
+        if let basePath {
+            if basePath.isEmpty || basePath == "/" { return nil }
+            if let problem = BasePath.problem(basePath) { throw ImportError("--base-path \(basePath) \(problem)") }
+            return basePath
+        }
+        let document = try OpenAPIDocument(url: spec)
+        guard let server = (document.root["servers"] as? [[String: Any]])?.first, var url = server["url"] as? String else { return nil }
+        // Server variables take their defaults: https://{region}.bank.example/{version} → /v4.
+        for (name, variable) in server["variables"] as? [String: Any] ?? [:] {
+            if let value = (variable as? [String: Any])?["default"] { url = url.replacingOccurrences(of: "{\(name)}", with: "\(value)") }
+        }
+        var path = URLComponents(string: url)?.path ?? url
+        if !path.hasPrefix("/") { path = URLComponents(string: url)?.host == nil ? "/" + path : "" }
+        while path.hasSuffix("/") { path.removeLast() }
+        return path.isEmpty || BasePath.problem(path) != nil ? nil : path
     }
 
     private static func fileName(for route: ImportedRoute) -> String {
@@ -78,16 +105,36 @@ public struct OpenAPIImporter: Sendable {
         return RouteFileWriter.slug(first.map(String.init) ?? "root") + ".yaml"
     }
 
+    /// The responses for one documented status: one per named example that fits the schema,
+    /// or one with the `example`, or one sampled from the schema. Required headers are always
+    /// written; optional ones when the document gives a value or a shape for them. An example
+    /// that does not fit its schema is noted and not served.
     private static func responses(_ response: [String: Any], status: Int, code: String, document: OpenAPIDocument,
-                                  sampler: inout SchemaSampler) -> [ImportedRoute.Response] {
+                                  sampler: inout SchemaSampler, at place: String, notes: inout [ImportReport.Note]) -> [ImportedRoute.Response] {
+        defer { notes += sampler.takeNotes().map { ImportReport.Note(source: place, reason: $0) } }
+        /// The example when it fits the schema, else a sampled value (and a note).
+        func fitting(_ example: Any?, _ schema: Any?, what: String) -> JSONValue {
+            if let example {
+                let value = SchemaSampler.json(example)
+                let problems = sampler.problems(value, schema)
+                if problems.isEmpty { return value }
+                notes.append(.init(source: place, reason: "\(what)'s example does not fit its schema (\(problems[0])); not served, a value was made from the schema"))
+            }
+            let value = sampler.sample(schema, name: what)
+            if let problem = sampler.problems(value, schema).first {
+                notes.append(.init(source: place, reason: "no value that fits \(what)'s schema could be made (\(problem))"))
+            }
+            return value
+        }
         var headers: [(String, String)] = []
         for (name, header) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            // Only headers the document gives a value or a shape for; a placeholder would mislead.
-            guard let resolved = document.resolve(header), resolved["example"] != nil || sampler.isDescriptive(resolved["schema"]) else { continue }
-            if ["content-length", "transfer-encoding", "connection"].contains(name.lowercased()) { continue }
-            let value = resolved["example"].map(SchemaSampler.json) ?? sampler.sample(resolved["schema"], name: name)
-            if case .string(let text) = value { headers.append((name, text)) }
-            else if let text = value.text { headers.append((name, text)) }
+            guard let resolved = document.resolve(header) else { continue }
+            if ["content-length", "transfer-encoding", "connection", "content-type"].contains(name.lowercased()) { continue }
+            // Optional headers only when the document gives a value or a shape; a placeholder would mislead.
+            let required = resolved["required"] as? Bool == true
+            guard required || resolved["example"] != nil || sampler.isDescriptive(resolved["schema"]) else { continue }
+            let value = fitting(resolved["example"], resolved["schema"] ?? ["type": "string"], what: "header \(name)")
+            headers.append((name, value.text ?? "\(value)"))
         }
         let content = response["content"] as? [String: Any] ?? [:]
         let type = content.keys.first { $0 == "application/json" } ?? content.keys.first { $0.hasSuffix("+json") } ?? content.keys.sorted().first
@@ -101,15 +148,23 @@ public struct OpenAPIImporter: Sendable {
             if !isJSON, case .string(let text) = value { return .text(text) }
             return .json(value)
         }
+        let schema = media["schema"]
         if let examples = media["examples"] as? [String: Any], !examples.isEmpty {
-            return examples.keys.sorted().map { key in
-                let example = document.resolve(examples[key])
-                let value = example?["value"].map(SchemaSampler.json) ?? .null
+            let fitting: [ImportedRoute.Response] = examples.keys.sorted().compactMap { key in
+                guard let example = document.resolve(examples[key]), let raw = example["value"] else {
+                    notes.append(.init(source: place, reason: "example \(key) has no value (externalValue is not read); not served"))
+                    return nil
+                }
+                let value = SchemaSampler.json(raw)
+                if let problem = sampler.problems(value, schema).first {
+                    notes.append(.init(source: place, reason: "example \(key) does not fit its schema (\(problem)); not served"))
+                    return nil
+                }
                 return ImportedRoute.Response(name: key, status: status, headers: headers, body: body(value))
             }
+            if !fitting.isEmpty { return fitting }
         }
-        let value = media["example"].map(SchemaSampler.json) ?? sampler.sample(media["schema"])
-        return [ImportedRoute.Response(name: name, status: status, headers: headers, body: body(value))]
+        return [ImportedRoute.Response(name: name, status: status, headers: headers, body: body(fitting(media["example"], schema, what: "the body")))]
     }
 
     /// 2xx first (lowest first), then the rest by code, `default` last.

@@ -1,8 +1,8 @@
 import StubServer
 
 /// Makes a string that matches a simple regular expression: literals, escapes (`\d`, `\w`, `\.`,
-/// `\xHH`), character classes with ranges, groups with alternatives, and the quantifiers `?`, `*`,
-/// `+`, `{n}` and `{n,m}`. Enough for the patterns API documents put on ids, codes and amounts;
+/// `\xHH`), character classes with ranges (negated ones draw letters and digits), groups with
+/// alternatives, anchors inside alternatives, and the quantifiers `?`, `*`, `+`, `{n}` and `{n,m}`. Enough for the patterns API documents put on ids, codes and amounts;
 /// anything else returns nil and the caller falls back to a placeholder.
 struct PatternSampler {
     private indirect enum Piece {
@@ -61,7 +61,9 @@ struct PatternSampler {
         case "[": return parseClass(c, &i)
         case "\\": return parseEscape(c, &i).map(Piece.choice)
         case ".": return .choice(Array("abcdefghijklmnopqrstuvwxyz"))
-        case "*", "+", "?", "{", "^", "$": return nil
+        // An anchor inside (`^a$|^b$`) matches no character.
+        case "^", "$": return .group([[]])
+        case "*", "+", "?", "{": return nil
         default: return .choice([character])
         }
     }
@@ -74,6 +76,9 @@ struct PatternSampler {
         case "d": return Array("0123456789")
         case "w": return Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
         case "s": return [" "]
+        case "S": return plain
+        case "D": return Array("abcdefghijklmnopqrstuvwxyz")
+        case "W": return ["-"]
         case "x":
             guard i + 1 < c.count, let code = UInt8(String(c[i...i + 1]), radix: 16) else { return nil }
             i += 2
@@ -82,8 +87,17 @@ struct PatternSampler {
         }
     }
 
+    /// Letters and digits: what a negated class (`[^\s/]`) draws from, less what it excludes.
+    private static let plain = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
     private static func parseClass(_ c: [Character], _ i: inout Int) -> Piece? {
-        guard i < c.count, c[i] != "^" else { return nil }
+        guard i < c.count else { return nil }
+        if c[i] == "^" {
+            i += 1
+            guard case .choice(let excluded)? = parseClass(c, &i) else { return nil }
+            let left = plain.filter { !excluded.contains($0) }
+            return left.isEmpty ? nil : .choice(left)
+        }
         var options: [Character] = []
         while i < c.count, c[i] != "]" {
             var first: [Character]

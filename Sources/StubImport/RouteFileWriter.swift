@@ -9,8 +9,14 @@ public struct RouteFileWriter: Sendable {
     /// The stubs folder to write.
     public let out: URL
 
-    /// A writer into `out`.
-    public init(out: URL) { self.out = out }
+    /// The base path `stubbank.yaml` records (an OpenAPI document's `servers` path), if any.
+    public let basePath: String?
+
+    /// A writer into `out`; `basePath` goes into `stubbank.yaml`.
+    public init(out: URL, basePath: String? = nil) {
+        self.out = out
+        self.basePath = basePath
+    }
 
     /// Refuses to write into a folder that already has route files.
     public func prepare() throws(ImportError) {
@@ -20,8 +26,11 @@ public struct RouteFileWriter: Sendable {
         }
         do {
             try FileManager.default.createDirectory(at: routes.appendingPathComponent("bodies"), withIntermediateDirectories: true)
-            try Data("# Written by stubbank import: route files only, so the built-in bank is off.\nbank: false\n".utf8)
-                .write(to: out.appendingPathComponent("stubbank.yaml"))
+            var settings = "# Written by stubbank import: route files only, so the built-in bank is off.\nbank: false\n"
+            if let basePath {
+                settings += "# Routes answer with and without this prefix, the document's servers path.\nbasePath: \(basePath)\n"
+            }
+            try Data(settings.utf8).write(to: out.appendingPathComponent("stubbank.yaml"))
         } catch {
             throw ImportError("cannot create \(routes.path): \(error.localizedDescription)")
         }

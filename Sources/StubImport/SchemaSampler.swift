@@ -1,132 +1,294 @@
 import Foundation
 import StubServer
 
-/// Makes a plausible JSON value from a JSON Schema, seeded so the same document and seed give the
-/// same bodies. Examples, `const`, `default` and `enum` win over invention; `$ref`, `allOf`, `oneOf`
-/// and `anyOf` are followed (a `oneOf` with a discriminator gets its discriminator value).
+/// Makes a JSON value that fits a JSON Schema (OpenAPI 3.0 or 3.1), seeded so the same document
+/// and seed give the same bodies.
+///
+/// - An `example`, `examples`, `const`, `default` or `enum` value wins over invention when it
+///   fits the schema; one that does not is noted (`notes`) and a value is made instead.
+/// - `$ref` is followed; a schema met again on its own path (recursion) is sampled minimally:
+///   only `required` properties, `minItems` items (none when that is 0), so the value stays valid
+///   and finite.
+/// - `allOf` parts are merged into one schema; for `oneOf` and `anyOf` the first alternative
+///   whose value matches exactly as the keyword asks is used, with its `discriminator` value.
+/// - `type` lists and `nullable`; objects with `required`, `additionalProperties` and
+///   `minProperties`, leaving out `writeOnly` properties; arrays within `minItems`/`maxItems`,
+///   `uniqueItems` drawing different values; numbers within `minimum`/`maximum`, both kinds of
+///   `exclusive*`, `multipleOf` and `int32`/`int64`; strings within `minLength`/`maxLength`, for a
+///   `pattern` (`PatternSampler`) and the formats `date`, `date-time`, `time`, `uuid`, `email`,
+///   `uri`, `hostname`, `ipv4`, `ipv6` and `byte`.
 struct SchemaSampler {
     let document: OpenAPIDocument
     var generator: SeededGenerator
+    let validator: JSONSchemaValidator
+    /// Examples that did not fit their schema, and patterns no value was found for, since the
+    /// last `takeNotes()`.
+    private var notes: [String] = []
+
+    /// The notes gathered since the last call.
+    mutating func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
 
     init(document: OpenAPIDocument, seed: UInt64) {
         self.document = document
         self.generator = SeededGenerator(seed: seed)
+        self.validator = JSONSchemaValidator(document: document.root)
     }
 
-    /// Whether a schema says enough to invent a value that means something (for headers).
+    /// Whether a schema says enough to invent a value that means something (for optional headers).
     func isDescriptive(_ schemaValue: Any?) -> Bool {
         guard let schema = document.resolve(schemaValue) else { return false }
         return ["example", "examples", "const", "default", "enum", "pattern", "format"].contains { schema[$0] != nil }
             || ["integer", "number", "boolean"].contains(Self.type(of: schema))
     }
 
-    mutating func sample(_ schemaValue: Any?, name: String = "", depth: Int = 0) -> JSONValue {
-        guard depth < 12, let schema = document.resolve(schemaValue) else { return .null }
-        if let example = schema["example"] { return Self.json(example) }
-        if let examples = schema["examples"] as? [Any], let first = examples.first { return Self.json(first) }
-        if let constant = schema["const"] { return Self.json(constant) }
-        if let value = schema["default"] { return Self.json(value) }
-        if let options = schema["enum"] as? [Any], let first = options.first(where: { !($0 is NSNull) }) ?? options.first {
-            return Self.json(first)
+    /// The problems of `value` against `schemaValue`; empty when it fits.
+    func problems(_ value: JSONValue, _ schemaValue: Any?) -> [String] {
+        guard let schema = schemaValue as? [String: Any] else { return [] }
+        return validator.validate(value, against: schema)
+    }
+
+    /// A value for `schemaValue`, named `name` (a property or header name) for readable strings.
+    mutating func sample(_ schemaValue: Any?, name: String = "") -> JSONValue {
+        sample(schemaValue, name: name, trail: [], variant: 0)
+    }
+
+    private mutating func sample(_ schemaValue: Any?, name: String, trail: [String], variant: Int) -> JSONValue {
+        guard var schema = schemaValue as? [String: Any] else { return .null }
+        var trail = trail
+        var minimal = trail.count > 48
+        while let reference = schema["$ref"] as? String {
+            if trail.contains(reference) { minimal = true }
+            trail.append(reference)
+            guard let target = document.resolve(["$ref": reference]) else { return .null }
+            var siblings = schema
+            siblings.removeValue(forKey: "$ref")
+            schema = target.merging(siblings) { _, own in own }
         }
         if let parts = schema["allOf"] as? [Any] {
-            var merged: [String: JSONValue] = [:]
-            for part in parts {
-                if case .object(let fields) = sample(part, name: name, depth: depth + 1) { merged.merge(fields) { $1 } }
-            }
-            if case .object(let own) = sampleObject(schema, depth: depth) { merged.merge(own) { $1 } }
-            return .object(merged)
+            schema = merged(schema, parts: parts)
         }
+        if let given = given(schema, name: name, variant: variant) { return given }
         if let choices = (schema["oneOf"] ?? schema["anyOf"]) as? [Any], !choices.isEmpty {
-            let pick = Int.random(in: 0..<choices.count, using: &generator)
-            var value = sample(choices[pick], name: name, depth: depth + 1)
+            return alternative(schema, choices: choices, name: name, trail: trail, variant: variant)
+        }
+        switch Self.type(of: schema) {
+        case "object": return object(schema, trail: trail, minimal: minimal)
+        case "array": return array(schema, name: name, trail: trail, minimal: minimal)
+        case "integer", "number": return .number(number(schema, variant: variant))
+        case "boolean": return .bool(variant % 2 == 0 ? Bool.random(using: &generator) : variant % 4 == 1)
+        case "null": return .null
+        default: return .string(string(schema, name: name, variant: variant))
+        }
+    }
+
+    /// `allOf`'s parts and the schema's own keywords as one schema: properties and `required`
+    /// united, the tighter bound kept, any other keyword from the last part that has it.
+    private func merged(_ schema: [String: Any], parts: [Any]) -> [String: Any] {
+        var result = schema
+        result.removeValue(forKey: "allOf")
+        for part in parts {
+            guard var resolved = document.resolve(part) else { continue }
+            if let nested = resolved["allOf"] as? [Any] { resolved = merged(resolved, parts: nested) }
+            for (key, value) in resolved {
+                switch key {
+                case "properties":
+                    let mine = result["properties"] as? [String: Any] ?? [:]
+                    result["properties"] = mine.merging(value as? [String: Any] ?? [:]) { current, _ in current }
+                case "required":
+                    let mine = result["required"] as? [String] ?? []
+                    result["required"] = mine + (value as? [String] ?? []).filter { !mine.contains($0) }
+                case "minimum", "minLength", "minItems", "minProperties":
+                    result[key] = max(SchemaSampler.number(result[key]) ?? -.infinity, SchemaSampler.number(value) ?? -.infinity)
+                case "maximum", "maxLength", "maxItems", "maxProperties":
+                    result[key] = min(SchemaSampler.number(result[key]) ?? .infinity, SchemaSampler.number(value) ?? .infinity)
+                default:
+                    if result[key] == nil { result[key] = value }
+                }
+            }
+        }
+        for key in ["minLength", "minItems", "minProperties", "maxLength", "maxItems", "maxProperties"] {
+            if let bound = result[key] as? Double { result[key] = bound.isFinite ? Int(bound) : nil }
+        }
+        return result
+    }
+
+    /// A value the document gives (`example`, `examples`, `const`, `default`, `enum`) that fits.
+    private mutating func given(_ schema: [String: Any], name: String, variant: Int) -> JSONValue? {
+        if let constant = schema["const"] { return Self.json(constant) }
+        var candidates: [Any] = []
+        if let example = schema["example"] { candidates.append(example) }
+        if let examples = schema["examples"] as? [Any] { candidates += examples }
+        if let value = schema["default"] { candidates.append(value) }
+        for candidate in candidates {
+            let value = Self.json(candidate)
+            let problems = validator.validate(value, against: schema)
+            if problems.isEmpty { return value }
+            notes.append("\(name.isEmpty ? "a value" : name): the example \(Self.short(candidate)) does not fit its schema (\(problems[0])); made one instead")
+        }
+        if let options = schema["enum"] as? [Any], !options.isEmpty {
+            // The first, as Prism gives; later ones for the further items of a uniqueItems array.
+            let usable = options.filter { !($0 is NSNull) }
+            return Self.json(usable.isEmpty ? options[0] : usable[variant % usable.count])
+        }
+        return nil
+    }
+
+    /// The first alternative (from a seeded start) whose value fits the whole schema, so a
+    /// `oneOf` value matches exactly one alternative.
+    private mutating func alternative(_ schema: [String: Any], choices: [Any], name: String, trail: [String], variant: Int) -> JSONValue {
+        var rest = schema
+        rest.removeValue(forKey: "oneOf")
+        rest.removeValue(forKey: "anyOf")
+        let start = Int.random(in: 0..<choices.count, using: &generator)
+        var first: JSONValue?
+        for offset in 0..<choices.count {
+            let index = (start + offset) % choices.count
+            var choice = document.resolve(choices[index]) ?? [:]
+            if Self.type(of: rest) == "object", rest["properties"] != nil {
+                choice = merged(rest, parts: [choices[index]])
+            }
+            var value = sample(choice, name: name, trail: trail + (document.reference(of: choices[index]).map { [$0] } ?? []), variant: variant)
             if let discriminator = schema["discriminator"] as? [String: Any], let property = discriminator["propertyName"] as? String,
                case .object(var fields) = value {
-                let reference = document.reference(of: choices[pick])
+                let reference = document.reference(of: choices[index])
                 let mapped = (discriminator["mapping"] as? [String: String])?.first { $0.value == reference }?.key
                 let fallback = reference.map { String($0.split(separator: "/").last ?? "") }
                 if let tag = mapped ?? (fields[property] == nil ? fallback : nil) { fields[property] = .string(tag) }
                 value = .object(fields)
             }
-            return value
+            if validator.validate(value, against: schema).isEmpty { return value }
+            if first == nil { first = value }
         }
-        switch Self.type(of: schema) {
-        case "object": return sampleObject(schema, depth: depth)
-        case "array":
-            let count = max(schema["minItems"] as? Int ?? 1, 1)
-            return .array((0..<min(count, 3)).map { _ in sample(schema["items"], name: name, depth: depth + 1) })
-        case "integer":
-            let low = Int((Self.number(schema["minimum"]) ?? 1).rounded(.up))
-            let high = max(Int((Self.number(schema["maximum"]) ?? Double(low + 99)).rounded(.down)), low)
-            return .number(Double(Int.random(in: low...high, using: &generator)))
-        case "number":
-            let low = Self.number(schema["minimum"]) ?? 1, high = max(Self.number(schema["maximum"]) ?? low + 99, low)
-            return .number((Double.random(in: low...high, using: &generator) * 100).rounded() / 100)
-        case "boolean": return .bool(Bool.random(using: &generator))
-        case "null": return .null
-        default: return .string(sampleString(schema, name: name))
-        }
+        return first ?? .null
     }
 
-    private mutating func sampleObject(_ schema: [String: Any], depth: Int) -> JSONValue {
+    private mutating func object(_ schema: [String: Any], trail: [String], minimal: Bool) -> JSONValue {
+        let properties = schema["properties"] as? [String: Any] ?? [:]
+        let required = Set(schema["required"] as? [String] ?? [])
         var fields: [String: JSONValue] = [:]
-        for (key, property) in (schema["properties"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            fields[key] = sample(property, name: key, depth: depth + 1)
+        for (key, property) in properties.sorted(by: { $0.key < $1.key }) {
+            guard !minimal || required.contains(key) else { continue }
+            if !required.contains(key), let resolved = document.resolve(property), resolved["writeOnly"] as? Bool == true { continue }
+            fields[key] = sample(property, name: key, trail: trail, variant: 0)
+        }
+        for key in required.sorted() where fields[key] == nil {
+            fields[key] = sample(schema["additionalProperties"] as? [String: Any] ?? ["type": "string"], name: key, trail: trail, variant: 0)
+        }
+        if let least = schema["minProperties"] as? Int, schema["additionalProperties"] as? Bool != false {
+            var extra = 1
+            while fields.count < least {
+                fields["extra\(extra)"] = sample(schema["additionalProperties"] as? [String: Any] ?? ["type": "string"], name: "extra", trail: trail, variant: extra)
+                extra += 1
+            }
         }
         return .object(fields)
     }
 
-    private mutating func sampleString(_ schema: [String: Any], name: String) -> String {
-        let serial = Int.random(in: 1000...9999, using: &generator)
-        switch schema["format"] as? String {
-        case "date-time": return "2026-11-20T12:00:00Z"
-        case "date": return "2026-11-20"
-        case "uuid":
-            let hex = (0..<32).map { _ in String(Int.random(in: 0..<16, using: &generator), radix: 16) }.joined()
-            let chars = Array(hex)
-            return "\(String(chars[0..<8]))-\(String(chars[8..<12]))-4\(String(chars[13..<16]))-a\(String(chars[17..<20]))-\(String(chars[20..<32]))"
-        case "email": return "user\(serial)@example.com"
-        case "uri", "url": return "https://example.com/\(serial)"
-        case "ipv4": return "192.0.2.\(serial % 250 + 1)"
-        default: break
+    private mutating func array(_ schema: [String: Any], name: String, trail: [String], minimal: Bool) -> JSONValue {
+        let least = schema["minItems"] as? Int ?? 0
+        let most = schema["maxItems"] as? Int ?? Int.max
+        let count = min(max(least, minimal ? 0 : 1), most)
+        let unique = schema["uniqueItems"] as? Bool == true
+        var items: [JSONValue] = []
+        var attempt = 0
+        while items.count < count, attempt < count * 8 + 8 {
+            let item = sample(schema["items"], name: name, trail: trail, variant: attempt)
+            attempt += 1
+            if unique, items.contains(item) { continue }
+            items.append(item)
         }
-        if let pattern = schema["pattern"] as? String, let text = PatternSampler.sample(pattern, using: &generator) { return text }
-        let minimum = schema["minLength"] as? Int ?? 0
+        return .array(items)
+    }
+
+    private mutating func number(_ schema: [String: Any], variant: Int) -> Double {
+        let integer = Self.type(of: schema) == "integer"
+        var low = Self.number(schema["minimum"]), high = Self.number(schema["maximum"])
+        if let bound = JSONSchemaValidator.exclusiveBound(schema["exclusiveMinimum"], inclusive: low) {
+            low = integer ? bound.rounded(.down) + 1 : bound + Swift.max(abs(bound) * 1e-6, 0.01)
+        }
+        if let bound = JSONSchemaValidator.exclusiveBound(schema["exclusiveMaximum"], inclusive: high) {
+            high = integer ? bound.rounded(.up) - 1 : bound - Swift.max(abs(bound) * 1e-6, 0.01)
+        }
+        if schema["format"] as? String == "int32" {
+            low = Swift.max(low ?? -2_147_483_648, -2_147_483_648)
+            high = Swift.min(high ?? 2_147_483_647, 2_147_483_647)
+        }
+        let from = low ?? Swift.min(1, (high ?? 100) - 99)
+        let to = Swift.max(high ?? from + 99, from)
+        if let step = Self.number(schema["multipleOf"]), step > 0 {
+            let first = (from / step).rounded(.up), last = (to / step).rounded(.down)
+            let k = first <= last ? Double.random(in: first...last, using: &generator).rounded(.down) : first
+            return Swift.min(Swift.max(k, first), Swift.max(first, last)) * step
+        }
+        if integer {
+            let a = from.rounded(.up), b = Swift.max(to.rounded(.down), a)
+            guard a.magnitude < 9e15, b.magnitude < 9e15 else { return a }
+            return Double(Int.random(in: Int(a)...Int(b), using: &generator))
+        }
+        let value = (Double.random(in: from...to, using: &generator) * 100).rounded() / 100
+        return value < from || value > to ? from : value
+    }
+
+    private mutating func string(_ schema: [String: Any], name: String, variant: Int) -> String {
+        let serial = Int.random(in: 1000...9999, using: &generator)
+        let least = schema["minLength"] as? Int ?? 0, most = schema["maxLength"] as? Int ?? Int.max
+        func fits(_ text: String) -> Bool { (least...Swift.max(least, most)).contains(text.unicodeScalars.count) }
+        if let formatted = format(schema["format"] as? String, name: name, serial: serial), fits(formatted) { return formatted }
+        if let pattern = schema["pattern"] as? String {
+            for _ in 0..<12 {
+                if let text = PatternSampler.sample(pattern, using: &generator), fits(text) { return text }
+            }
+            notes.append("\(name.isEmpty ? "a string" : name): no value for the pattern \(pattern) within its length; the value may not match it")
+        }
         var text = name.isEmpty ? "text-\(serial)" : "\(name)-\(serial)"
-        while text.count < minimum { text += "x" }
-        if let maximum = schema["maxLength"] as? Int, text.count > maximum { text = String(text.prefix(max(maximum, 0))) }
+        while text.unicodeScalars.count < least { text += "x" }
+        if text.unicodeScalars.count > most { text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(Swift.max(most, 0)))) }
         return text
     }
 
+    private mutating func format(_ format: String?, name: String, serial: Int) -> String? {
+        switch format {
+        case "date-time"?: return "2026-11-20T12:00:00Z"
+        case "date"?: return "2026-11-20"
+        case "time"?: return "12:00:00Z"
+        case "uuid"?:
+            let hex = (0..<32).map { _ in String(Int.random(in: 0..<16, using: &generator), radix: 16) }.joined()
+            let chars = Array(hex)
+            return "\(String(chars[0..<8]))-\(String(chars[8..<12]))-4\(String(chars[13..<16]))-a\(String(chars[17..<20]))-\(String(chars[20..<32]))"
+        case "email"?: return "user\(serial)@example.com"
+        case "uri"?, "url"?: return "https://example.com/\(serial)"
+        case "hostname"?: return "host\(serial).example.com"
+        case "ipv4"?: return "192.0.2.\(serial % 250 + 1)"
+        case "ipv6"?: return "2001:db8::\(serial)"
+        case "byte"?: return Data("\(name.isEmpty ? "bytes" : name)-\(serial)".utf8).base64EncodedString()
+        default: return nil
+        }
+    }
+
+    private static func short(_ value: Any) -> String {
+        let text = "\(json(value))"
+        return text.count > 60 ? String(text.prefix(57)) + "..." : text
+    }
+
     /// A bound written as a whole or a decimal number.
-    static func number(_ value: Any?) -> Double? { (value as? Double) ?? (value as? Int).map(Double.init) }
+    static func number(_ value: Any?) -> Double? {
+        if value is Bool { return nil }
+        return (value as? Double) ?? (value as? Int).map(Double.init)
+    }
 
     /// The schema's type; with a list (`[string, "null"]`) the first that is not null.
     static func type(of schema: [String: Any]) -> String {
         if let single = schema["type"] as? String { return single }
         if let list = schema["type"] as? [String] { return list.first { $0 != "null" } ?? "null" }
-        if schema["properties"] != nil { return "object" }
+        if schema["properties"] != nil || schema["additionalProperties"] != nil || schema["required"] != nil { return "object" }
         if schema["items"] != nil { return "array" }
+        if schema["minimum"] != nil || schema["maximum"] != nil || schema["multipleOf"] != nil { return "number" }
         return "string"
     }
 
     /// YAML-loaded values as JSON.
-    static func json(_ value: Any) -> JSONValue {
-        switch value {
-        case is NSNull: return .null
-        case let flag as Bool: return .bool(flag)
-        case let number as Int: return .number(Double(number))
-        case let number as Double: return .number(number)
-        case let text as String: return .string(text)
-        case let date as Date:
-            // YAML reads 2026-11-20 as a timestamp; give back the day when there is no time of day.
-            let formatter = ISO8601DateFormatter()
-            let midnight = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) == 0
-            formatter.formatOptions = midnight ? [.withFullDate] : [.withInternetDateTime]
-            return .string(formatter.string(from: date))
-        case let list as [Any]: return .array(list.map(json))
-        case let object as [String: Any]: return .object(object.mapValues(json))
-        default: return .string("\(value)")
-        }
-    }
+    static func json(_ value: Any) -> JSONValue { JSONSchemaValidator.json(value) }
 }

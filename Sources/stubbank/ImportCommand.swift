@@ -29,9 +29,11 @@ struct ImportCommand: AsyncParsableCommand {
             commandName: "openapi",
             abstract: "One route per operation, one response per documented status.",
             discussion: """
-                Bodies come from the document's examples, or are sampled from the schema with --seed
-                ($ref, allOf, oneOf and anyOf are followed). The first 2xx answers by default; pick
-                another per request, as with Prism:
+                Bodies come from the document's examples when they fit their schema, or are made from
+                the schema with --seed so that they fit it ($ref, allOf, oneOf, anyOf, formats, patterns,
+                bounds); required response headers are always sent. Routes answer with and without the
+                servers path (--base-path). The first 2xx answers by default; pick another per request,
+                as with Prism:
                   curl -H 'Prefer: code=404' ...      curl -H 'Prefer: example=NAME' ...
                 """
         )
@@ -44,8 +46,13 @@ struct ImportCommand: AsyncParsableCommand {
         @Option(help: "Seed for bodies sampled from schemas; the same seed writes the same bodies.")
         var seed: UInt64 = 0
 
+        @Option(name: .customLong("base-path"), help: ArgumentHelp(
+            "The prefix routes also answer under, recorded in stubbank.yaml. Default: the path of the document's first servers entry; \"\" for none.",
+            valueName: "path"))
+        var basePath: String?
+
         func run() async throws {
-            let importer = OpenAPIImporter(spec: URL(fileURLWithPath: spec), seed: seed)
+            let importer = OpenAPIImporter(spec: URL(fileURLWithPath: spec), seed: seed, basePath: basePath)
             try ImportCommand.finish { () throws(ImportError) in try importer.run(out: output.outURL) }
         }
     }
@@ -128,6 +135,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         for file in report.written { print("wrote \(file)") }
         print("\(report.routes) route\(report.routes == 1 ? "" : "s") written; the folder loads cleanly.")
+        if let basePath = report.basePath { print("Routes answer with and without \(basePath) (basePath in stubbank.yaml).") }
         if !report.skipped.isEmpty {
             print("Not converted (\(report.skipped.count)):")
             for note in report.skipped { print("  - \(note)") }

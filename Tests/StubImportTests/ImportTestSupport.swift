@@ -5,6 +5,8 @@ import StubServer
 /// The repository root, and the import fixtures under Tests/ImportFixtures.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let importFixtures = repositoryRoot.appendingPathComponent("Tests/ImportFixtures")
+/// `../shared/realworld`: API documents no one here wrote, kept beside the repository.
+let realWorld = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/realworld")
 
 /// An empty output folder, removed on deinit.
 final class ScratchFolder: Sendable {

@@ -12,7 +12,7 @@ import HummingbirdCore
 /// which is checked before anything changes; otherwise it goes on to `StubResponder` untouched:
 /// - no admin or scenario behaviour is installed, and no `X-Stub-Status`, `-Delay` or `-Fault`
 ///   header asks for one;
-/// - the path (after any `/_s/<session>/` prefix) is not the admin API's;
+/// - the path (after any `/_s/<session>/` prefix and base path) is not the admin API's;
 /// - a route file's route matches, and none of its responses has `latency`, `bandwidth` or
 ///   `fault` (`FileRoute.answersAtOnce`); the built-in bank is always asked on the full path;
 /// - the session needs no eviction now (`SessionRegistry.touchIfNothingToEvict`).
@@ -28,12 +28,15 @@ enum ReadyExchange {
     /// Answers `head` (a request with no body) and writes it to the journal, or returns nil
     /// with nothing changed when the request needs the full path.
     static func answer(_ head: HTTPRequest, backend: StubBackend) -> Answer? {
-        guard backend.behaviours.isEmpty, !HeaderBehaviour.isRequested(in: head.headerFields),
-              let source = backend.fileRouteSource else { return nil }
+        guard backend.behaviours.isEmpty, !HeaderBehaviour.isRequested(in: head.headerFields) else { return nil }
+        let serving = backend.serving
+        let source = serving.files
         // The request id is drawn only once the request is surely answered here, so a request
         // left to the full path does not use one up.
         var exchange = RequestIntake.exchange(head, uri: URI(head.path ?? ""), requestId: "")
-        guard (try? SessionPrefix.apply(to: &exchange)) != nil, !AdminAPI.owns(exchange.request.path),
+        guard (try? SessionPrefix.apply(to: &exchange)) != nil else { return nil }
+        BasePath.strip(&exchange, basePath: serving.basePath)
+        guard !AdminAPI.owns(exchange.request.path),
               let (route, matched) = source.match(exchange.request), route.answersAtOnce,
               backend.sessions.touchIfNothingToEvict(exchange.request.session) else { return nil }
         exchange.request.requestId = RequestIntake.requestId(for: head.headerFields, backend: backend)

@@ -5,7 +5,8 @@ import Yams
 enum StubsSettingsLoader {
     static let file = "stubbank.yaml"
 
-    /// The settings; without the file the bank is on exactly when a `personas/` folder exists.
+    /// The settings; without the file the bank is on exactly when a `personas/` folder exists,
+    /// and there is no base path.
     static func load(root: URL, problems: inout [FixtureProblem]) -> StubsSettings {
         var isDirectory: ObjCBool = false
         let hasPersonas = FileManager.default.fileExists(atPath: root.appendingPathComponent("personas").path, isDirectory: &isDirectory)
@@ -21,8 +22,14 @@ enum StubsSettingsLoader {
         }
         var reader = NodeReader(file: file)
         if let node = reader.compose(text) {
-            for (key, _, value) in reader.fields(node, at: "", allowed: ["bank"]) ?? [] where key == "bank" {
-                if let bank = reader.bool(value, at: "bank") { settings.bank = bank }
+            for (key, _, value) in reader.fields(node, at: "", allowed: ["bank", "basePath"]) ?? [] {
+                switch key {
+                case "bank":
+                    if let bank = reader.bool(value, at: "bank") { settings.bank = bank }
+                default:
+                    guard let path = reader.string(value, at: "basePath") else { continue }
+                    if let problem = BasePath.problem(path) { reader.fail(value, "basePath \"\(path)\" \(problem)") } else { settings.basePath = path }
+                }
             }
         }
         problems += reader.problems

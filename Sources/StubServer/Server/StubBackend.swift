@@ -19,7 +19,7 @@ public final class StubBackend: Sendable {
     let routes: RouteTable
     /// Route files and the counters behind their sequences, counters and `times`.
     private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
-    private let sourcesBox: NIOLockedValueBox<[any RouteSource]>
+    private let sourcesBox: NIOLockedValueBox<Serving>
     let fileRouteState: FileRouteState
     /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
     public let bankEnabled: Bool
@@ -58,7 +58,7 @@ public final class StubBackend: Sendable {
         self.fileRouteBox = NIOLockedValueBox(fixtures.routes)
         self.fileRouteState = FileRouteState(seed: configuration.seed)
         self.clock = clock
-        self.sourcesBox = NIOLockedValueBox(Self.sources(fixtures.routes, state: fileRouteState, clock: clock, table: routes, bank: bank))
+        self.sourcesBox = NIOLockedValueBox(Self.serving(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank))
         self.scenarios = NIOLockedValueBox(fixtures.scenarios)
         self.headerGenerator = NIOLockedValueBox(SeededGenerator(seed: SeededGenerator.derive(configuration.seed, "headers")))
         try behaviours.setScenario(scenario)
@@ -87,8 +87,8 @@ public final class StubBackend: Sendable {
         let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
         scenarios.withLockedValue { $0 = fixtures.scenarios }
         fileRouteBox.withLockedValue { $0 = fixtures.routes }
-        let sources = Self.sources(fixtures.routes, state: fileRouteState, clock: clock, table: routes, bank: bank)
-        sourcesBox.withLockedValue { $0 = sources }
+        let serving = Self.serving(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank)
+        sourcesBox.withLockedValue { $0 = serving }
         fileRouteState.reset(session: nil)
         await bank.replaceFixtures(fixtures)
         if fixtures.settings.bank != bankEnabled {
@@ -123,18 +123,29 @@ public final class StubBackend: Sendable {
         journal.resetHits(session: session)
     }
 
-    /// Route files first, then the built-in bank; rebuilt on reload, not per request.
-    var routeSources: [any RouteSource] { sourcesBox.withLockedValue { $0 } }
+    /// What the stubs folder serves now; rebuilt on reload, not per request.
+    struct Serving: Sendable {
+        /// The route files' source, also used alone by the event-loop answer (`ReadyExchange`).
+        var files: FileRouteSource
+        /// Route files first, then the built-in bank.
+        var sources: [any RouteSource]
+        /// `stubbank.yaml`'s `basePath`.
+        var basePath: String?
+    }
 
-    /// The route files' source, for the event-loop answer (`ReadyExchange`).
-    var fileRouteSource: FileRouteSource? { routeSources.first as? FileRouteSource }
+    /// Route files, bank and base path, under one lock.
+    var serving: Serving { sourcesBox.withLockedValue { $0 } }
+
+    /// Route files first, then the built-in bank.
+    var routeSources: [any RouteSource] { serving.sources }
 
     /// The route files being served now.
     var fileRoutes: FileRouteSet { fileRouteBox.withLockedValue { $0 } }
 
-    private static func sources(_ files: FileRouteSet, state: FileRouteState, clock: @escaping @Sendable () -> Date,
-                                table: RouteTable, bank: Bank) -> [any RouteSource] {
-        [FileRouteSource(routes: files, state: state, clock: clock), BankRouteSource(table: table, bank: bank)]
+    private static func serving(_ fixtures: FixtureSet, state: FileRouteState, clock: @escaping @Sendable () -> Date,
+                                table: RouteTable, bank: Bank) -> Serving {
+        let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock)
+        return Serving(files: files, sources: [files, BankRouteSource(table: table, bank: bank)], basePath: fixtures.settings.basePath)
     }
 
     /// Route catalogue for `serve` output and the admin API: route files first, in precedence order, then the bank.

@@ -1,7 +1,7 @@
 public import Hummingbird
 
-/// Runs every request through the stub's stages, in order (see `StubExchange`): intake and
-/// session, the admin API, behaviour, delay and connection faults, status override, routing
+/// Runs every request through the stub's stages, in order (see `StubExchange`): intake, session
+/// and base path, the admin API, behaviour, delay and connection faults, status override, routing
 /// (route files, then the bank), the route file's own behaviour, then the response (no body for
 /// 204, 304 and HEAD) with its signature and any spoiled body, and the journal.
 public struct StubResponder: HTTPResponder {
@@ -17,6 +17,8 @@ public struct StubResponder: HTTPResponder {
         var exchange = RequestIntake.exchange(request, backend: backend)
         do {
             try SessionPrefix.apply(to: &exchange)
+            let serving = backend.serving
+            BasePath.strip(&exchange, basePath: serving.basePath)
             await backend.touchSession(exchange.request.session)
             exchange.request.body = try await RequestBody.collect(request, limit: backend.configuration.maxBodyBytes)
             if exchange.request.path == AdminEvents.path, exchange.request.method == "GET" {
@@ -30,7 +32,7 @@ public struct StubResponder: HTTPResponder {
             try await ConnectionFault.delay(exchange.decision.delayMs, exchange, backend: backend, channel: context.channel)
             try await ConnectionFault.dropIfAsked(exchange, backend: backend, channel: context.channel)
             StatusOverride.answer(&exchange)
-            let sources = backend.routeSources
+            let sources = serving.sources
             if exchange.response != nil {
                 exchange.route = Routing.name(exchange.request, sources: sources)
             } else {

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import Testing
 @testable import StubServer
 
@@ -192,5 +194,29 @@ import Testing
         #expect(throws: FixtureLoadError.self) { try FixtureLoader(root: stubs.url).load() }
         try stubs.write("stubbank.yaml", "bank: true\n")
         #expect(try FixtureLoader(root: stubs.url).load().settings.bank == true)
+    }
+
+    @Test func aBasePathIsAPlainPrefixAndRoutesAnswerWithAndWithoutIt() async throws {
+        let stubs = try ScratchStubs(routes: ["routes/a.yaml": "routes:\n  - request: { path: /accounts }\n    responses: [ { body: { ok: true } } ]\n"])
+        for (text, reason) in [("api/v1", "must start with /"), ("/api/", "must not end with /"), ("/api/{version}", "plain path")] {
+            try stubs.write("stubbank.yaml", "bank: false\nbasePath: \(text)\n")
+            #expect {
+                try FixtureLoader(root: stubs.url).load()
+            } throws: { error in
+                "\(error)".contains("stubbank.yaml:2") && "\(error)".contains(reason)
+            }
+        }
+        try stubs.write("stubbank.yaml", "bank: false\nbasePath: /open-banking/v4.0\n")
+        let backend = try makeBackend(stubs: stubs.url)
+        try await withStub(backend) { client in
+            for path in ["/open-banking/v4.0/accounts", "/accounts", "/_s/sim-1/open-banking/v4.0/accounts"] {
+                let answer = try await client.send(.get, path)
+                #expect(answer.status == .ok, "\(path)")
+            }
+            for path in ["/open-banking/v4.0x/accounts", "/open-banking/accounts"] {
+                let answer = try await client.send(.get, path)
+                #expect(answer.status == .notFound, "\(path): only the whole prefix is taken off")
+            }
+        }
     }
 }

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Imports OpenAPI documents with `stubbank import openapi`, serves each folder alone, and runs
+# Schemathesis's response checks against it (positive data, examples and fuzzing phases, 5
+# examples per operation): every answer must fit the document that produced it. Requests go
+# through the document's servers path, which the import records as basePath.
+#
+#   Scripts/conformance-imports.sh                      # the two UK Open Banking documents and ours
+#   Scripts/conformance-imports.sh path/to/api.yaml …   # any documents
+#
+# The real-world documents live in ../shared/realworld (beside the repository); a missing one
+# fails the run. Installs Schemathesis into .build/conformance-venv on first use.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+specs=("$@")
+if [ ${#specs[@]} -eq 0 ]; then
+  specs=(../shared/realworld/openapi/obie-account-info-v4.0.yaml ../shared/realworld/openapi/obie-payment-initiation-v4.0.yaml
+         Contracts/openapi.yaml)
+fi
+for spec in "${specs[@]}"; do
+  [ -f "$spec" ] || { echo "missing $spec (../shared/realworld sits beside the repository)"; exit 1; }
+done
+
+venv=.build/conformance-venv
+if [ ! -x "$venv/bin/st" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet "schemathesis>=4,<5"
+fi
+swift build --product stubbank >/dev/null
+
+work=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
+failed=0
+for spec in "${specs[@]}"; do
+  name=$(basename "$spec" .yaml)
+  out="$work/$name"
+  echo "== $spec"
+  .build/debug/stubbank import openapi "$spec" --out "$out" --seed 1 > "$work/$name-import.log"
+  tail -n +1 "$work/$name-import.log" | grep -v '^wrote ' || true
+  base=$(sed -n 's/^basePath: //p' "$out/stubbank.yaml")
+  log="$work/$name-serve.log"
+  .build/debug/stubbank serve --port 0 --log-level warning --stubs "$out" > "$log" 2>&1 &
+  server=$!
+  port=""
+  for _ in $(seq 1 300); do
+    port=$(sed -n 's#^StubBank listening on http://127.0.0.1:\([0-9]*\)$#\1#p' "$log")
+    [ -n "$port" ] && break
+    kill -0 $server 2>/dev/null || { cat "$log"; echo "stub exited before listening"; exit 1; }
+    sleep 0.1
+  done
+  [ -n "$port" ] || { cat "$log"; echo "stub did not report its port"; exit 1; }
+  if ! "$venv/bin/st" run "$spec" --url "http://127.0.0.1:$port$base" --mode positive --max-examples 5 \
+      --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
+      --phases examples,fuzzing --seed 20261124 --generation-codec ascii --warnings off; then
+    failed=1
+  fi
+  kill $server; wait $server 2>/dev/null || true
+  server=""
+done
+exit $failed

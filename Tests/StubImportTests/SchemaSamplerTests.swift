@@ -1,0 +1,150 @@
+import Foundation
+@testable import StubImport
+@testable import StubServer
+import Testing
+import Yams
+
+/// Every value the sampler makes fits its schema, across the OpenAPI 3.0 and 3.1 vocabulary,
+/// judged by the same validator `verify` uses.
+@Suite struct SchemaSamplerTests {
+    /// A document holding `schemas` under components, written to a scratch file.
+    private func sampler(_ schemas: String, version: String = "3.1.0", seed: UInt64 = 1) throws -> (SchemaSampler, ScratchFolder) {
+        let folder = ScratchFolder()
+        let text = "openapi: \(version)\ninfo: { title: t, version: '1' }\npaths: {}\ncomponents:\n  schemas:\n"
+            + schemas.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let file = folder.url.appendingPathComponent("doc.yaml")
+        try Data(text.utf8).write(to: file)
+        return (SchemaSampler(document: try OpenAPIDocument(url: file), seed: seed), folder)
+    }
+
+    /// Samples `#/components/schemas/NAME` under several seeds and checks each value fits.
+    private func fits(_ schemas: String, _ name: String, version: String = "3.1.0") throws -> [JSONValue] {
+        var values: [JSONValue] = []
+        for seed in UInt64(1)...6 {
+            var (sampler, folder) = try self.sampler(schemas, version: version, seed: seed)
+            let schema: [String: Any] = ["$ref": "#/components/schemas/\(name)"]
+            let value = sampler.sample(schema)
+            #expect(sampler.problems(value, schema).isEmpty, "\(name) seed \(seed): \(value) → \(sampler.problems(value, schema))")
+            values.append(value)
+            _ = folder
+        }
+        return values
+    }
+
+    @Test func numbersKeepEveryBound() throws {
+        _ = try fits("""
+            Amount: { type: number, minimum: 0.01, maximum: 0.05 }
+            Open: { type: number, exclusiveMinimum: 0, exclusiveMaximum: 1 }
+            Step: { type: integer, minimum: 10, maximum: 100, multipleOf: 7 }
+            Cents: { type: number, multipleOf: 0.25, minimum: 1, maximum: 2 }
+            Small: { type: integer, format: int32, maximum: -5 }
+            """, "Amount")
+        for name in ["Open", "Step", "Cents", "Small"] {
+            _ = try fits("""
+                Open: { type: number, exclusiveMinimum: 0, exclusiveMaximum: 1 }
+                Step: { type: integer, minimum: 10, maximum: 100, multipleOf: 7 }
+                Cents: { type: number, multipleOf: 0.25, minimum: 1, maximum: 2 }
+                Small: { type: integer, format: int32, maximum: -5 }
+                """, name)
+        }
+        // 3.0's exclusive flags.
+        let flags = try fits("Rate: { type: integer, minimum: 0, maximum: 2, exclusiveMinimum: true, exclusiveMaximum: true }", "Rate", version: "3.0.3")
+        #expect(flags.allSatisfy { $0 == .number(1) })
+    }
+
+    @Test func stringsKeepFormatsPatternsAndLengths() throws {
+        let schemas = """
+            Day: { type: string, format: date }
+            When: { type: string, format: date-time }
+            Id: { type: string, format: uuid }
+            Mail: { type: string, format: email }
+            Link: { type: string, format: uri }
+            Blob: { type: string, format: byte }
+            Code: { type: string, pattern: '^[A-Z]{2}[0-9]{4}$' }
+            Short: { type: string, minLength: 3, maxLength: 4 }
+            Long: { type: string, minLength: 40 }
+            Choice: { type: string, pattern: '^(NotKnown)$|^(EvryDay)$|^(IntrvlDay:((0[2-9])|([1-2][0-9])|3[0-1]))$' }
+            """
+        for name in ["Day", "When", "Id", "Mail", "Link", "Blob", "Code", "Short", "Long", "Choice"] { _ = try fits(schemas, name) }
+    }
+
+    @Test func nullTypeListsEnumsAndConst() throws {
+        let schemas = """
+            Maybe: { type: [string, 'null'], maxLength: 3 }
+            Legacy: { type: string, nullable: true, enum: [a, b] }
+            Fixed: { const: 42 }
+            Kinds: { type: array, items: { type: string, enum: [x, y, z] }, minItems: 3, uniqueItems: true }
+            """
+        for name in ["Maybe", "Legacy", "Fixed"] { _ = try fits(schemas, name) }
+        let kinds = try fits(schemas, "Kinds")
+        #expect(kinds.allSatisfy { $0 == .array([.string("x"), .string("y"), .string("z")]) })
+    }
+
+    @Test func arraysAndObjectsKeepTheirCounts() throws {
+        let schemas = """
+            Empty: { type: array, maxItems: 0, items: { type: string } }
+            Many: { type: array, minItems: 5, maxItems: 5, items: { type: integer } }
+            Strict:
+              type: object
+              additionalProperties: false
+              required: [id]
+              properties: { id: { type: string }, note: { type: string, maxLength: 2 } }
+            Map:
+              type: object
+              minProperties: 2
+              additionalProperties: { type: integer, minimum: 3 }
+            Secret:
+              type: object
+              properties:
+                password: { type: string, writeOnly: true }
+                createdAt: { type: string, format: date-time, readOnly: true }
+            """
+        for name in ["Empty", "Many", "Strict", "Map"] { _ = try fits(schemas, name) }
+        let secret = try fits(schemas, "Secret")
+        #expect(secret.allSatisfy { if case .object(let fields) = $0 { fields["password"] == nil && fields["createdAt"] != nil } else { false } },
+                "a response never carries a writeOnly property")
+    }
+
+    @Test func compositionFitsExactlyAsAsked() throws {
+        let schemas = """
+            Base: { type: object, required: [id], properties: { id: { type: string, format: uuid } } }
+            Named: { allOf: [ { $ref: '#/components/schemas/Base' }, { type: object, required: [name], properties: { name: { type: string, maxLength: 5 } } } ] }
+            Cat: { type: object, required: [kind, meows], properties: { kind: { type: string }, meows: { type: boolean } } }
+            Dog: { type: object, required: [kind, barks], properties: { kind: { type: string }, barks: { type: boolean } } }
+            Pet:
+              oneOf: [ { $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' } ]
+              discriminator: { propertyName: kind, mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } }
+            Loose: { oneOf: [ { type: string, maxLength: 2 }, { type: string, minLength: 5 } ] }
+            Either: { anyOf: [ { type: integer, minimum: 5 }, { type: string } ] }
+            """
+        for name in ["Named", "Loose", "Either"] { _ = try fits(schemas, name) }
+        let pets = try fits(schemas, "Pet")
+        for pet in pets {
+            guard case .object(let fields) = pet, case .string(let kind)? = fields["kind"] else { Issue.record("\(pet)"); continue }
+            #expect((kind == "cat" && fields["meows"] != nil) || (kind == "dog" && fields["barks"] != nil), "\(pet)")
+        }
+    }
+
+    @Test func recursionStopsAndStaysValid() throws {
+        let schemas = """
+            Node:
+              type: object
+              required: [name]
+              properties:
+                name: { type: string }
+                children: { type: array, items: { $ref: '#/components/schemas/Node' } }
+                parent: { $ref: '#/components/schemas/Node' }
+            """
+        let nodes = try fits(schemas, "Node")
+        #expect(nodes.allSatisfy { "\($0)".count < 2_000 }, "finite")
+    }
+
+    @Test func anExampleThatDoesNotFitIsNotedAndReplaced() throws {
+        var (sampler, folder) = try sampler("Code: { type: string, pattern: '^[A-Z]{3}$', example: 'euro' }")
+        let value = sampler.sample(["$ref": "#/components/schemas/Code"])
+        #expect(value != .string("euro"))
+        #expect(sampler.takeNotes().contains { $0.contains("\"euro\"") && $0.contains("does not fit") })
+        _ = folder
+    }
+}
