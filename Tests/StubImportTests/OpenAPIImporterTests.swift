@@ -124,6 +124,21 @@ import Yams
         }
     }
 
+    @Test func aRouteTheLoaderRefusesIsLeftOutAndTheRestServes() throws {
+        let out = ScratchFolder()
+        var good = ImportedRoute(id: "good", method: "GET", path: "/good", origin: "doc.yaml paths./good.get")
+        good.responses = [ImportedRoute.Response(status: 200, body: .json(.object(["ok": .bool(true)])))]
+        var bad = ImportedRoute(id: "bad", method: "GET", path: "/bad", origin: "doc.yaml paths./bad.get")
+        bad.query = [("q", .matches("[unclosed"))]
+        bad.responses = [ImportedRoute.Response(status: 200, body: .json(.object(["ok": .bool(false)])))]
+        let report = try RouteFileWriter(out: out.url).writeFolder(["api.yaml": [bad, good]], header: "test", skipped: [])
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.source == "doc.yaml paths./bad.get")
+        #expect(report.skipped.first?.reason.contains("routes/api.yaml:") == true, "\(report.skipped)")
+        let backend = try makeBackend(stubs: out.url)
+        #expect(backend.fileRoutes.routes.map(\.id) == ["good"])
+    }
+
     @Test func patternsSampleToMatchingStrings() throws {
         var generator = SeededGenerator(seed: 5)
         for pattern in [#"^[A-Z]{3}$"#, #"^-?[0-9]+(\.[0-9]+)?$"#, #"^[0-9]{1,12}(\.[0-9]{1,2})?$"#, #"^[0-9a-f]{64}$"#,
