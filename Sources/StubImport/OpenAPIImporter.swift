@@ -16,11 +16,15 @@ public struct OpenAPIImporter: Sendable {
     /// `servers` entry (`/open-banking/v4.0/aisp`), "" takes none.
     public let basePath: String?
 
+    /// Whether the folder refuses requests that break the document (`validate: requests`).
+    public let validateRequests: Bool
+
     /// An importer of `spec`.
-    public init(spec: URL, seed: UInt64 = 0, basePath: String? = nil) {
+    public init(spec: URL, seed: UInt64 = 0, basePath: String? = nil, validateRequests: Bool = false) {
         self.spec = spec
         self.seed = seed
         self.basePath = basePath
+        self.validateRequests = validateRequests
     }
 
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options"]
@@ -75,7 +79,16 @@ public struct OpenAPIImporter: Sendable {
         let (routes, skipped) = try routes()
         let byFile = Dictionary(grouping: routes, by: Self.fileName(for:))
         let prefix = try chosenBasePath()
-        var report = try RouteFileWriter(out: out, basePath: prefix).writeFolder(
+        // The document goes into the folder, so `validate: requests` can be turned on there later.
+        let document = "openapi." + (["json", "yml"].contains(spec.pathExtension.lowercased()) ? spec.pathExtension.lowercased() : "yaml")
+        try RouteFileWriter(out: out).prepare()
+        do {
+            try FileManager.default.copyItem(at: spec, to: out.appendingPathComponent(document))
+        } catch {
+            throw ImportError("cannot copy \(spec.lastPathComponent) into \(out.path): \(error.localizedDescription)")
+        }
+        try? FileManager.default.removeItem(at: out.appendingPathComponent("routes"))
+        var report = try RouteFileWriter(out: out, basePath: prefix, document: document, validateRequests: validateRequests).writeFolder(
             byFile, header: "Imported from \(spec.lastPathComponent) by stubbank import openapi (seed \(seed)).", skipped: skipped)
         report.basePath = prefix
         return report

@@ -11,11 +11,17 @@ public struct RouteFileWriter: Sendable {
 
     /// The base path `stubbank.yaml` records (an OpenAPI document's `servers` path), if any.
     public let basePath: String?
+    /// The API document copied into the folder (`openapi.yaml`), which `stubbank.yaml` names.
+    public let document: String?
+    /// Whether `stubbank.yaml` turns request validation on against `document`.
+    public let validateRequests: Bool
 
-    /// A writer into `out`; `basePath` goes into `stubbank.yaml`.
-    public init(out: URL, basePath: String? = nil) {
+    /// A writer into `out`; `basePath`, `document` and `validateRequests` go into `stubbank.yaml`.
+    public init(out: URL, basePath: String? = nil, document: String? = nil, validateRequests: Bool = false) {
         self.out = out
         self.basePath = basePath
+        self.document = document
+        self.validateRequests = validateRequests
     }
 
     /// Refuses to write into a folder that already has route files.
@@ -29,6 +35,10 @@ public struct RouteFileWriter: Sendable {
             var settings = "# Written by stubbank import: route files only, so the built-in bank is off.\nbank: false\n"
             if let basePath {
                 settings += "# Routes answer with and without this prefix, the document's servers path.\nbasePath: \(basePath)\n"
+            }
+            if let document {
+                settings += "# The document the routes came from. validate: requests refuses requests that break it (400/422).\n"
+                    + "document: \(document)\nvalidate: \(validateRequests ? "requests" : "off")\n"
             }
             try Data(settings.utf8).write(to: out.appendingPathComponent("stubbank.yaml"))
         } catch {

@@ -51,8 +51,13 @@ struct ImportCommand: AsyncParsableCommand {
             valueName: "path"))
         var basePath: String?
 
+        @Flag(name: .customLong("validate-requests"), help: ArgumentHelp(
+            "Refuse requests that break the document (400, or 422 where it says so) with the error envelope naming the field.",
+            discussion: "Written to stubbank.yaml as validate: requests; set it to off there to stop. The document is copied into DIR either way."))
+        var validateRequests = false
+
         func run() async throws {
-            let importer = OpenAPIImporter(spec: URL(fileURLWithPath: spec), seed: seed, basePath: basePath)
+            let importer = OpenAPIImporter(spec: URL(fileURLWithPath: spec), seed: seed, basePath: basePath, validateRequests: validateRequests)
             try ImportCommand.finish { () throws(ImportError) in try importer.run(out: output.outURL) }
         }
     }

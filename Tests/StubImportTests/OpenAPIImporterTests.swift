@@ -176,3 +176,103 @@ import Yams
 private func Yams_load(_ url: URL) throws -> [String: Any]? {
     try Yams.load(yaml: String(contentsOf: url, encoding: .utf8)) as? [String: Any]
 }
+
+/// `validate: requests`: a request that breaks the document is refused before a route answers.
+@Suite struct RequestValidationTests {
+    static let document = """
+        openapi: 3.1.0
+        info: { title: transfers, version: '1' }
+        servers: [ { url: 'https://bank.example/api/v2' } ]
+        paths:
+          /transfers:
+            parameters:
+              - { name: X-Trace, in: header, required: true, schema: { type: string, pattern: '^t-[0-9]+$' } }
+            post:
+              parameters:
+                - { name: dryRun, in: query, schema: { type: boolean } }
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [amount, currency]
+                      properties:
+                        amount: { type: number, minimum: 0.01 }
+                        currency: { type: string, enum: [GBP, EUR] }
+              responses:
+                '201': { description: made, content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } } }
+                '422': { description: refused }
+          /transfers/{transferId}:
+            get:
+              parameters:
+                - { name: transferId, in: path, required: true, schema: { type: integer } }
+                - { name: limit, in: query, schema: { type: integer, maximum: 50 } }
+              responses:
+                '200': { description: one, content: { application/json: { schema: { type: object } } } }
+                '400': { description: bad }
+        """
+
+    private func serve(validate: Bool, mode: TestingSetup = .router,
+                       _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let spec = folder.url.appendingPathComponent("transfers.yaml")
+        try Data(Self.document.utf8).write(to: spec)
+        let out = folder.url.appendingPathComponent("out")
+        let report = try OpenAPIImporter(spec: spec, validateRequests: validate).run(out: out)
+        #expect(report.basePath == "/api/v2")
+        try await StubApplication.make(backend: try makeBackend(stubs: out)).test(mode) { client in try await body(client) }
+        _ = folder
+    }
+
+    private func details(_ response: TestResponse) -> [String] {
+        let json = try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+        return ((json?["error"] as? [String: Any])?["details"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    }
+
+    @Test func aRequestThatBreaksTheDocumentIsRefusedNamingTheField() async throws {
+        try await serve(validate: true) { client in
+            let json: HTTPFields = [.contentType: "application/json", HTTPField.Name("X-Trace")!: "t-1"]
+            let good = try await client.execute(uri: "/api/v2/transfers?dryRun=true", method: .post, headers: json,
+                                                body: ByteBuffer(string: #"{"amount": 5, "currency": "GBP"}"#))
+            #expect(good.status == .created)
+            // The operation documents 422 and not 400, so 422.
+            let noTrace = try await client.execute(uri: "/transfers", method: .post, headers: [.contentType: "application/json"],
+                                                   body: ByteBuffer(string: #"{"amount": 5, "currency": "GBP"}"#))
+            #expect(noTrace.status == .unprocessableContent)
+            #expect(details(noTrace) == ["X-Trace"])
+            let badBody = try await client.execute(uri: "/transfers?dryRun=maybe", method: .post, headers: json,
+                                                   body: ByteBuffer(string: #"{"amount": 0, "currency": "USD"}"#))
+            #expect(Set(details(badBody)) == ["dryRun", "body.amount", "body.currency"], "\(details(badBody))")
+            let noBody = try await client.execute(uri: "/transfers", method: .post, headers: json)
+            #expect(details(noBody) == ["body"])
+            let text = try await client.execute(uri: "/transfers", method: .post, headers: [.contentType: "text/plain", HTTPField.Name("X-Trace")!: "t-1"],
+                                                body: ByteBuffer(string: "hello"))
+            #expect(text.status == .unsupportedMediaType)
+            let notJSON = try await client.execute(uri: "/transfers", method: .post, headers: json, body: ByteBuffer(string: "{"))
+            #expect(notJSON.status == .badRequest)
+            let path = try await client.execute(uri: "/transfers/abc?limit=99", method: .get)
+            #expect(path.status == .badRequest)
+            #expect(Set(details(path)) == ["transferId", "limit"])
+        }
+    }
+
+    @Test func theEventLoopAnswerChecksToo() async throws {
+        try await serve(validate: true, mode: .live) { client in
+            let bad = try await client.execute(uri: "/transfers/12?limit=99", method: .get)
+            #expect(bad.status == .badRequest && details(bad) == ["limit"])
+            let good = try await client.execute(uri: "/transfers/12?limit=5", method: .get)
+            #expect(good.status == .ok)
+        }
+    }
+
+    @Test func offByDefault() async throws {
+        try await serve(validate: false) { client in
+            let anything = try await client.execute(uri: "/transfers/abc?limit=99", method: .get)
+            #expect(anything.status == .ok)
+            let noBody = try await client.execute(uri: "/transfers", method: .post)
+            #expect(noBody.status == .created)
+        }
+    }
+}

@@ -45,8 +45,11 @@ public struct FixtureLoader: Sendable {
                 scenarios[scenario.name] = scenario
             }
         }
+        let contract = settings.document.flatMap { RequestContract.load($0, root: root, problems: &problems) }
         guard problems.isEmpty else { throw FixtureLoadError(problems: problems) }
-        return FixtureSet(personas: personas, atms: atms, scenarios: scenarios, routes: routes, settings: settings)
+        var set = FixtureSet(personas: personas, atms: atms, scenarios: scenarios, routes: routes, settings: settings)
+        set.requestContract = contract
+        return set
     }
 
     private func loadPersona(_ name: String, problems: inout [FixtureProblem]) -> PersonaFixture? {

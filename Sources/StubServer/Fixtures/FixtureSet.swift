@@ -9,6 +9,8 @@ public struct FixtureSet: Sendable {
     public var routes: FileRouteSet
     /// From `stubbank.yaml`.
     public var settings: StubsSettings
+    /// `settings.document`, read, for `validate: requests`.
+    var requestContract: RequestContract?
 
     public init(personas: [String: PersonaFixture], atms: [WireATM], scenarios: [String: Scenario],
                 routes: FileRouteSet = .empty, settings: StubsSettings = StubsSettings(bank: true)) {

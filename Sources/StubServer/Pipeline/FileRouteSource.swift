@@ -5,6 +5,8 @@ struct FileRouteSource: RouteSource {
     let routes: FileRouteSet
     let state: FileRouteState
     let clock: @Sendable () -> Date
+    /// With `validate: requests`: the document a request must keep to before a route answers it.
+    var contract: RequestContract?
 
     func answer(_ exchange: inout StubExchange) async throws(APIError) -> Bool {
         guard let match = match(exchange.request) else { return false }
@@ -21,6 +23,7 @@ struct FileRouteSource: RouteSource {
     /// Picks the matched route's response and renders it into the exchange.
     func answer(_ exchange: inout StubExchange, route: FileRoute, input: RouteInput) throws(APIError) {
         exchange.route = route.journalName
+        try contract?.check(exchange.request, route: route, parameters: input.parameters)
         let selection = try state.select(route, input: input, prefer: try PreferChoice(exchange.request.headers))
         let answer = FileRouteAnswer(selection: selection, route: route, input: input, now: clock())
         exchange.response = answer.response

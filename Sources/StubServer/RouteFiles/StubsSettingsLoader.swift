@@ -22,14 +22,28 @@ enum StubsSettingsLoader {
         }
         var reader = NodeReader(file: file)
         if let node = reader.compose(text) {
-            for (key, _, value) in reader.fields(node, at: "", allowed: ["bank", "basePath"]) ?? [] {
+            var validateNode: Node?
+            for (key, _, value) in reader.fields(node, at: "", allowed: ["bank", "basePath", "document", "validate"]) ?? [] {
                 switch key {
                 case "bank":
                     if let bank = reader.bool(value, at: "bank") { settings.bank = bank }
+                case "document":
+                    settings.document = reader.string(value, at: "document")
+                case "validate":
+                    validateNode = value
+                    switch reader.string(value, at: "validate") {
+                    case "requests"?: settings.validateRequests = true
+                    case "off"?: settings.validateRequests = false
+                    case let other?: reader.fail(value, "validate is requests or off, not \"\(other)\"")
+                    case nil: break
+                    }
                 default:
                     guard let path = reader.string(value, at: "basePath") else { continue }
                     if let problem = BasePath.problem(path) { reader.fail(value, "basePath \"\(path)\" \(problem)") } else { settings.basePath = path }
                 }
+            }
+            if settings.validateRequests, settings.document == nil {
+                reader.fail(validateNode, "validate: requests needs document: the OpenAPI document to check requests against")
             }
         }
         problems += reader.problems

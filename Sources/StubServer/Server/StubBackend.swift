@@ -144,7 +144,8 @@ public final class StubBackend: Sendable {
 
     private static func serving(_ fixtures: FixtureSet, state: FileRouteState, clock: @escaping @Sendable () -> Date,
                                 table: RouteTable, bank: Bank) -> Serving {
-        let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock)
+        let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock,
+                                    contract: fixtures.settings.validateRequests ? fixtures.requestContract : nil)
         return Serving(files: files, sources: [files, BankRouteSource(table: table, bank: bank)], basePath: fixtures.settings.basePath)
     }
 

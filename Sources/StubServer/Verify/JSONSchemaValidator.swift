@@ -7,8 +7,8 @@ import Foundation
 /// `pattern`, `minimum`/`maximum` with `exclusiveMinimum`/`exclusiveMaximum` (3.0's flags and
 /// 3.1's numbers), `multipleOf`, and the formats `date`, `date-time`, `uuid`, `email`, `uri`,
 /// `byte`, `int32` and `int64`. Used by `verify` and by the OpenAPI importer, which checks every
-/// body it writes.
-package struct JSONSchemaValidator {
+/// body it writes. Sendable: the document is an immutable tree of plain values (YAML or JSON).
+package struct JSONSchemaValidator: @unchecked Sendable {
     /// The whole OpenAPI document, for `$ref` lookups.
     let document: [String: Any]
 

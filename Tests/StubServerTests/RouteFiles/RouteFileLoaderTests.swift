@@ -198,12 +198,14 @@ import Testing
 
     @Test func aBasePathIsAPlainPrefixAndRoutesAnswerWithAndWithoutIt() async throws {
         let stubs = try ScratchStubs(routes: ["routes/a.yaml": "routes:\n  - request: { path: /accounts }\n    responses: [ { body: { ok: true } } ]\n"])
-        for (text, reason) in [("api/v1", "must start with /"), ("/api/", "must not end with /"), ("/api/{version}", "plain path")] {
+        for (text, reason) in [("api/v1", "must start with /"), ("/api/", "must not end with /"), ("/api/{version}", "plain path"),
+                               ("/api\nvalidate: requests", "needs document"), ("/api\nvalidate: maybe", "requests or off"),
+                               ("/api\ndocument: missing.yaml", "does not exist")] {
             try stubs.write("stubbank.yaml", "bank: false\nbasePath: \(text)\n")
             #expect {
                 try FixtureLoader(root: stubs.url).load()
             } throws: { error in
-                "\(error)".contains("stubbank.yaml:2") && "\(error)".contains(reason)
+                "\(error)".contains("stubbank.yaml") && "\(error)".contains(reason)
             }
         }
         try stubs.write("stubbank.yaml", "bank: false\nbasePath: /open-banking/v4.0\n")
