@@ -10,11 +10,12 @@ import Foundation
 /// | `request.path`, `request.url`, `request.method` | `{{request.path}}`, `{{request.url}}`, `{{request.method}}` |
 /// | `request.query.NAME`, `request.headers.NAME` (and `.[0]`) | `{{query.NAME}}`, `{{headers.name}}` |
 /// | `jsonPath request.body '$.a.b'` | `{{body.a.b}}` (dotted paths only) |
-/// | `randomValue type='UUID'`, `randomValue length=N type='NUMERIC'` | `{{uuid}}`, `{{#random}}…{{/random}}` |
+/// | `randomValue type='UUID'`, `randomValue length=N type='ALPHANUMERIC'` (`ALPHABETIC`, `NUMERIC`, `HEXADECIMAL`, `uppercase=true`) | `{{uuid}}`, `{{#random}}alphanumeric N{{/random}}` |
+/// | `upper`, `lower`, `capitalize`, `capitalizeFirst`, `trim`, `urlEncode`, `base64` of one value | `{{#upper}}…{{/upper}}` |
 /// | `now`, with `offset='3 days'` and `format='yyyy-MM-dd'`, `'epoch'` or `'unix'` | `{{now}}`, `{{#now}}+3d yyyy-MM-dd{{/now}}` |
 ///
-/// Anything else (block helpers such as `#if` and `#each`, string helpers, other random types,
-/// months and years as offsets) has no equivalent and is reported by name.
+/// Anything else (block helpers such as `#if` and `#each`, other helpers, nested calls, symbols in
+/// random values, months and years as offsets) has no equivalent and is reported by name.
 struct WireMockTemplate {
     /// The converted route's path (`/cards/{cardId}`, `/templated`), for `request.path.…`.
     let path: String
@@ -56,6 +57,11 @@ struct WireMockTemplate {
         switch head {
         case "now": return now(arguments)
         case "randomValue": return randomValue(arguments)
+        case _ where Self.helpers.contains(head):
+            guard tokens.count == 2 else { return .failure(Problem(text: "the helper \(head) in {{\(expression)}} (one argument converts)")) }
+            let argument = tokens[1]
+            if argument.first == "'" || argument.first == "\"" { return .success("{{#\(head)}}\(Self.unquoted(argument)){{/\(head)}}") }
+            return value(argument).map { "{{#\(head)}}\($0){{/\(head)}}" }
         case "jsonPath":
             guard tokens.count >= 3, tokens[1] == "request.body", let path = Self.dotted(Self.unquoted(tokens[2])) else {
                 return .failure(Problem(text: "{{\(expression)}} (jsonPath converts only for request.body with a dotted path such as '$.a.b')"))
@@ -131,15 +137,19 @@ struct WireMockTemplate {
         return .success(spec.isEmpty ? "{{now}}" : "{{#now}}\(spec.joined(separator: " ")){{/now}}")
     }
 
-    /// `randomValue length=8 type='NUMERIC'`, `randomValue type='UUID'`.
+    /// WireMock's string helpers that route files have, by the same name.
+    static let helpers: Set<String> = ["upper", "lower", "capitalize", "capitalizeFirst", "trim", "urlEncode", "base64"]
+
+    /// `randomValue length=8 type='ALPHANUMERIC' uppercase=true`, `randomValue type='UUID'`.
     private func randomValue(_ arguments: [String: String]) -> Result<String, Problem> {
         let type = arguments["type"]?.uppercased() ?? "ALPHANUMERIC"
         if type == "UUID" { return .success("{{uuid}}") }
-        if type == "NUMERIC", let length = arguments["length"].flatMap(Int.init), (1...9).contains(length) {
-            let low = length == 1 ? 0 : Int(pow(10.0, Double(length - 1)))
-            return .success("{{#random}}\(low)-\(Int(pow(10.0, Double(length))) - 1){{/random}}")
+        let kinds = ["ALPHANUMERIC": "alphanumeric", "ALPHABETIC": "alphabetic", "NUMERIC": "numeric", "HEXADECIMAL": "hex"]
+        guard let kind = kinds[type], let length = arguments["length"].flatMap(Int.init), (1...1024).contains(length) else {
+            return .failure(Problem(text: "randomValue type='\(type)' (UUID, and ALPHANUMERIC, ALPHABETIC, NUMERIC or HEXADECIMAL with a length, convert)"))
         }
-        return .failure(Problem(text: "randomValue type='\(type)' (UUID, and NUMERIC up to 9 digits, convert)"))
+        let draw = "{{#random}}\(kind) \(length){{/random}}"
+        return .success(arguments["uppercase"] == "true" ? "{{#upper}}\(draw){{/upper}}" : draw)
     }
 
     /// Splits on spaces outside quotes.

@@ -18,10 +18,10 @@ import Testing
         let (_, report) = try imported()
         let reasons = report.skipped.map(\.description)
         #expect(report.skipped.count == 6, "\(reasons)")
-        #expect(reasons.contains { $0.hasPrefix("mappings/templates.json mappings[2]") && $0.contains("the helper capitalize")
-                    && $0.contains("mappings/templates.json:30") })
+        #expect(reasons.contains { $0.hasPrefix("mappings/templates.json mappings[2]") && $0.contains("the helper abbreviate")
+                    && $0.contains("mappings/templates.json:31") })
         #expect(reasons.contains { $0.hasPrefix("mappings/templates.json mappings[3]") && $0.contains("block helper {{#if}}")
-                    && $0.contains("mappings/templates.json:38") })
+                    && $0.contains("mappings/templates.json:39") })
         #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[1]") && $0.contains("request.cookies is not supported") })
         #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[2]") && $0.contains("equalToXml") })
         #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[3]") && $0.contains("query string") })
@@ -98,6 +98,7 @@ import Testing
             #expect(UUID(uuidString: body["id"] ?? "") != nil)
             #expect((body["pin"]?.count ?? 0) == 4 && Int(body["pin"] ?? "") != nil)
             #expect(body["due"] == "2026-11-21" && body["asOf"] == "2026-11-18T11:06:40Z")
+            #expect(body["shout"] == "2026-10" && body["code"]?.wholeMatch(of: /[A-Z0-9]{6}/) != nil, "\(body)")
             #expect(statement.headers[HTTPField.Name("X-Card")!] == "crd_9")
             let echo = try await client.execute(uri: "/echo", method: .post, headers: [.contentType: "application/json"],
                                                 body: ByteBuffer(string: #"{"amount":{"value":"12.50","currency":"GBP"}}"#))
@@ -114,12 +115,13 @@ import Testing
         #expect(template.convert("{{request.query.q.[0]}}|{{request.headers.X-Trace}}").text == "{{query.q}}|{{headers.x-trace}}")
         #expect(template.convert("{{now offset='-2 hours' format='epoch'}}").text == "{{#now}}-2h epochMillis{{/now}}")
         #expect(template.convert("{{now offset='1 weeks' format='unix'}}").text == "{{#now}}+7d epoch{{/now}}")
-        #expect(template.convert("{{randomValue length=2 type='NUMERIC'}}").text == "{{#random}}10-99{{/random}}")
-        let missing = template.convert("{{request.path.[3]}} {{now offset='1 months'}} {{randomValue length=8 type='ALPHANUMERIC'}} {{jsonPath request.body '$.items[0]'}} {{request.path.accountId}}")
+        #expect(template.convert("{{randomValue length=2 type='NUMERIC'}}").text == "{{#random}}numeric 2{{/random}}")
+        #expect(template.convert("{{capitalize request.query.name}}!{{trim 'a '}}").text == "{{#capitalize}}{{query.name}}{{/capitalize}}!{{#trim}}a {{/trim}}")
+        let missing = template.convert("{{request.path.[3]}} {{now offset='1 months'}} {{randomValue length=8 type='ALPHANUMERIC_AND_SYMBOLS'}} {{jsonPath request.body '$.items[0]'}} {{request.path.accountId}}")
         #expect(missing.unsupported.map(\.reason) == [
             "{{request.path.[3]}} (segment 3 of /v1/cards/{cardId}/** is a wildcard)",
             "now offset='1 months' (seconds, minutes, hours, days and weeks convert; months and years do not)",
-            "randomValue type='ALPHANUMERIC' (UUID, and NUMERIC up to 9 digits, convert)",
+            "randomValue type='ALPHANUMERIC_AND_SYMBOLS' (UUID, and ALPHANUMERIC, ALPHABETIC, NUMERIC or HEXADECIMAL with a length, convert)",
             "{{jsonPath request.body '$.items[0]'}} (jsonPath converts only for request.body with a dotted path such as '$.a.b')",
             "{{request.path.accountId}} (the path /v1/cards/{cardId}/** has no {accountId})",
         ])

@@ -44,17 +44,39 @@ struct NowSpec: Sendable {
     }
 }
 
-/// The argument of `{{#random}}…{{/random}}`: `MIN-MAX`, whole numbers; empty means 0-999999.
+/// The argument of `{{#random}}…{{/random}}`: `MIN-MAX` whole numbers (empty means 0-999999),
+/// or a kind of characters and a length: `alphanumeric 12`, `alphabetic 8`, `numeric 6`, `hex 32`.
 struct RandomSpec: Sendable {
-    let range: ClosedRange<Int>
+    enum Kind: Sendable {
+        case range(ClosedRange<Int>)
+        case characters([Character], count: Int)
+    }
+
+    let kind: Kind
+
+    static let alphabets: [String: [Character]] = [
+        "alphanumeric": Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"),
+        "alphabetic": Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+        "numeric": Array("0123456789"),
+        "hex": Array("0123456789abcdef"),
+    ]
 
     init(_ text: String) throws(TemplateProblem) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { range = 0...999_999; return }
+        if trimmed.isEmpty { kind = .range(0...999_999); return }
+        let words = trimmed.split(separator: " ")
+        if words.count == 2, let alphabet = Self.alphabets[words[0].lowercased()] {
+            guard let count = Int(words[1]), (1...1024).contains(count) else {
+                throw TemplateProblem(reason: "random \"\(trimmed)\": the length must be a whole number from 1 to 1024")
+            }
+            kind = .characters(alphabet, count: count)
+            return
+        }
         let parts = trimmed.split(separator: "-", maxSplits: 1).map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let low = parts[0], let high = parts[1], low <= high else {
-            throw TemplateProblem(reason: "random range \"\(trimmed)\" must be MIN-MAX with whole numbers, MIN ≤ MAX (e.g. 1-6)")
+            throw TemplateProblem(reason: "random \"\(trimmed)\" must be MIN-MAX with whole numbers, MIN ≤ MAX (e.g. 1-6), "
+                                  + "or a kind and a length: alphanumeric 12, alphabetic 8, numeric 6, hex 32")
         }
-        range = low...high
+        kind = .range(low...high)
     }
 }

@@ -3,7 +3,8 @@ import HTTPTypes
 import Mustache
 
 /// What a template can read for one request: `path`, `query`, `headers`, `body`, `session`,
-/// `request`, `counter`, and the generators `uuid`, `now` and `random`.
+/// `request`, `counter`, the generators `uuid`, `now` and `random`, and the string helpers
+/// (`upper`, `lower`, `capitalize`, `capitalizeFirst`, `trim`, `urlEncode`, `base64`).
 ///
 /// `uuid`, `now` and `random` are lambdas, so each use draws afresh and a section passes
 /// arguments: `{{#now}}+1d date{{/now}}`, `{{#random}}1-6{{/random}}`. Draws come from a generator
@@ -44,9 +45,37 @@ final class TemplateScope {
                 (try? NowSpec(spec))?.render(now) ?? "invalid now spec \(spec)"
             },
             "random": MustacheLambda { (spec: String) -> Any? in
-                (try? RandomSpec(spec)).map { random.integer(in: $0.range) }.map(String.init) ?? "invalid random spec \(spec)"
+                switch (try? RandomSpec(spec))?.kind {
+                case .range(let range)?: return String(random.integer(in: range))
+                case .characters(let alphabet, let count)?: return random.characters(alphabet, count: count)
+                case nil: return "invalid random spec \(spec)"
+                }
             },
-        ]
+        ].merging(helpers()) { own, _ in own }
+    }
+
+    /// Sections that render what they hold, then change it: `{{#upper}}{{query.name}}{{/upper}}`.
+    /// The result is substituted as a value (escaped for JSON where the template is), never read
+    /// as a template again, so a request cannot inject tags.
+    static let helperNames: [String: @Sendable (String) -> String] = [
+        "upper": { $0.uppercased() },
+        "lower": { $0.lowercased() },
+        "capitalize": { $0.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ") },
+        "capitalizeFirst": { $0.prefix(1).uppercased() + $0.dropFirst() },
+        "trim": { $0.trimmingCharacters(in: .whitespacesAndNewlines) },
+        "urlEncode": { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?/"))) ?? $0 },
+        "base64": { Data($0.utf8).base64EncodedString() },
+    ]
+
+    private func helpers() -> [String: Any] {
+        var lambdas: [String: Any] = [:]
+        for (name, transform) in Self.helperNames {
+            lambdas[name] = MustacheLambda { [weak self] (inner: String) -> Any? in
+                guard let self, let template = try? MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + inner) else { return nil }
+                return HelperOutput(text: transform(template.render(self.values)))
+            }
+        }
+        return lambdas
     }
 
     /// JSON as Mustache sees it: dictionaries, arrays, strings, numbers and booleans.
@@ -60,6 +89,12 @@ final class TemplateScope {
         case .object(let fields): return fields.mapValues(mustacheValue)
         }
     }
+}
+
+/// A helper's result: substituted as a value, so it is escaped and never parsed as a template.
+private struct HelperOutput: CustomStringConvertible {
+    let text: String
+    var description: String { text }
 }
 
 /// The seeded draws behind `uuid` and `random` for one request.
@@ -78,4 +113,9 @@ final class TemplateRandom {
     }
 
     func integer(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+
+    /// `count` characters drawn from `alphabet`.
+    func characters(_ alphabet: [Character], count: Int) -> String {
+        String((0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// error with its line instead of an empty string at run time.
 enum TemplateTags {
     /// Names a template may start with.
-    static let roots: Set<String> = ["path", "query", "headers", "body", "session", "counter", "request", "uuid", "now", "random"]
+    static let roots: Set<String> = Set(["path", "query", "headers", "body", "session", "counter", "request", "uuid", "now", "random"])
+        .union(TemplateScope.helperNames.keys)
 
     /// Problems in `text`, for a route whose path template declares `parameters`.
     static func problems(in text: String, parameters: Set<String>) -> [String] {
@@ -34,19 +35,24 @@ enum TemplateTags {
                     problems.append("{{/\(name)}} closes a section that is not open")
                 }
             case "#", "^":
-                if open.isEmpty, let problem = check(name, parameters: parameters) { problems.append(problem) }
-                if open.isEmpty, name == "now" || name == "random" {
+                if topLevel(open), let problem = check(name, parameters: parameters) { problems.append(problem) }
+                if topLevel(open), name == "now" || name == "random" {
                     problems += argumentProblems(of: name, after: scanner[after...])
                 }
                 open.append(name)
             default:
                 // Inside a section names are relative to the section's value, so only top-level ones are checked.
-                if open.isEmpty, let problem = check(name, parameters: parameters) { problems.append(problem) }
+                if topLevel(open), let problem = check(name, parameters: parameters) { problems.append(problem) }
             }
             scanner = scanner[after...]
         }
         if let unclosed = open.last { problems.append("section {{#\(unclosed)}} is never closed with {{/\(unclosed)}}") }
         return problems
+    }
+
+    /// Whether names here are read from the top: outside sections, or inside string helpers only.
+    private static func topLevel(_ open: [String]) -> Bool {
+        open.allSatisfy { TemplateScope.helperNames[$0] != nil }
     }
 
     private static func check(_ name: String, parameters: Set<String>) -> String? {
@@ -59,7 +65,7 @@ enum TemplateTags {
             let known = parameters.isEmpty ? "this route's path has no {parameters}" : "the path declares \(parameters.sorted().map { "{\($0)}" }.joined(separator: ", "))"
             return "{{\(name)}}: {\(parts[1])} is not a path parameter; \(known)"
         }
-        if ["uuid", "now", "random", "counter", "session"].contains(root), parts.count > 1 {
+        if ["uuid", "now", "random", "counter", "session"].contains(root) || TemplateScope.helperNames[root] != nil, parts.count > 1 {
             return "{{\(name)}}: \(root) has no fields"
         }
         return nil

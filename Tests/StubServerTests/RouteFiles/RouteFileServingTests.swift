@@ -93,6 +93,30 @@ import Testing
         }
     }
 
+    @Test func stringHelpersAndRandomCharactersNeverReadTheRequestAsATemplate() async throws {
+        let scratch = try ScratchStubs(routes: ["routes/helpers.yaml": """
+            routes:
+              - request: { path: /helpers }
+                responses:
+                  - headers: { X-Name: "{{#capitalize}}{{query.name}}{{/capitalize}}" }
+                    body:
+                      upper: "{{#upper}}{{query.q}}{{/upper}}"
+                      trimmed: "[{{#trim}}  {{query.name}}  {{/trim}}]"
+                      encoded: "{{#urlEncode}}{{query.q}}{{/urlEncode}}"
+                      code: "{{#random}}hex 8{{/random}}"
+                      pin: "{{#random}}numeric 4{{/random}}"
+            """])
+        try await withStub(try makeBackend(stubs: scratch.url)) { client in
+            let answer = try await client.send(.get, "/helpers?name=ada%20lovelace&q=%7B%7Buuid%7D%7D%22x")
+            #expect(answer.header("X-Name") == "Ada Lovelace")
+            #expect(answer.json["upper"] as? String == "{{UUID}}\"X", "the value is escaped for JSON and not rendered again")
+            #expect(answer.json["trimmed"] as? String == "[ada lovelace]")
+            #expect(answer.json["encoded"] as? String == "%7B%7Buuid%7D%7D%22x")
+            #expect((answer.json["code"] as? String)?.wholeMatch(of: /[0-9a-f]{8}/) != nil)
+            #expect((answer.json["pin"] as? String)?.wholeMatch(of: /[0-9]{4}/) != nil)
+        }
+    }
+
     @Test func matchesQueryHeadersAndBodyAndExplainsNearMisses() async throws {
         let scratch = try stubs()
         try await withStub(try makeBackend(stubs: scratch.url)) { [auth] client in
