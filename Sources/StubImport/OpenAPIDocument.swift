@@ -1,4 +1,5 @@
 import Foundation
+import StubServer
 import Yams
 
 /// An OpenAPI 3.x document (YAML or JSON) as plain values, with local `$ref`s resolved on demand.
@@ -24,13 +25,18 @@ struct OpenAPIDocument {
         }
         self.root = root
         self.source = url.lastPathComponent
+        self.components = JSONSchemaValidator.components(of: root)
     }
+
+    /// Every `#/components/SECTION/NAME`, found once.
+    private let components: [String: [String: Any]]
 
     /// Follows `$ref` chains (local `#/…` pointers only); nil for a remote or broken reference.
     func resolve(_ value: Any?, depth: Int = 0) -> [String: Any]? {
         guard let object = value as? [String: Any] else { return nil }
         guard let reference = object["$ref"] as? String else { return object }
         guard depth < 16, reference.hasPrefix("#/") else { return nil }
+        if let known = components[reference] { return resolve(known, depth: depth + 1) }
         var current: Any? = root
         for part in reference.dropFirst(2).split(separator: "/") {
             let key = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")

@@ -30,8 +30,7 @@ public struct OpenAPIImporter: Sendable {
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options"]
 
     /// Reads the document and returns the routes it describes, with notes on what was left out.
-    func routes() throws(ImportError) -> (routes: [ImportedRoute], skipped: [ImportReport.Note]) {
-        let document = try OpenAPIDocument(url: spec)
+    func routes(_ document: OpenAPIDocument) -> (routes: [ImportedRoute], skipped: [ImportReport.Note]) {
         var sampler = SchemaSampler(document: document, seed: seed)
         var routes: [ImportedRoute] = []
         var skipped: [ImportReport.Note] = []
@@ -76,32 +75,32 @@ public struct OpenAPIImporter: Sendable {
 
     /// Writes the folder and checks that it loads.
     public func run(out: URL) throws(ImportError) -> ImportReport {
-        let (routes, skipped) = try routes()
+        let document = try OpenAPIDocument(url: spec)
+        let (routes, skipped) = routes(document)
         let byFile = Dictionary(grouping: routes, by: Self.fileName(for:))
-        let prefix = try chosenBasePath()
+        let prefix = try chosenBasePath(document)
         // The document goes into the folder, so `validate: requests` can be turned on there later.
-        let document = "openapi." + (["json", "yml"].contains(spec.pathExtension.lowercased()) ? spec.pathExtension.lowercased() : "yaml")
+        let copy = "openapi." + (["json", "yml"].contains(spec.pathExtension.lowercased()) ? spec.pathExtension.lowercased() : "yaml")
         try RouteFileWriter(out: out).prepare()
         do {
-            try FileManager.default.copyItem(at: spec, to: out.appendingPathComponent(document))
+            try FileManager.default.copyItem(at: spec, to: out.appendingPathComponent(copy))
         } catch {
             throw ImportError("cannot copy \(spec.lastPathComponent) into \(out.path): \(error.localizedDescription)")
         }
         try? FileManager.default.removeItem(at: out.appendingPathComponent("routes"))
-        var report = try RouteFileWriter(out: out, basePath: prefix, document: document, validateRequests: validateRequests).writeFolder(
+        var report = try RouteFileWriter(out: out, basePath: prefix, document: copy, validateRequests: validateRequests).writeFolder(
             byFile, header: "Imported from \(spec.lastPathComponent) by stubbank import openapi (seed \(seed)).", skipped: skipped)
         report.basePath = prefix
         return report
     }
 
     /// `basePath` as given, or the first server's path; nil when there is none.
-    func chosenBasePath() throws(ImportError) -> String? {
+    func chosenBasePath(_ document: OpenAPIDocument) throws(ImportError) -> String? {
         if let basePath {
             if basePath.isEmpty || basePath == "/" { return nil }
             if let problem = BasePath.problem(basePath) { throw ImportError("--base-path \(basePath) \(problem)") }
             return basePath
         }
-        let document = try OpenAPIDocument(url: spec)
         guard let server = (document.root["servers"] as? [[String: Any]])?.first, var url = server["url"] as? String else { return nil }
         // Server variables take their defaults: https://{region}.bank.example/{version} → /v4.
         for (name, variable) in server["variables"] as? [String: Any] ?? [:] {

@@ -173,7 +173,11 @@ public struct RouteFileWriter: Sendable {
     private func save(_ bytes: [UInt8], to relative: String) throws(ImportError) {
         let url = out.appendingPathComponent(relative)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // routes/ and routes/bodies/ exist already (prepare); only other folders are made.
+            let folder = url.deletingLastPathComponent().lastPathComponent
+            if folder != "bodies", folder != "routes" {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
             try Data(bytes).write(to: url)
         } catch {
             throw ImportError("cannot write \(url.path): \(error.localizedDescription)")

@@ -43,11 +43,12 @@ struct RequestContract: Sendable {
     }
 
     init(document: [String: Any]) {
-        validator = JSONSchemaValidator(document: document)
+        let validator = JSONSchemaValidator(document: document)
+        self.validator = validator
         var operations: [String: Operation] = [:]
         let resolve = { (value: Any?) -> [String: Any]? in
             guard let object = value as? [String: Any] else { return nil }
-            if let reference = object["$ref"] as? String { return JSONSchemaValidator(document: document).resolve(reference) }
+            if let reference = object["$ref"] as? String { return validator.resolve(reference) }
             return object
         }
         for (path, item) in document["paths"] as? [String: Any] ?? [:] {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Validates JSON against the JSON Schema of OpenAPI 3.0 and 3.1: `$ref`, `allOf`, `anyOf`,
 /// `oneOf`, `not`, `type` (one or a list) and `nullable`, `enum`, `const`, `properties`,
@@ -11,9 +12,25 @@ import Foundation
 package struct JSONSchemaValidator: @unchecked Sendable {
     /// The whole OpenAPI document, for `$ref` lookups.
     let document: [String: Any]
+    /// Every `#/components/SECTION/NAME`, found once: a large document refers to them thousands of times.
+    private let components: [String: [String: Any]]
 
     /// A validator resolving `$ref`s in `document`.
-    package init(document: [String: Any]) { self.document = document }
+    package init(document: [String: Any]) {
+        self.document = document
+        components = Self.components(of: document)
+    }
+
+    /// `#/components/SECTION/NAME` → the object there.
+    package static func components(of document: [String: Any]) -> [String: [String: Any]] {
+        var found: [String: [String: Any]] = [:]
+        for (section, entries) in document["components"] as? [String: Any] ?? [:] {
+            for (name, value) in entries as? [String: Any] ?? [:] {
+                if let object = value as? [String: Any] { found["#/components/\(section)/\(name)"] = object }
+            }
+        }
+        return found
+    }
 
     /// Every violation as `path: reason`; empty when the value conforms.
     package func validate(_ value: JSONValue, against schema: [String: Any], path: String = "$") -> [String] {
@@ -146,6 +163,7 @@ package struct JSONSchemaValidator: @unchecked Sendable {
 
     /// A schema by `#/a/b/c` pointer.
     package func resolve(_ reference: String) -> [String: Any]? {
+        if let known = components[reference] { return known }
         guard reference.hasPrefix("#/") else { return nil }
         var node: Any = document
         for key in reference.dropFirst(2).split(separator: "/") {
@@ -166,8 +184,13 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         }
     }
 
+    /// Compiled patterns; a document uses the same few on thousands of values.
+    private static let patterns = NIOLockedValueBox<[String: NSRegularExpression]>([:])
+
     private static func matches(_ text: String, pattern: String) -> Bool {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+        let cached = patterns.withLockedValue { $0[pattern] }
+        guard let regex = cached ?? (try? NSRegularExpression(pattern: pattern)) else { return false }
+        if cached == nil { patterns.withLockedValue { if $0.count < 4096 { $0[pattern] = regex } } }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
