@@ -27,6 +27,7 @@ if [ ! -x "$venv/bin/st" ]; then
   "$venv/bin/pip" install --quiet "schemathesis>=4,<5"
 fi
 swift build --product stubbank >/dev/null
+. Scripts/stub-port.sh
 
 work=$(mktemp -d)
 server=""
@@ -42,14 +43,7 @@ for spec in "${specs[@]}"; do
   log="$work/$name-serve.log"
   .build/debug/stubbank serve --port 0 --log-level warning --stubs "$out" > "$log" 2>&1 &
   server=$!
-  port=""
-  for _ in $(seq 1 300); do
-    port=$(sed -n 's#^StubBank listening on http://127.0.0.1:\([0-9]*\)$#\1#p' "$log")
-    [ -n "$port" ] && break
-    kill -0 $server 2>/dev/null || { cat "$log"; echo "stub exited before listening"; exit 1; }
-    sleep 0.1
-  done
-  [ -n "$port" ] || { cat "$log"; echo "stub did not report its port"; exit 1; }
+  port=$(stub_port "$log" $server)
   if ! "$venv/bin/st" run "$spec" --url "http://127.0.0.1:$port$base" --mode positive --max-examples 5 \
       --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
       --phases examples,fuzzing --seed 20261124 --generation-codec ascii --warnings off; then

@@ -21,14 +21,8 @@ server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -f "$log"' EXIT
 
 # Wait for the banner (it carries the port picked by the kernel), then for /v1/status.
-port=""
-for _ in $(seq 1 300); do
-  port=$(sed -n 's#^StubBank listening on http://127.0.0.1:\([0-9]*\)$#\1#p' "$log")
-  [ -n "$port" ] && break
-  kill -0 $server 2>/dev/null || { cat "$log"; echo "stub exited before listening"; exit 1; }
-  sleep 0.1
-done
-[ -n "$port" ] || { cat "$log"; echo "stub did not report its port"; exit 1; }
+. Scripts/stub-port.sh
+port=$(stub_port "$log" $server)
 curl --silent --fail --retry 20 --retry-connrefused --retry-delay 0 "http://127.0.0.1:$port/v1/status" >/dev/null
 
 # logout revokes the shared token mid-run; it is covered by StubServerTests instead.
