@@ -81,14 +81,7 @@ public struct OpenAPIImporter: Sendable {
         let prefix = try chosenBasePath(document)
         // The document goes into the folder, so `validate: requests` can be turned on there later.
         let copy = "openapi." + (["json", "yml"].contains(spec.pathExtension.lowercased()) ? spec.pathExtension.lowercased() : "yaml")
-        try RouteFileWriter(out: out).prepare()
-        do {
-            try FileManager.default.copyItem(at: spec, to: out.appendingPathComponent(copy))
-        } catch {
-            throw ImportError("cannot copy \(spec.lastPathComponent) into \(out.path): \(error.localizedDescription)")
-        }
-        try? FileManager.default.removeItem(at: out.appendingPathComponent("routes"))
-        var report = try RouteFileWriter(out: out, basePath: prefix, document: copy, validateRequests: validateRequests).writeFolder(
+        var report = try RouteFileWriter(out: out, basePath: prefix, document: (copy, spec), validateRequests: validateRequests).writeFolder(
             byFile, header: "Imported from \(spec.lastPathComponent) by stubbank import openapi (seed \(seed)).", skipped: skipped)
         report.basePath = prefix
         return report
@@ -130,7 +123,8 @@ public struct OpenAPIImporter: Sendable {
                 let value = SchemaSampler.json(example)
                 let problems = sampler.problems(value, schema)
                 if problems.isEmpty { return value }
-                notes.append(.init(source: place, reason: "\(what)'s example does not fit its schema (\(problems[0])); not served, a value was made from the schema"))
+                notes.append(.init(source: place, reason: "\(what)'s example does not fit its schema (\(problems[0])); "
+                                   + "not served, a value was made from the schema"))
             }
             let value = sampler.sample(schema, name: what)
             if let problem = sampler.problems(value, schema).first {

@@ -11,20 +11,21 @@ public struct RouteFileWriter: Sendable {
 
     /// The base path `stubbank.yaml` records (an OpenAPI document's `servers` path), if any.
     public let basePath: String?
-    /// The API document copied into the folder (`openapi.yaml`), which `stubbank.yaml` names.
-    public let document: String?
+    /// The API document to copy into the folder as `name` (`openapi.yaml`), which `stubbank.yaml` names.
+    public let document: (name: String, source: URL)?
     /// Whether `stubbank.yaml` turns request validation on against `document`.
     public let validateRequests: Bool
 
     /// A writer into `out`; `basePath`, `document` and `validateRequests` go into `stubbank.yaml`.
-    public init(out: URL, basePath: String? = nil, document: String? = nil, validateRequests: Bool = false) {
+    public init(out: URL, basePath: String? = nil, document: (name: String, source: URL)? = nil, validateRequests: Bool = false) {
         self.out = out
         self.basePath = basePath
         self.document = document
         self.validateRequests = validateRequests
     }
 
-    /// Refuses to write into a folder that already has route files.
+    /// Refuses a folder that already has route files; otherwise makes `routes/bodies/`, copies
+    /// the document in and writes `stubbank.yaml`.
     public func prepare() throws(ImportError) {
         let routes = out.appendingPathComponent("routes")
         if FileManager.default.fileExists(atPath: routes.path) {
@@ -37,8 +38,10 @@ public struct RouteFileWriter: Sendable {
                 settings += "# Routes answer with and without this prefix, the document's servers path.\nbasePath: \(basePath)\n"
             }
             if let document {
+                let copy = out.appendingPathComponent(document.name)
+                if !FileManager.default.fileExists(atPath: copy.path) { try FileManager.default.copyItem(at: document.source, to: copy) }
                 settings += "# The document the routes came from. validate: requests refuses requests that break it (400/422).\n"
-                    + "document: \(document)\nvalidate: \(validateRequests ? "requests" : "off")\n"
+                    + "document: \(document.name)\nvalidate: \(validateRequests ? "requests" : "off")\n"
             }
             try Data(settings.utf8).write(to: out.appendingPathComponent("stubbank.yaml"))
         } catch {

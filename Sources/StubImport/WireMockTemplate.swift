@@ -1,4 +1,5 @@
 import Foundation
+import StubServer
 
 /// WireMock's response templates (Handlebars, `"transformers": ["response-template"]`) written
 /// as route-file Mustache. What converts:
@@ -10,7 +11,8 @@ import Foundation
 /// | `request.path`, `request.url`, `request.method` | `{{request.path}}`, `{{request.url}}`, `{{request.method}}` |
 /// | `request.query.NAME`, `request.headers.NAME` (and `.[0]`) | `{{query.NAME}}`, `{{headers.name}}` |
 /// | `jsonPath request.body '$.a.b'` | `{{body.a.b}}` (dotted paths only) |
-/// | `randomValue type='UUID'`, `randomValue length=N type='ALPHANUMERIC'` (`ALPHABETIC`, `NUMERIC`, `HEXADECIMAL`, `uppercase=true`) | `{{uuid}}`, `{{#random}}alphanumeric N{{/random}}` |
+/// | `randomValue type='UUID'` | `{{uuid}}` |
+/// | `randomValue length=N type='ALPHANUMERIC'` (`ALPHABETIC`, `NUMERIC`, `HEXADECIMAL`, `uppercase=true`) | `{{#random}}alphanumeric N{{/random}}` |
 /// | `upper`, `lower`, `capitalize`, `capitalizeFirst`, `trim`, `urlEncode`, `base64` of one value | `{{#upper}}…{{/upper}}` |
 /// | `now`, with `offset='3 days'` and `format='yyyy-MM-dd'`, `'epoch'` or `'unix'` | `{{now}}`, `{{#now}}+3d yyyy-MM-dd{{/now}}` |
 ///
@@ -138,7 +140,7 @@ struct WireMockTemplate {
     }
 
     /// WireMock's string helpers that route files have, by the same name.
-    static let helpers: Set<String> = ["upper", "lower", "capitalize", "capitalizeFirst", "trim", "urlEncode", "base64"]
+    static let helpers = StringHelpers.names
 
     /// `randomValue length=8 type='ALPHANUMERIC' uppercase=true`, `randomValue type='UUID'`.
     private func randomValue(_ arguments: [String: String]) -> Result<String, Problem> {
@@ -146,7 +148,8 @@ struct WireMockTemplate {
         if type == "UUID" { return .success("{{uuid}}") }
         let kinds = ["ALPHANUMERIC": "alphanumeric", "ALPHABETIC": "alphabetic", "NUMERIC": "numeric", "HEXADECIMAL": "hex"]
         guard let kind = kinds[type], let length = arguments["length"].flatMap(Int.init), (1...1024).contains(length) else {
-            return .failure(Problem(text: "randomValue type='\(type)' (UUID, and ALPHANUMERIC, ALPHABETIC, NUMERIC or HEXADECIMAL with a length, convert)"))
+            return .failure(Problem(text: "randomValue type='\(type)' "
+                                    + "(UUID, and ALPHANUMERIC, ALPHABETIC, NUMERIC or HEXADECIMAL with a length, convert)"))
         }
         let draw = "{{#random}}\(kind) \(length){{/random}}"
         return .success(arguments["uppercase"] == "true" ? "{{#upper}}\(draw){{/upper}}" : draw)

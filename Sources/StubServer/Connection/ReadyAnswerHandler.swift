@@ -71,18 +71,27 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Keep-alive HTTP/1.1, no body (no `Transfer-Encoding`, no `Content-Length` but 0), and
-    /// nothing that changes how the connection goes on (`Expect`, `Upgrade`).
+    /// nothing that changes how the connection goes on (`Expect`, `Upgrade`). One pass over the
+    /// headers, comparing names without making lowercased copies: this runs for every request.
     static func mayAnswer(_ head: HTTPRequestHead) -> Bool {
         guard head.version == .http1_1, head.method != .CONNECT else { return false }
         for (name, value) in head.headers {
-            switch name.lowercased() {
-            case "connection": if value.lowercased().contains("close") || value.lowercased().contains("upgrade") { return false }
-            case "content-length": if value != "0" { return false }
-            case "transfer-encoding", "expect", "upgrade": return false
-            default: continue
+            if named(name, "connection") {
+                let tokens = value.lowercased()
+                if tokens.contains("close") || tokens.contains("upgrade") { return false }
+            } else if named(name, "content-length") {
+                if value != "0" { return false }
+            } else if named(name, "transfer-encoding") || named(name, "expect") || named(name, "upgrade") {
+                return false
             }
         }
         return true
+    }
+
+    /// `name` is `lower`, whatever its case (ASCII header names).
+    private static func named(_ name: String, _ lower: StaticString) -> Bool {
+        guard name.utf8.count == lower.utf8CodeUnitCount else { return false }
+        return lower.withUTF8Buffer { expected in zip(name.utf8, expected).allSatisfy { $0 | 0x20 == $1 | 0x20 } }
     }
 
     private func handOn(_ head: HTTPRequestHead, context: ChannelHandlerContext) {

@@ -54,24 +54,14 @@ final class TemplateScope {
         ].merging(helpers()) { own, _ in own }
     }
 
-    /// Sections that render what they hold, then change it: `{{#upper}}{{query.name}}{{/upper}}`.
-    /// The result is substituted as a value (escaped for JSON where the template is), never read
-    /// as a template again, so a request cannot inject tags.
-    static let helperNames: [String: @Sendable (String) -> String] = [
-        "upper": { $0.uppercased() },
-        "lower": { $0.lowercased() },
-        "capitalize": { $0.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ") },
-        "capitalizeFirst": { $0.prefix(1).uppercased() + $0.dropFirst() },
-        "trim": { $0.trimmingCharacters(in: .whitespacesAndNewlines) },
-        "urlEncode": { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?/"))) ?? $0 },
-        "base64": { Data($0.utf8).base64EncodedString() },
-    ]
-
+    /// The string helpers (`StringHelpers`) as lambdas over this request's values. The result is
+    /// substituted as a value (escaped for JSON where the template is), never read as a template
+    /// again, so a request cannot inject tags.
     private func helpers() -> [String: Any] {
         var lambdas: [String: Any] = [:]
-        for (name, transform) in Self.helperNames {
+        for (name, transform) in StringHelpers.transforms {
             lambdas[name] = MustacheLambda { [weak self] (inner: String) -> Any? in
-                guard let self, let template = try? MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + inner) else { return nil }
+                guard let self, let template = StringHelpers.template(inner) else { return nil }
                 return HelperOutput(text: transform(template.render(self.values)))
             }
         }

@@ -5,7 +5,7 @@ import Foundation
 enum TemplateTags {
     /// Names a template may start with.
     static let roots: Set<String> = Set(["path", "query", "headers", "body", "session", "counter", "request", "uuid", "now", "random"])
-        .union(TemplateScope.helperNames.keys)
+        .union(StringHelpers.names)
 
     /// Problems in `text`, for a route whose path template declares `parameters`.
     static func problems(in text: String, parameters: Set<String>) -> [String] {
@@ -52,7 +52,7 @@ enum TemplateTags {
 
     /// Whether names here are read from the top: outside sections, or inside string helpers only.
     private static func topLevel(_ open: [String]) -> Bool {
-        open.allSatisfy { TemplateScope.helperNames[$0] != nil }
+        open.allSatisfy { StringHelpers.names.contains($0) }
     }
 
     private static func check(_ name: String, parameters: Set<String>) -> String? {
@@ -65,7 +65,7 @@ enum TemplateTags {
             let known = parameters.isEmpty ? "this route's path has no {parameters}" : "the path declares \(parameters.sorted().map { "{\($0)}" }.joined(separator: ", "))"
             return "{{\(name)}}: {\(parts[1])} is not a path parameter; \(known)"
         }
-        if ["uuid", "now", "random", "counter", "session"].contains(root) || TemplateScope.helperNames[root] != nil, parts.count > 1 {
+        if ["uuid", "now", "random", "counter", "session"].contains(root) || StringHelpers.names.contains(root), parts.count > 1 {
             return "{{\(name)}}: \(root) has no fields"
         }
         return nil
