@@ -37,14 +37,16 @@ for spec in "${specs[@]}"; do
   name=$(basename "$spec" .yaml)
   out="$work/$name"
   echo "== $spec"
-  .build/debug/stubbank import openapi "$spec" --out "$out" --seed 1 > "$work/$name-import.log"
+  timeout 300 .build/debug/stubbank import openapi "$spec" --out "$out" --seed 1 > "$work/$name-import.log"
   tail -n +1 "$work/$name-import.log" | grep -v '^wrote ' || true
   base=$(sed -n 's/^basePath: //p' "$out/stubbank.yaml")
   log="$work/$name-serve.log"
   .build/debug/stubbank serve --port 0 --log-level warning --stubs "$out" > "$log" 2>&1 &
   server=$!
   port=$(stub_port "$log" $server)
-  if ! "$venv/bin/st" run "$spec" --url "http://127.0.0.1:$port$base" --mode positive --max-examples 5 \
+  # Each request gets 10 s, and the whole run 10 minutes: a stub that stops answering fails, not hangs.
+  if ! timeout 600 "$venv/bin/st" run "$spec" --url "http://127.0.0.1:$port$base" --mode positive --max-examples 5 \
+      --request-timeout 10 \
       --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
       --phases examples,fuzzing --seed 20261124 --generation-codec ascii --warnings off; then
     failed=1

@@ -2,7 +2,8 @@ import StubServer
 
 /// Makes a string that matches a simple regular expression: literals, escapes (`\d`, `\w`, `\.`,
 /// `\xHH`), character classes with ranges (negated ones draw letters and digits), groups with
-/// alternatives, anchors inside alternatives, and the quantifiers `?`, `*`, `+`, `{n}` and `{n,m}`. Enough for the patterns API documents put on ids, codes and amounts;
+/// alternatives, anchors inside alternatives, and the quantifiers `?`, `*`, `+`, `{n}` and
+/// `{n,m}`. Enough for the patterns API documents put on ids, codes and amounts;
 /// anything else returns nil and the caller falls back to a placeholder.
 struct PatternSampler {
     private indirect enum Piece {

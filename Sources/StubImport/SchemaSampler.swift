@@ -126,7 +126,8 @@ struct SchemaSampler {
             let value = Self.json(candidate)
             let problems = validator.validate(value, against: schema)
             if problems.isEmpty { return value }
-            notes.append("\(name.isEmpty ? "a value" : name): the example \(Self.short(candidate)) does not fit its schema (\(problems[0])); made one instead")
+            notes.append("\(name.isEmpty ? "a value" : name): the example \(Self.short(candidate)) "
+                         + "does not fit its schema (\(problems[0])); made one instead")
         }
         if let options = schema["enum"] as? [Any], !options.isEmpty {
             // The first, as Prism gives; later ones for the further items of a uniqueItems array.
@@ -180,7 +181,8 @@ struct SchemaSampler {
         if let least = schema["minProperties"] as? Int, schema["additionalProperties"] as? Bool != false {
             var extra = 1
             while fields.count < least {
-                fields["extra\(extra)"] = sample(schema["additionalProperties"] as? [String: Any] ?? ["type": "string"], name: "extra", trail: trail, variant: extra)
+                let extraSchema = schema["additionalProperties"] as? [String: Any] ?? ["type": "string"]
+                fields["extra\(extra)"] = sample(extraSchema, name: "extra", trail: trail, variant: extra)
                 extra += 1
             }
         }

@@ -84,7 +84,8 @@ struct ServeCommand: AsyncParsableCommand {
     var watch: Bool = false
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Answer a route-file request that needs no behaviour, latency or body on the event loop that read it (the same answer and journal entry, faster).",
+        "Answer a route-file request that needs no behaviour, latency or body on the event loop that read it "
+            + "(the same answer and journal entry, faster).",
         discussion: "--no-event-loop-answers sends every request through the full path; it is there to compare the two."))
     var eventLoopAnswers: Bool = true
 

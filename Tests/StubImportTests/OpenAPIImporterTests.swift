@@ -247,8 +247,8 @@ private func Yams_load(_ url: URL) throws -> [String: Any]? {
             #expect(Set(details(badBody)) == ["dryRun", "body.amount", "body.currency"], "\(details(badBody))")
             let noBody = try await client.execute(uri: "/transfers", method: .post, headers: json)
             #expect(details(noBody) == ["body"])
-            let text = try await client.execute(uri: "/transfers", method: .post, headers: [.contentType: "text/plain", HTTPField.Name("X-Trace")!: "t-1"],
-                                                body: ByteBuffer(string: "hello"))
+            let plain: HTTPFields = [.contentType: "text/plain", HTTPField.Name("X-Trace")!: "t-1"]
+            let text = try await client.execute(uri: "/transfers", method: .post, headers: plain, body: ByteBuffer(string: "hello"))
             #expect(text.status == .unsupportedMediaType)
             let notJSON = try await client.execute(uri: "/transfers", method: .post, headers: json, body: ByteBuffer(string: "{"))
             #expect(notJSON.status == .badRequest)

@@ -111,12 +111,14 @@ import Testing
 
     @Test func templateExpressionsConvertOneByOne() {
         let template = WireMockTemplate(path: "/v1/cards/{cardId}/**")
-        #expect(template.convert("{{request.path.[1]}} {{request.path.[2]}} {{{request.path.cardId}}}").text == "cards {{path.cardId}} {{path.cardId}}")
+        #expect(template.convert("{{request.path.[1]}} {{request.path.[2]}} {{{request.path.cardId}}}").text
+                == "cards {{path.cardId}} {{path.cardId}}")
         #expect(template.convert("{{request.query.q.[0]}}|{{request.headers.X-Trace}}").text == "{{query.q}}|{{headers.x-trace}}")
         #expect(template.convert("{{now offset='-2 hours' format='epoch'}}").text == "{{#now}}-2h epochMillis{{/now}}")
         #expect(template.convert("{{now offset='1 weeks' format='unix'}}").text == "{{#now}}+7d epoch{{/now}}")
         #expect(template.convert("{{randomValue length=2 type='NUMERIC'}}").text == "{{#random}}numeric 2{{/random}}")
-        #expect(template.convert("{{capitalize request.query.name}}!{{trim 'a '}}").text == "{{#capitalize}}{{query.name}}{{/capitalize}}!{{#trim}}a {{/trim}}")
+        #expect(template.convert("{{capitalize request.query.name}}!{{trim 'a '}}").text
+                == "{{#capitalize}}{{query.name}}{{/capitalize}}!{{#trim}}a {{/trim}}")
         let missing = template.convert("{{request.path.[3]}} {{now offset='1 months'}} {{randomValue length=8 type='ALPHANUMERIC_AND_SYMBOLS'}} {{jsonPath request.body '$.items[0]'}} {{request.path.accountId}}")
         #expect(missing.unsupported.map(\.reason) == [
             "{{request.path.[3]}} (segment 3 of /v1/cards/{cardId}/** is a wildcard)",

@@ -41,14 +41,16 @@ public struct HARImport: Sendable {
         }
         if !otherSchemes.isEmpty {
             let schemes = Dictionary(uniqueKeysWithValues: otherSchemes.map { ($0.key + ":", $0.value) })
-            notes.append(.init(source: "captures", reason: "skipped entries whose URL is not http or https: \(Self.counted(schemes, unit: "entry", plural: "entries"))"))
+            let counted = Self.counted(schemes, unit: "entry", plural: "entries")
+            notes.append(.init(source: "captures", reason: "skipped entries whose URL is not http or https: \(counted)"))
         }
         let byHost = Dictionary(grouping: entries, by: \.host).mapValues(\.count)
         let kept: [HARCapture.Entry]
         if hosts.isEmpty {
             kept = entries
             if byHost.count > 1 {
-                notes.append(.init(source: "captures", reason: "imported every host: \(Self.counted(byHost, unit: "entry", plural: "entries")); choose with --host"))
+                let counted = Self.counted(byHost, unit: "entry", plural: "entries")
+                notes.append(.init(source: "captures", reason: "imported every host: \(counted); choose with --host"))
             }
         } else {
             kept = entries.filter { hosts.contains($0.host) || hosts.contains(Self.withoutPort($0.host)) }
@@ -67,7 +69,8 @@ public struct HARImport: Sendable {
         let names = files.map(\.lastPathComponent).joined(separator: ", ")
         let redaction = redactor == nil ? "NOT redacted: do not commit" : "redacted"
         return try RouteFileWriter(out: out).writeFolder(
-            output.groups, header: "Imported from \(names) by stubbank import har; \(redaction). Serve with: stubbank serve --stubs \(out.lastPathComponent)",
+            output.groups,
+            header: "Imported from \(names) by stubbank import har; \(redaction). Serve with: stubbank serve --stubs \(out.lastPathComponent)",
             skipped: notes + output.notes)
     }
 

@@ -92,9 +92,8 @@ struct RecordedRouteSet {
                 }
                 let kept = sequences ? variant.answers.count : 1
                 for (answer, headers) in zip(variant.answers, variant.headerPairs).prefix(kept) {
-                    route.responses.append(ImportedRoute.Response(status: answer.status,
-                                                                  headers: headers.filter { $0.0.lowercased() != "content-type" || answer.body?.isJSON != true },
-                                                                  body: answer.body))
+                    let kept = headers.filter { $0.0.lowercased() != "content-type" || answer.body?.isJSON != true }
+                    route.responses.append(ImportedRoute.Response(status: answer.status, headers: kept, body: answer.body))
                 }
                 if variant.answers.count > 1 {
                     if sequences {

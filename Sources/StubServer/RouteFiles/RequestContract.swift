@@ -111,7 +111,8 @@ struct RequestContract: Sendable {
         guard !request.body.isEmpty else {
             return body["required"] as? Bool == true ? [WireErrorDetail(code: "required", path: "body", message: "a request body is required")] : nil
         }
-        let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let header = request.headers[.contentType] ?? ""
+        let type = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         let media = content.first { $0.key.lowercased() == type }?.value as? [String: Any]
             ?? content.first { $0.key.hasSuffix("/*") && type.hasPrefix($0.key.dropLast()) }?.value as? [String: Any]
         guard content.isEmpty || media != nil else {

@@ -39,7 +39,11 @@ enum StubsSettingsLoader {
                     }
                 default:
                     guard let path = reader.string(value, at: "basePath") else { continue }
-                    if let problem = BasePath.problem(path) { reader.fail(value, "basePath \"\(path)\" \(problem)") } else { settings.basePath = path }
+                    if let problem = BasePath.problem(path) {
+                        reader.fail(value, "basePath \"\(path)\" \(problem)")
+                    } else {
+                        settings.basePath = path
+                    }
                 }
             }
             if settings.validateRequests, settings.document == nil {

@@ -61,7 +61,8 @@ package struct JSONSchemaValidator: @unchecked Sendable {
             return problems + ["\(path): expected \(allowed.joined(separator: " or ")), found \(value.typeName)"]
         }
         if let options = schema["enum"] as? [Any], !options.contains(where: { Self.json($0) == value }) {
-            problems.append("\(path): \(value.text.map { "\"\($0)\"" } ?? value.typeName) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
+            let shown = value.text.map { "\"\($0)\"" } ?? value.typeName
+            problems.append("\(path): \(shown) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
         }
         if let constant = schema["const"], Self.json(constant) != value {
             problems.append("\(path): is not the const \(constant)")

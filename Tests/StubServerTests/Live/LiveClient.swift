@@ -206,7 +206,8 @@ extension RawHTTP {
             received += buffer[0..<count]
             let text = String(decoding: received, as: UTF8.self)
             if let split = text.range(of: "\r\n\r\n"),
-               let length = bodyless || text.hasPrefix("HTTP/1.1 204") || text.hasPrefix("HTTP/1.1 304") ? 0 : text[..<split.lowerBound].split(separator: "\r\n")
+               let length = bodyless || text.hasPrefix("HTTP/1.1 204") || text.hasPrefix("HTTP/1.1 304") ? 0
+                   : text[..<split.lowerBound].split(separator: "\r\n")
                    .first(where: { $0.lowercased().hasPrefix("content-length:") })
                    .flatMap({ Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }),
                text.utf8.count - text[..<split.upperBound].utf8.count >= length {
@@ -233,8 +234,10 @@ final class KeepAliveConnection {
     init(port: Int, timeout: Int = 10) throws {
         fd = try RawHTTP.connectedSocket(port: port)
         self.timeout = timeout
+        // Reads and writes both give up after `timeout` seconds without progress.
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close(fd) }

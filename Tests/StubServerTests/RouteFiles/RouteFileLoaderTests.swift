@@ -197,7 +197,8 @@ import Testing
     }
 
     @Test func aBasePathIsAPlainPrefixAndRoutesAnswerWithAndWithoutIt() async throws {
-        let stubs = try ScratchStubs(routes: ["routes/a.yaml": "routes:\n  - request: { path: /accounts }\n    responses: [ { body: { ok: true } } ]\n"])
+        let route = "routes:\n  - request: { path: /accounts }\n    responses: [ { body: { ok: true } } ]\n"
+        let stubs = try ScratchStubs(routes: ["routes/a.yaml": route])
         for (text, reason) in [("api/v1", "must start with /"), ("/api/", "must not end with /"), ("/api/{version}", "plain path"),
                                ("/api\nvalidate: requests", "needs document"), ("/api\nvalidate: maybe", "requests or off"),
                                ("/api\ndocument: missing.yaml", "does not exist")] {
