@@ -2,7 +2,7 @@ public import BankingData
 import BankingDomain
 public import BankingPresentation
 public import ContractKit
-public import Foundation
+import Foundation
 
 /// The reference client core (`BankingData`, `BankingDomain`, `BankingPresentation`) as a
 /// ContractKit client: one registered operation per entry of `ReferenceOperation`, each signing in as the
@@ -110,7 +110,10 @@ public struct ReferenceClient: Sendable {
         case .accountsList:
             let presenter = AccountsOverviewPresenter(accounts: accounts, environment: environment)
             await presenter.load()
-            return Rendering.state(presenter.state, rows: { $0.count }) { rows in rows.flatMap { [$0.name, $0.balance] } }
+            return Rendering.list(presenter.state, row: { account in
+                ScreenRow(account.name, value: account.balance, accessibility: account.accessibilityLabel, flags: [account.isOverdrawn ? "overdrawn" : nil],
+                          attributes: ["account": account.maskedIBAN])
+            }) { [$0.name, $0.balance] }
         case .accountsGet:
             let id = arguments.string("accountId", default: "")
             return await generic(probe) { () throws(BankingError) in try await accounts.account(id: id).name }
@@ -129,11 +132,13 @@ public struct ReferenceClient: Sendable {
         case .atmsList:
             let presenter = ATMsPresenter(atms: ProbedATMs(base: client.atms, probe: probe), environment: environment)
             await presenter.load(latitude: arguments.double("lat"), longitude: arguments.double("lon"), radiusKm: arguments.double("radiusKm"))
-            return Rendering.state(presenter.state, rows: { $0.count }) { rows in rows.map { "\($0.name)\($0.distance.map { " \($0)" } ?? "")" } }
+            return Rendering.list(presenter.state, row: { ScreenRow($0.name, value: $0.distance, accessibility: $0.accessibilityLabel,
+                                                                   attributes: ["address": $0.address]) }) { ["\($0.name)\($0.distance.map { " \($0)" } ?? "")"] }
         case .cardsList:
             let presenter = CardsPresenter(cards: ProbedCards(base: client.cards, probe: probe))
             await presenter.load()
-            return Rendering.state(presenter.state, rows: { $0.count }) { rows in rows.map { "\($0.title) \($0.toggleTitle)" } }
+            return Rendering.list(presenter.state, row: { ScreenRow($0.title, accessibility: $0.accessibilityLabel, flags: [$0.isFrozen ? "frozen" : nil],
+                                                                   attributes: ["toggle": $0.toggleTitle]) }) { ["\($0.title) \($0.toggleTitle)"] }
         case .cardsFreeze, .cardsUnfreeze:
             let cards = ProbedCards(base: client.cards, probe: probe)
             let id = arguments.string("cardId", default: "")

@@ -5,19 +5,28 @@ import BankingPresentation
 /// Reads what presenters show into a `PresentationReport`.
 @MainActor
 enum Rendering {
-    /// A list or detail screen: its state, its text, and how many rows it shows.
+    /// A list or detail screen: its state, its text, how many rows it shows, and the screen in order.
     static func state<Content>(_ state: ViewState<Content>, rows: (Content) -> Int? = { _ in nil },
+                               screen: (Content) -> ScreenReport? = { _ in nil },
                                text: (Content) -> [String]) -> PresentationReport {
         switch state {
-        case .content(let content): PresentationReport(state: "content", alert: nil, actions: nil, text: text(content), rows: rows(content))
-        case .empty(let message): PresentationReport(state: "empty", alert: nil, actions: nil, text: [message], rows: 0)
+        case .content(let content):
+            PresentationReport(state: "content", alert: nil, actions: nil, text: text(content), rows: rows(content), screen: screen(content))
+        case .empty(let message): PresentationReport(state: "empty", alert: nil, actions: nil, text: [message], rows: 0, screen: ScreenReport())
         case .loading: PresentationReport(state: "loading", alert: nil, actions: nil, text: [])
         case .error(let alert): observation(alert)
         }
     }
 
+    /// A plain list: one untitled section of rows.
+    static func list<Content>(_ state: ViewState<[Content]>, row: (Content) -> ScreenRow, text: (Content) -> [String]) -> PresentationReport {
+        Rendering.state(state, rows: { $0.count }, screen: { ScreenReport(rows: $0.map(row)) }) { $0.flatMap(text) }
+    }
+
+    /// An alert: its kind and actions, its words, and on the screen the alert with its label.
     static func observation(_ alert: AlertState, state: String = "error") -> PresentationReport {
-        PresentationReport(state: state, alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue), text: [alert.title, alert.message])
+        PresentationReport(state: state, alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue), text: [alert.title, alert.message],
+                           screen: ScreenReport(alert: ScreenRow(alert.title, value: alert.message, accessibility: alert.accessibilityLabel)))
     }
 
     static func alert(_ error: BankingError) -> PresentationReport {
@@ -39,7 +48,8 @@ enum Rendering {
     }
 
     /// The account screen: day titles and rows as text, the row and section counts, each day
-    /// with its number of rows (`Today: 2`), and whether it offers to load more.
+    /// with its number of rows (`Today: 2`), whether it offers to load more, and the screen:
+    /// each day's rows in order with their amount, label, `pending`/`declined` flags and badge.
     static func accountDetail(_ state: ViewState<AccountDetail>) -> PresentationReport {
         let days = state.content.map { detail in
             detail.sections.map { section in
@@ -50,6 +60,13 @@ enum Rendering {
             days.flatMap { [$0.title] + $0.rows }
         }
         if let detail = state.content {
+            report.screen = ScreenReport(sections: detail.sections.map { section in
+                ScreenSection(section.title, rows: section.rows.map { row in
+                    ScreenRow(row.title, value: row.amount, accessibility: row.accessibilityLabel,
+                              flags: [row.isPending ? "pending" : nil, row.isRejected ? "declined" : nil],
+                              attributes: row.badge.map { ["badge": $0] } ?? [:])
+                })
+            })
             report.sections = days.count
             report.values["days"] = .list(days.map { .string("\($0.title): \($0.rows.count)") })
             report.values["loadMore"] = .bool(detail.canLoadMore)
@@ -62,7 +79,7 @@ enum Rendering {
         if !presenter.fieldErrors.isEmpty {
             return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
-        return state(presenter.state, rows: { $0.count }) { rows in rows.map { "\($0.name) \($0.iban)" } }
+        return list(presenter.state, row: { ScreenRow($0.name, value: $0.iban, accessibility: $0.accessibilityLabel) }) { ["\($0.name) \($0.iban)"] }
     }
 
     static func tickets(_ presenter: SupportTicketsPresenter) -> PresentationReport {
@@ -70,7 +87,7 @@ enum Rendering {
         if !presenter.fieldErrors.isEmpty {
             return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
-        return state(presenter.state, rows: { $0.count }) { rows in rows.map { "\($0.subject) \($0.status)" } }
+        return list(presenter.state, row: { ScreenRow($0.subject, value: $0.status, accessibility: $0.accessibilityLabel) }) { ["\($0.subject) \($0.status)"] }
     }
 
     static func transferForm(_ form: TransferFormPresenter) -> PresentationReport {

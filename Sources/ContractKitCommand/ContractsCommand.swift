@@ -49,6 +49,11 @@ public struct ContractsCommand: AsyncParsableCommand {
                       \(name) contracts run --filter transfers --junit junit.xml
                       \(name) contracts run --baseline main --markdown summary.md
                       \(name) contracts run --base-url http://127.0.0.1:8080
+                      \(name) contracts run --record-screens --filter transactions.list.screen
+
+                    A case that states `screen: recorded` compares its screen with
+                    <cases>/screens/<case-id>.yaml; --record-screens writes that file
+                    from what the case saw. Review it, and commit it with the case.
                     """
             )
         }
@@ -79,6 +84,10 @@ public struct ContractsCommand: AsyncParsableCommand {
         @Option(name: .customLong("label"), help: "Label this run NAME (e.g. main) so later runs can diff against it.")
         var label: String?
 
+        @Flag(name: .customLong("record-screens"),
+              help: "Write the screen of each case that states `screen: recorded` to <cases>/screens/<case-id>.yaml instead of comparing.")
+        var recordScreens = false
+
         @Option(help: "Write a JUnit XML report here.") var junit: String?
         @Option(help: "Write a JSON report here.") var json: String?
         @Option(help: "Write a Markdown report here (fits a CI step summary).") var markdown: String?
@@ -107,6 +116,7 @@ public struct ContractsCommand: AsyncParsableCommand {
             options.filter = filter
             options.concurrency = concurrency
             options.baseline = baseline
+            options.recordScreens = recordScreens
             let progress = ProgressLine.forStandardError()
             let outcome = try await ContractSession(options: options, logger: Logger(label: settings.commandName)).run { result, done, total in
                 progress.show(result, done: done, total: total)

@@ -52,7 +52,8 @@ public final class ContractTestSuite: Sendable {
         func resolve(_ path: String) -> URL {
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageRoot.appendingPathComponent(path)
         }
-        let loaded = CaseLoader(directory: resolve(cases), client: client).load()
+        let casesDirectory = resolve(cases)
+        let loaded = CaseLoader(directory: casesDirectory, client: client).load()
         self.client = client
         self.cases = Dictionary(loaded.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.caseIDs = loaded.cases.map(\.id)
@@ -65,6 +66,7 @@ public final class ContractTestSuite: Sendable {
             stub
         }
         self.host = SuiteHost(client: client, stub: target, database: database.map { resolve($0).path },
+                              screens: ScreenRecorder(casesDirectory: casesDirectory),
                               total: loaded.cases.count, concurrency: max(1, concurrency))
     }
 

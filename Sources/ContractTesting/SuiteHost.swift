@@ -9,6 +9,7 @@ actor SuiteHost {
     let client: ContractClient
     let stub: ContractTestSuite.Stub
     let database: String?
+    let screens: ScreenRecorder
     let total: Int
     let concurrency: Int
 
@@ -17,7 +18,8 @@ actor SuiteHost {
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(client: ContractClient, stub: ContractTestSuite.Stub, database: String?, total: Int, concurrency: Int) {
+    init(client: ContractClient, stub: ContractTestSuite.Stub, database: String?, screens: ScreenRecorder, total: Int, concurrency: Int) {
+        self.screens = screens
         self.client = client
         self.stub = stub
         self.database = database
@@ -29,7 +31,7 @@ actor SuiteHost {
     func run(_ contractCase: ContractCase, record: Bool = true) async throws -> CaseResult {
         let url = try await stubURL()
         await acquire()
-        let result = await ContractRunner(client: client, stubURL: url).run(contractCase)
+        let result = await ContractRunner(client: client, stubURL: url, screens: screens).run(contractCase)
         release()
         if record, let database {
             let run = try self.run ?? begin(database: database, url: url)

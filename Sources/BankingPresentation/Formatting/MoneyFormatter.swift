@@ -18,6 +18,14 @@ public struct MoneyFormatter: Sendable {
         return formatter.string(from: money.amount as NSDecimalNumber) ?? "\(money.plainAmount) \(money.currency.code)"
     }
 
+    /// What VoiceOver should say for an amount: the sign as a word, never a bare symbol
+    /// (`minus £32.00`, or `plus £3,850.00` for a credit when `signed`).
+    public func spoken(_ money: Money, signed: Bool = false) -> String {
+        let magnitude = string(Money(money.isNegative ? -money.amount : money.amount, money.currency))
+        if money.isNegative { return "minus " + magnitude }
+        return signed && money.isPositive ? "plus " + magnitude : magnitude
+    }
+
     /// With an explicit sign for credits: `+€3,850.00`.
     public func signed(_ money: Money) -> String {
         money.isPositive ? "+" + string(money) : string(money)

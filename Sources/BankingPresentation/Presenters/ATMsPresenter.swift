@@ -8,6 +8,8 @@ public struct ATMRow: Sendable, Equatable, Identifiable {
     public let address: String
     /// "350 m" or "2.4 km", when a location was given.
     public let distance: String?
+    /// What VoiceOver reads: the name, the address, and the distance (`350 m away`).
+    public let accessibilityLabel: String
 }
 
 /// The ATM finder.
@@ -35,7 +37,10 @@ public final class ATMsPresenter {
     }
 
     private func row(_ atm: ATM) -> ATMRow {
-        ATMRow(id: atm.id, name: atm.name, address: atm.address, distance: atm.distanceKm.map(distance))
+        let distance = atm.distanceKm.map(distance)
+        let spoken = distance.map { ", \($0) away" } ?? ""
+        return ATMRow(id: atm.id, name: atm.name, address: atm.address, distance: distance,
+                      accessibilityLabel: "\(atm.name), \(atm.address)\(spoken)")
     }
 
     private func distance(_ km: Double) -> String {

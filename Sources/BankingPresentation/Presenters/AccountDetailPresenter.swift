@@ -9,6 +9,9 @@ public struct TransactionRow: Sendable, Equatable, Identifiable {
     public let isRejected: Bool
     /// "Pending" or "Declined", shown under the title; nil for booked entries.
     public let badge: String?
+    /// What VoiceOver reads: the status first, then the title and the amount in words,
+    /// e.g. `Pending. Cinema Tickets, minus £32.00`.
+    public let accessibilityLabel: String
 }
 
 /// A day of entries with its title ("Today", "Yesterday", a date).
@@ -96,9 +99,11 @@ public final class AccountDetailPresenter {
     }
 
     private func row(_ transaction: Transaction) -> TransactionRow {
-        TransactionRow(id: transaction.id, title: transaction.merchant?.name ?? transaction.description,
-                       amount: money.signed(transaction.amount), isPending: transaction.status == .pending,
-                       isRejected: transaction.status == .rejected,
-                       badge: transaction.status == .pending ? "Pending" : transaction.status == .rejected ? "Declined" : nil)
+        let title = transaction.merchant?.name ?? transaction.description
+        let badge: String? = transaction.status == .pending ? "Pending" : transaction.status == .rejected ? "Declined" : nil
+        let spoken = "\(title), \(money.spoken(transaction.amount, signed: true))"
+        return TransactionRow(id: transaction.id, title: title, amount: money.signed(transaction.amount), isPending: transaction.status == .pending,
+                              isRejected: transaction.status == .rejected, badge: badge,
+                              accessibilityLabel: badge.map { "\($0). \(spoken)" } ?? spoken)
     }
 }

@@ -9,6 +9,9 @@ public struct AccountRow: Sendable, Equatable, Identifiable {
     public let balance: String
     public let available: String
     public let isOverdrawn: Bool
+    /// What VoiceOver reads: `Everyday, account ending 3000, balance £1,234.50, available £1,200.00`,
+    /// with `overdrawn` and the balance in words when it is below zero.
+    public let accessibilityLabel: String
 }
 
 /// The accounts overview screen.
@@ -35,8 +38,12 @@ public final class AccountsOverviewPresenter {
     }
 
     private func row(_ account: Account) -> AccountRow {
-        AccountRow(id: account.id, name: account.name, maskedIBAN: "•••• " + String(account.iban.suffix(4)),
-                   balance: money.string(account.balance), available: money.string(account.availableBalance),
-                   isOverdrawn: account.balance.isNegative)
+        let ending = String(account.iban.suffix(4))
+        let overdrawn = account.balance.isNegative ? ", overdrawn" : ""
+        return AccountRow(id: account.id, name: account.name, maskedIBAN: "•••• " + ending,
+                          balance: money.string(account.balance), available: money.string(account.availableBalance),
+                          isOverdrawn: account.balance.isNegative,
+                          accessibilityLabel: "\(account.name), account ending \(ending)\(overdrawn), balance \(money.spoken(account.balance)), "
+                              + "available \(money.spoken(account.availableBalance))")
     }
 }

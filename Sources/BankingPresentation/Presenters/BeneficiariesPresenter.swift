@@ -7,6 +7,8 @@ public struct BeneficiaryRow: Sendable, Equatable, Identifiable {
     public let name: String
     /// IBAN in groups of four, as printed on statements.
     public let iban: String
+    /// What VoiceOver reads: the name and the whole IBAN in its groups, so it is read in chunks.
+    public let accessibilityLabel: String
 }
 
 /// Saved payees: list, add with field checks, delete.
@@ -71,6 +73,7 @@ public final class BeneficiariesPresenter {
             let end = beneficiary.iban.index(start, offsetBy: 4, limitedBy: beneficiary.iban.endIndex) ?? beneficiary.iban.endIndex
             return String(beneficiary.iban[start..<end])
         }
-        return BeneficiaryRow(id: beneficiary.id, name: beneficiary.name, iban: grouped.joined(separator: " "))
+        let iban = grouped.joined(separator: " ")
+        return BeneficiaryRow(id: beneficiary.id, name: beneficiary.name, iban: iban, accessibilityLabel: "\(beneficiary.name), IBAN \(grouped.joined(separator: ", "))")
     }
 }

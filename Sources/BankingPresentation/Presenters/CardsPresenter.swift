@@ -8,6 +8,8 @@ public struct CardRow: Sendable, Equatable, Identifiable {
     public let isFrozen: Bool
     /// What the switch does: "Freeze card" or "Unfreeze card".
     public let toggleTitle: String
+    /// What VoiceOver reads: `Visa card ending 4242, frozen` or `…, active`.
+    public let accessibilityLabel: String
 }
 
 /// The cards screen. A failed freeze keeps the list and shows `alert`.
@@ -48,6 +50,7 @@ public final class CardsPresenter {
 
     static func row(_ card: Card) -> CardRow {
         CardRow(id: card.id, title: "\(card.brand.capitalized) •••• \(card.last4)", isFrozen: card.isFrozen,
-                toggleTitle: card.isFrozen ? "Unfreeze card" : "Freeze card")
+                toggleTitle: card.isFrozen ? "Unfreeze card" : "Freeze card",
+                accessibilityLabel: "\(card.brand.capitalized) card ending \(card.last4), \(card.isFrozen ? "frozen" : "active")")
     }
 }

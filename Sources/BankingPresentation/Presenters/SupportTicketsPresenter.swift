@@ -7,6 +7,8 @@ public struct SupportTicketRow: Sendable, Equatable, Identifiable {
     public let subject: String
     /// "Open", "Answered" or "Closed".
     public let status: String
+    /// What VoiceOver reads: `Card not arriving, status Open`.
+    public let accessibilityLabel: String
 }
 
 /// Support tickets: list and open a new one.
@@ -49,6 +51,7 @@ public final class SupportTicketsPresenter {
     }
 
     static func row(_ ticket: SupportTicket) -> SupportTicketRow {
-        SupportTicketRow(id: ticket.id, subject: ticket.subject, status: ticket.status.rawValue.capitalized)
+        let status = ticket.status.rawValue.capitalized
+        return SupportTicketRow(id: ticket.id, subject: ticket.subject, status: status, accessibilityLabel: "\(ticket.subject), status \(status)")
     }
 }

@@ -16,6 +16,9 @@ public struct AlertState: Sendable, Equatable {
     public let message: String
     public let actions: [Action]
 
+    /// What VoiceOver reads when the alert appears: its title, then its message.
+    public var accessibilityLabel: String { "\(title). \(message)" }
+
     public init(kind: Kind, title: String, message: String, actions: [Action]) {
         self.kind = kind
         self.title = title

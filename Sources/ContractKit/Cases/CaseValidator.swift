@@ -59,8 +59,13 @@ struct CaseValidator {
                     problem(keyNode, "unknown expectation key \(key)\(Spelling.hint(for: key.name, in: inLayer)); known keys: \(known.sorted().map(\.description).joined(separator: ", "))")
                     continue
                 }
-                if let kind = ExpectationKey.typed[key], let value = contractCase.expect[key], !kind.accepts(value) {
-                    problem(valueNode, "\(key) must be \(kind.rawValue), not \(value)")
+                if let kind = ExpectationKey.typed[key], let value = contractCase.expect[key] {
+                    if !kind.accepts(value) {
+                        problem(valueNode, "\(key) must be \(kind.rawValue), not \(value)")
+                    } else if let wrong = Self.screenProblem(key, value) {
+                        problems.append(CaseLoadProblem(file: file, line: ScreenPattern.line(of: wrong.path, in: valueNode),
+                                                        reason: "case \(contractCase.id): \(key): \(wrong.reason)"))
+                    }
                 }
                 for operation in operations where !operation.expectable.contains(key) {
                     problem(keyNode, "operation \(operation.name) does not report \(key); it reports: \(operation.expectable.sorted().map(\.description).joined(separator: ", "))")
@@ -68,6 +73,25 @@ struct CaseValidator {
             }
         }
         return problems
+    }
+
+    /// What is wrong inside a `screen` or `rowsWith` value, with where.
+    static func screenProblem(_ key: ExpectationKey, _ value: ReportValue) -> ScreenPattern.Problem? {
+        do {
+            switch key {
+            case .screen where value.text != "recorded": _ = try ScreenPattern(value)
+            case .rowsWith:
+                if case .list(let items) = value {
+                    for (index, item) in items.enumerated() { _ = try ScreenCheck.RowQuery(item, at: [.index(index)]) }
+                } else {
+                    _ = try ScreenCheck.RowQuery(value)
+                }
+            default: break
+            }
+        } catch {
+            return error
+        }
+        return nil
     }
 
     /// The registered operations a case runs: its own, or every one for `when: "*"`.

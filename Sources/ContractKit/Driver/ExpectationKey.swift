@@ -92,17 +92,34 @@ public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConver
     /// message, an internal code, a raw status.
     public static let notContains = ExpectationKey(.presentation, "notContains")
 
+    // MARK: The screen, reported through `PresentationReport.screen`
+
+    /// The screen's sections and rows in order, stating only the fields that matter; `...` allows
+    /// more rows or sections, `rowsInAnyOrder: true` relaxes a section's order, and `recorded`
+    /// compares with the screen `contracts run --record-screens` wrote. See `ScreenReport`.
+    public static let screen = ExpectationKey(.presentation, "screen")
+    /// Row titles that must come in this order (others may come between): a list across the
+    /// screen, or a map of section titles to lists.
+    public static let order = ExpectationKey(.presentation, "order")
+    /// How many rows carry the stated fields, e.g. `{ flags: [location], count: 2 }`, optionally
+    /// within one `section:`; a list states several.
+    public static let rowsWith = ExpectationKey(.presentation, "rowsWith")
+    /// `complete`: every row and the alert has an accessibility label that reads the row's visible text.
+    public static let accessibility = ExpectationKey(.presentation, "accessibility")
+
     /// The keys ContractKit observes itself, for every operation.
     public static let observed: Set<ExpectationKey> = [http, requests, fault, transport, served, replayed]
     /// The typed keys an operation reports unless it declares otherwise.
     public static let standard: Set<ExpectationKey> = [
         urlError, error, retryAfter, count, success, signals, state, alert, rows, sections, actions, contains, notContains,
+        screen, order, rowsWith, accessibility,
     ]
     /// Every typed key, with the value a case must give it.
     static let typed: [ExpectationKey: ValueKind] = [
         http: .integer, requests: .integer, fault: .text, transport: .text, served: .counts, replayed: .integer, urlError: .text,
         error: .text, retryAfter: .number, count: .integer, success: .flag, signals: .counts,
         state: .text, alert: .text, rows: .integer, sections: .integer, actions: .texts, contains: .text, notContains: .textOrTexts,
+        screen: .screen, order: .order, rowsWith: .rowsWith, accessibility: .complete,
     ]
 
     /// The shape a typed key's expected value must have.
@@ -110,6 +127,10 @@ public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConver
         case integer = "a whole number", number = "a number", text = "text", flag = "true or false", texts = "a list of text"
         case textOrTexts = "text or a list of text"
         case counts = "a map of names to whole numbers"
+        case screen = "a list of sections, a map with sections and alert, or recorded"
+        case order = "a list of row titles, or a map of section titles to lists of row titles"
+        case rowsWith = "a map of row fields with count, or a list of them"
+        case complete = "complete"
 
         func accepts(_ value: ReportValue) -> Bool {
             switch self {
@@ -120,6 +141,13 @@ public struct ExpectationKey: Hashable, Sendable, Comparable, CustomStringConver
             case .texts: value.texts != nil
             case .textOrTexts: value.texts != nil || ValueKind.text.accepts(value)
             case .counts: value.counts != nil
+            case .screen: value.text == "recorded" || value.text == nil && value.number == nil && value.flag == nil
+            case .order:
+                if case .map(let sections) = value { sections.values.allSatisfy { $0.texts != nil } } else { value.texts != nil }
+            case .rowsWith:
+                if case .list(let items) = value { items.allSatisfy { if case .map = $0 { true } else { false } } }
+                else if case .map = value { true } else { false }
+            case .complete: value.text == "complete"
             }
         }
     }

@@ -43,8 +43,8 @@ public struct DomainReport: Codable, Sendable, Equatable {
     }
 }
 
-/// The presentation layer's answer: the state, the alert and its actions, the visible text, and
-/// any values of the team's own.
+/// The presentation layer's answer: the state, the alert and its actions, the visible text, the
+/// screen in order, and any values of the team's own.
 public struct PresentationReport: Codable, Sendable, Equatable {
     /// `content`, `empty`, `error`, `loading`, or a presenter's own status such as `signedIn`.
     public var state: String
@@ -60,10 +60,14 @@ public struct PresentationReport: Codable, Sendable, Equatable {
     public var sections: Int?
     /// Keys of the team's own, such as `days`; declare them when registering.
     public var values: [String: ReportValue]
+    /// The screen's sections and rows in order, with labels and flags, for `screen`, `order`,
+    /// `rowsWith` and `accessibility` checks; nil when the operation does not report one.
+    public var screen: ScreenReport?
 
     /// A presentation answer.
     public init(state: String, alert: String? = nil, actions: [String]? = nil, text: [String] = [], rows: Int? = nil, sections: Int? = nil,
-                values: [String: ReportValue] = [:]) {
+                values: [String: ReportValue] = [:], screen: ScreenReport? = nil) {
+        self.screen = screen
         self.state = state
         self.alert = alert
         self.actions = actions
@@ -83,5 +87,6 @@ public struct PresentationReport: Codable, Sendable, Equatable {
         rows = try container.decodeIfPresent(Int.self, forKey: .rows)
         sections = try container.decodeIfPresent(Int.self, forKey: .sections)
         values = try container.decodeIfPresent([String: ReportValue].self, forKey: .values) ?? [:]
+        screen = try container.decodeIfPresent(ScreenReport.self, forKey: .screen)
     }
 }

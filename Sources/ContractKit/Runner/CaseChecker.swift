@@ -2,18 +2,19 @@
 /// expectation that does not hold names the failing layer. With concurrent callers, domain and
 /// presentation expectations must hold for every one of them.
 enum CaseChecker {
-    static func check(_ expectation: Expectation, against observation: Observation) -> (CaseResult.Layer, String)? {
+    static func check(_ expectation: Expectation, against observation: Observation, caseId: String = "",
+                      screens: ScreenRecorder? = nil) -> (CaseResult.Layer, String)? {
         let ordered = expectation.values.sorted { lhs, rhs in
             (ExpectationKey.layerOrder(lhs.key.layer), rank(lhs.key), lhs.key.name) < (ExpectationKey.layerOrder(rhs.key.layer), rank(rhs.key), rhs.key.name)
         }
         let callers = observation.callers ?? [OperationReport(domain: observation.domain, presentation: observation.presentation)]
         for (key, expected) in ordered {
             if key.layer == .data || key == .signals {
-                if let message = mismatch(key, expected, observation, callers[0]) { return (key.layer, message) }
+                if let message = mismatch(key, expected, observation, callers[0], caseId: caseId, screens: screens) { return (key.layer, message) }
                 continue
             }
             for (index, caller) in callers.enumerated() {
-                if let message = mismatch(key, expected, observation, caller) {
+                if let message = mismatch(key, expected, observation, caller, caseId: caseId, screens: screens) {
                     return (key.layer, callers.count > 1 ? "caller \(index + 1) of \(callers.count): \(message)" : message)
                 }
             }
@@ -24,7 +25,7 @@ enum CaseChecker {
     /// Typed keys first, in the order people read them; a team's keys after.
     static func rank(_ key: ExpectationKey) -> Int {
         [ExpectationKey.http, .transport, .urlError, .fault, .requests, .served, .replayed, .success, .error, .retryAfter, .count, .signals,
-         .state, .alert, .actions, .rows, .sections, .contains, .notContains]
+         .state, .alert, .actions, .rows, .sections, .contains, .notContains, .screen, .order, .rowsWith, .accessibility]
             .firstIndex(of: key) ?? 100
     }
 
@@ -40,7 +41,8 @@ enum CaseChecker {
     }
 
     /// Why `key` does not hold for `caller`'s report, or nil when it does.
-    static func mismatch(_ key: ExpectationKey, _ expected: ReportValue, _ observation: Observation, _ caller: OperationReport) -> String? {
+    static func mismatch(_ key: ExpectationKey, _ expected: ReportValue, _ observation: Observation, _ caller: OperationReport,
+                         caseId: String = "", screens: ScreenRecorder? = nil) -> String? {
         let data = observation.data, domain = caller.domain, presentation = caller.presentation
         let text = expected.text ?? expected.description
         switch key {
@@ -105,6 +107,18 @@ enum CaseChecker {
                 }
             }
             return nil
+        case .screen:
+            if expected.text == "recorded" {
+                guard let screens else { return "screen: recorded needs the cases folder, to find screens/\(ScreenRecorder.fileName(for: caseId))" }
+                return screens.recording ? nil : screens.mismatch(caseId: caseId, screen: presentation.screen)
+            }
+            do { return ScreenCheck.screen(try ScreenPattern(expected), presentation.screen) } catch { return error.reason }
+        case .order:
+            return ScreenCheck.order(expected, presentation.screen)
+        case .rowsWith:
+            return ScreenCheck.rowsWith(expected, presentation.screen)
+        case .accessibility:
+            return ScreenCheck.accessibilityComplete(presentation.screen)
         default:
             let seen = key.layer == .domain ? domain.values[key.name] : presentation.values[key.name]
             return seen == expected ? nil : "expected \(key.name) \(expected), saw \(seen?.description ?? "none")"

@@ -10,10 +10,14 @@ public struct ContractRunner: Sendable {
     public let stubURL: URL
     /// How many cases run at once.
     public let concurrency: Int
+    /// Where cases that state `screen: recorded` find their screen, or record it; nil fails them.
+    public let screens: ScreenRecorder?
     let execution: CaseExecution
 
-    /// A runner for `client` against the stub at `stubURL`; `adminToken` when the stub was started with one.
-    public init(client: ContractClient, stubURL: URL, concurrency: Int = 8, adminToken: String? = nil) {
+    /// A runner for `client` against the stub at `stubURL`; `adminToken` when the stub was started
+    /// with one; `screens` for cases that state `screen: recorded`.
+    public init(client: ContractClient, stubURL: URL, concurrency: Int = 8, adminToken: String? = nil, screens: ScreenRecorder? = nil) {
+        self.screens = screens
         self.client = client
         self.stubURL = stubURL
         self.concurrency = max(1, concurrency)
@@ -35,7 +39,11 @@ public struct ContractRunner: Sendable {
             result.observation = observation
             result.fingerprint = Self.fingerprint(observation)
             result.requests = observation.data.exchanges.count
-            if let (layer, message) = CaseChecker.check(contractCase.expect, against: observation) {
+            if let screens, screens.recording, contractCase.expect[.screen] == "recorded" {
+                guard let screen = observation.presentation.screen else { throw SetupFailure(description: ScreenCheck.missing) }
+                try screens.record(screen, caseId: contractCase.id)
+            }
+            if let (layer, message) = CaseChecker.check(contractCase.expect, against: observation, caseId: contractCase.id, screens: screens) {
                 result.outcome = .failed
                 result.failingLayer = layer
                 result.message = message

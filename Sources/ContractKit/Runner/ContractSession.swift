@@ -29,6 +29,9 @@ public struct ContractSession: Sendable {
         public var baseline: String?
         /// Runs to look back over for flaky cases.
         public var flakyWindow: Int = 5
+        /// Write the screen of every case that states `screen: recorded` to
+        /// `<cases>/screens/<case-id>.yaml`, instead of comparing with it.
+        public var recordScreens = false
 
         /// Options with the defaults for the rest.
         public init(client: ContractClient, casesDirectory: URL, stubsDirectory: URL, databasePath: String) {
@@ -97,7 +100,8 @@ public struct ContractSession: Sendable {
         let previous = try storeTime.time { try store.runs(limit: 10, client: client.name).first { $0.status != .running } }
         let commit = Self.gitCommit()
         let run = try storeTime.time { try store.begin(client: client.name, baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count, filter: options.filter) }
-        let runner = ContractRunner(client: client, stubURL: baseURL, concurrency: options.concurrency, adminToken: options.adminToken)
+        let runner = ContractRunner(client: client, stubURL: baseURL, concurrency: options.concurrency, adminToken: options.adminToken,
+                                    screens: ScreenRecorder(casesDirectory: options.casesDirectory, recording: options.recordScreens))
         let counter = Counter()
         let total = cases.count
         let results = await runner.run(cases) { result in

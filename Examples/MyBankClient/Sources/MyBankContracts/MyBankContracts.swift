@@ -122,12 +122,25 @@ public struct MyBankContracts: Sendable {
         case .loading: return PresentationReport(state: "loading")
         case .loaded(let screen):
             return PresentationReport(state: "loaded", text: text(screen), rows: screen.sections.reduce(0) { $0 + $1.rows.count },
-                                      sections: screen.sections.count, values: ["sectionTitles": sections(screen)])
+                                      sections: screen.sections.count, values: ["sectionTitles": sections(screen)], screen: report(screen))
         case .empty(let screen, let message):
-            return PresentationReport(state: "empty", text: text(screen) + [message], rows: 0, sections: 0, values: ["sectionTitles": []])
+            return PresentationReport(state: "empty", text: text(screen) + [message], rows: 0, sections: 0, values: ["sectionTitles": []],
+                                      screen: report(screen))
         case .failed(let alert):
-            return PresentationReport(state: "error", alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue), text: [alert.title, alert.message])
+            return PresentationReport(state: "error", alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue), text: [alert.title, alert.message],
+                                      screen: ScreenReport(alert: ScreenRow(alert.title, value: alert.message)))
         }
+    }
+
+    /// The screen in order: a day per section, each row with its amount, its VoiceOver label, and
+    /// the `pending` and `location` flags the seed promises.
+    static func report(_ screen: AccountViewModel) -> ScreenReport {
+        ScreenReport(sections: screen.sections.map { section in
+            ScreenSection(section.title, rows: section.rows.map { row in
+                ScreenRow(row.title, value: row.amount, accessibility: row.accessibilityLabel,
+                          flags: [row.title.hasPrefix("PENDING: ") ? "pending" : nil, row.showsLocation ? "location" : nil])
+            })
+        })
     }
 
     static func text(_ screen: AccountViewModel) -> [String] {
