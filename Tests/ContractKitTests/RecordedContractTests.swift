@@ -45,7 +45,9 @@ import Testing
         let running = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         let proxyPort = try #require(await iterator.next())
-        let throughProxy = await ContractRunner(client: client, stubURL: URL(string: "http://127.0.0.1:\(proxyPort)")!, concurrency: 4)
+        let screens = ScreenRecorder(casesDirectory: Self.root.appendingPathComponent("Contracts/cases"))
+        let throughProxy = await ContractRunner(client: client, stubURL: URL(string: "http://127.0.0.1:\(proxyPort)")!, concurrency: 4,
+                                                screens: screens)
             .run(healthy)
         await group.triggerGracefulShutdown()
         _ = try? await running.value
@@ -56,7 +58,7 @@ import Testing
         // Served alone: the bank is off, only the recorded route files answer.
         let served = try await StubHost.start(stubs: out, logger: Self.quiet)
         #expect(!served.backend.bankEnabled)
-        let replayed = await ContractRunner(client: client, stubURL: served.baseURL, concurrency: 4).run(cases)
+        let replayed = await ContractRunner(client: client, stubURL: served.baseURL, concurrency: 4, screens: screens).run(cases)
         await served.stop()
         let failures = replayed.filter { $0.outcome != .passed }.map { "\($0.caseId) [\($0.failingLayer?.rawValue ?? "-")] \($0.message ?? "")" }
         #expect(failures.isEmpty, "\(failures.count) of \(replayed.count) failed:\n\(failures.joined(separator: "\n"))")

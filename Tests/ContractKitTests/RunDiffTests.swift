@@ -69,3 +69,29 @@ import Testing
         #expect(loose.timingRegressions.isEmpty)
     }
 }
+
+/// `runs diff` names what changed on a drifting case's screen.
+@Suite struct ScreenDriftTests {
+    static func record(_ screen: ScreenReport, fingerprint: String) throws -> CaseResultRecord {
+        let observation = Observation(data: DataObservation(exchanges: []), domain: DomainReport(),
+                                      presentation: PresentationReport(state: "content", screen: screen))
+        let store = try RunStore(writer: DatabaseQueue())
+        let run = try store.begin(client: "reference", baseURL: "x", gitCommit: nil, total: 1)
+        try store.record(CaseResult(caseId: "tx.screen", operation: "transactions.list", outcome: .passed, failingLayer: nil, message: nil,
+                                    observation: observation, fingerprint: fingerprint, durationMs: 1, requests: 1), runId: run.id)
+        return try #require(try store.results(runId: run.id).first)
+    }
+
+    @Test func aMovedRowIsDriftAndTheScreenChangeSaysWhere() throws {
+        let before = ScreenReport(sections: [ScreenSection("Today", rows: [ScreenRow("Rewe", flags: ["pending"]), ScreenRow("BVG")])])
+        var after = before
+        after.sections[0].rows.reverse()
+        let diff = RunDiff.compare(base: ("a", [try Self.record(before, fingerprint: "1")]), head: ("b", [try Self.record(after, fingerprint: "2")]))
+        #expect(diff.drift == ["tx.screen"])
+        #expect(diff.screenChanges == [RunDiff.ScreenChange(caseId: "tx.screen",
+                                                              change: #"section "Today": row 1 ("BVG"), title: expected "Rewe", saw "BVG""#)])
+        #expect(RunReport.describe(diff).contains(#"screen of tx.screen: section "Today": row 1 ("BVG")"#))
+        let same = RunDiff.compare(base: ("a", [try Self.record(before, fingerprint: "1")]), head: ("b", [try Self.record(before, fingerprint: "1")]))
+        #expect(same.drift.isEmpty && same.screenChanges.isEmpty)
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What changed between two runs: the CI gate.
 public struct RunDiff: Codable, Sendable, Equatable {
     /// A case that got slower.
@@ -10,6 +12,20 @@ public struct RunDiff: Codable, Sendable, Equatable {
         public var afterMs: Double
     }
 
+    /// A case whose screen is not what it was: a row moved, lost a flag, or reads differently.
+    public struct ScreenChange: Codable, Sendable, Equatable {
+        /// The case.
+        public var caseId: String
+        /// The first difference, as a failing `screen: recorded` would name it.
+        public var change: String
+
+        /// A changed screen.
+        public init(caseId: String, change: String) {
+            self.caseId = caseId
+            self.change = change
+        }
+    }
+
     /// The run compared against.
     public var baseRunId: String
     /// The newer run.
@@ -20,6 +36,8 @@ public struct RunDiff: Codable, Sendable, Equatable {
     public var fixed: [String]
     /// Same outcome, different observation fingerprint: the behaviour changed unnoticed.
     public var drift: [String]
+    /// Of the drifting cases, those whose screen changed, with the first change.
+    public var screenChanges: [ScreenChange] = []
     /// Cases slower beyond the thresholds.
     public var timingRegressions: [TimingChange]
     /// Cases whose outcome flipped at least twice within the recent window of runs.
@@ -100,7 +118,10 @@ public struct RunDiff: Codable, Sendable, Equatable {
             // A case the client stopped covering is not a failure, nor one it newly covers a fix.
             if !then.outcome.isFailure && now.outcome.isFailure { diff.newFailures.append(id) }
             if then.outcome.isFailure && now.outcome == .passed { diff.fixed.append(id) }
-            if then.outcome == now.outcome, then.fingerprint != now.fingerprint { diff.drift.append(id) }
+            if then.outcome == now.outcome, then.fingerprint != now.fingerprint {
+                diff.drift.append(id)
+                if let change = Self.screenChange(from: then, to: now) { diff.screenChanges.append(ScreenChange(caseId: id, change: change)) }
+            }
             // A case that could not be set up says nothing about its own speed.
             let timed = !then.erroredInSetup && !now.erroredInSetup
             if timed, now.durationMs > then.durationMs * thresholds.ratio, now.durationMs - then.durationMs >= thresholds.minimumMs {
@@ -118,6 +139,20 @@ public struct RunDiff: Codable, Sendable, Equatable {
             zip(seen, seen.dropFirst()).filter { $0.isFailure != $1.isFailure }.count >= 2
         }.keys.sorted()
         return diff
+    }
+}
+
+extension RunDiff {
+    /// The first change between the screens two results saw, or nil when they are the same.
+    static func screenChange(from then: CaseResultRecord, to now: CaseResultRecord) -> String? {
+        func screen(_ record: CaseResultRecord) -> ScreenReport? {
+            guard let json = record.observation else { return nil }
+            return (try? JSONDecoder().decode(Observation.self, from: Data(json.utf8)))?.presentation.screen
+        }
+        let before = screen(then), after = screen(now)
+        guard before != after else { return nil }
+        guard let before else { return "a screen is reported now" }
+        return ScreenCheck.screen(ScreenPattern(exactly: before), after) ?? "the screen changed"
     }
 }
 

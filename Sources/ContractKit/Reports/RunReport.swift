@@ -63,6 +63,7 @@ public struct RunReport: Sendable {
         list("new failures", diff.newFailures)
         list("fixed", diff.fixed)
         list("behaviour drift", diff.drift)
+        for change in diff.screenChanges { lines.append("    screen of \(change.caseId): \(change.change)") }
         list("flaky", diff.flaky)
         list(diff.scope == nil ? "added" : "only in the head (not compared)", diff.added)
         list(diff.scope == nil ? "removed" : "only in the base (not compared)", diff.removed)

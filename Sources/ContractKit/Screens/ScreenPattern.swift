@@ -55,6 +55,12 @@ struct ScreenPattern: Equatable {
     static let rowFields: Set<String> = ["title", "value", "accessibility", "flags", "attributes"]
     static let gap = "..."
 
+    /// Every section and row of `screen`, every field stated: what it takes to be the same screen.
+    init(exactly screen: ScreenReport) {
+        sections = screen.sections.map { SectionPattern(title: $0.title, rows: $0.rows.map(\.pattern), anyOrder: false) }
+        alert = screen.alert?.pattern
+    }
+
     /// Reads a `screen:` value (a list of sections, or a map with `sections` and `alert`).
     init(_ value: ReportValue) throws(Problem) {
         switch value {
