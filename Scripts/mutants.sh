@@ -2,10 +2,11 @@
 # The project's own mutation run: how many realistic bugs does the contract run alone catch?
 #
 # For each patch in Tests/Mutants/*.patch (one planted bug each, in the client core, the
-# reference driver, or the stub's fixtures and rules) it:
+# reference driver, the stub's fixtures and rules, or the MyBank example client) it:
 #   1. applies the patch to the tree (which must be clean where the patch touches it);
-#   2. rebuilds `stubbank` (incrementally);
-#   3. runs `stubbank contracts run` and reads its JSON report;
+#   2. rebuilds `stubbank` and `mybank-contracts` (incrementally);
+#   3. runs both clients' contract runs (`stubbank contracts run`, `mybank-contracts contracts run`)
+#      and reads their JSON reports;
 #   4. reports the mutant KILLED (some case failed or errored, with the cases and layers) or
 #      SURVIVED (every case passed), or BROKEN when it does not build;
 #   5. reverses the patch, whatever happened (also on Ctrl-C).
@@ -59,21 +60,30 @@ restore() {
 trap 'restore' EXIT
 trap 'restore; exit 130' INT TERM
 
-run_contracts() { # $1: json report path; prints nothing, returns the command's status
-  .build/debug/stubbank contracts run --db "$out/runs.sqlite" --json "$1" >"$1.log" 2>&1
+run_contracts() { # $1: json report path; prints nothing; fails when either client's run fails
+  local status=0
+  .build/debug/stubbank contracts run --db "$out/runs.sqlite" --json "$1" >"$1.log" 2>&1 || status=1
+  .build/debug/mybank-contracts contracts run --db "$out/runs.sqlite" --json "${1%.json}.mybank.json" >"${1%.json}.mybank.json.log" 2>&1 || status=1
+  return $status
 }
 
-summarise() { # $1: json report; prints "case (layer)" for each failure, comma-separated
-  python3 - "$1" <<'PY'
-import json, sys
-report = json.load(open(sys.argv[1]))
-bad = [r for r in report["results"] if r["outcome"] in ("failed", "error")]
+build() { # $1: log file
+  swift build --product stubbank >"$1" 2>&1 && swift build --product mybank-contracts >>"$1" 2>&1
+}
+
+summarise() { # $1: json report (the MyBank one beside it); prints "case (layer)" for each failure, comma-separated
+  python3 - "$1" "${1%.json}.mybank.json" <<'PY'
+import json, os, sys
+bad = []
+for path in sys.argv[1:]:
+    if os.path.exists(path):
+        bad += [r for r in json.load(open(path))["results"] if r["outcome"] in ("failed", "error")]
 print(", ".join(f'{r["caseId"]} ({r.get("failingLayer", r["outcome"])})' for r in bad[:4]) + (f" … {len(bad)} in all" if len(bad) > 4 else ""))
 PY
 }
 
 echo "building the unmutated tree"
-swift build --product stubbank >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
+build "$out/build.log" || { cat "$out/build.log"; exit 1; }
 if ! run_contracts "$out/baseline.json"; then
   echo "the contract run fails without any mutant; fix that first:" >&2
   summarise "$out/baseline.json" >&2
@@ -90,7 +100,8 @@ for patch in "${patches[@]}"; do
   fi
   applied="$patch"
   printf '%-44s ' "$name"
-  if ! swift build --product stubbank >"$out/$name.build.log" 2>&1; then
+  rm -f "$out/$name.json" "$out/$name.mybank.json"
+  if ! build "$out/$name.build.log"; then
     echo "BROKEN (does not build; see $out/$name.build.log)"
     rows+=("| $name | BROKEN | $summary |"); broken=$((broken + 1))
   elif run_contracts "$out/$name.json"; then
@@ -103,7 +114,7 @@ for patch in "${patches[@]}"; do
   fi
   restore
 done
-swift build --product stubbank >/dev/null 2>&1 || true
+build /dev/null || true
 
 total=$((killed + survived))
 score=$(( total > 0 ? killed * 100 / total : 0 ))
