@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractKitCommand", targets: ["ContractKitCommand"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "StubControl", targets: ["StubControl"]),
         .library(name: "StubImport", targets: ["StubImport"]),
         .library(name: "StubRecord", targets: ["StubRecord"]),
     ],
@@ -110,6 +111,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The test-side client of the admin API (sessions, typed behaviours, journal waits):
+        // Foundation only, so a UI-test target depends on it without building the server.
+        .target(name: "StubControl", swiftSettings: strictSettings),
+        .testTarget(
+            name: "StubControlTests",
+            dependencies: ["StubControl", "StubServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "BankingDomain", swiftSettings: strictSettings),
         .target(
             name: "BankingData",
@@ -129,6 +138,7 @@ let package = Package(
             name: "ContractKit",
             dependencies: [
                 "StubServer",
+                "StubControl",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import StubControl
 import StubServer
 
 /// Runs one case's operation through a registered client against a stub, and observes the
@@ -10,14 +11,15 @@ import StubServer
 /// entries after the mark.
 struct CaseExecution: Sendable {
     let stubURL: URL
-    let admin: AdminClient
+    /// The stub's admin API, through the same control library UI tests use.
+    let control: StubControl
 
     /// Loopback port 1: nothing listens there, so connections are refused at once.
     static let unreachable = URL(string: "http://127.0.0.1:1")!
 
     init(stubURL: URL, adminToken: String? = nil) {
         self.stubURL = stubURL
-        self.admin = AdminClient(baseURL: stubURL, token: adminToken)
+        self.control = StubControl(baseURL: stubURL, adminToken: adminToken, timeout: .seconds(15))
     }
 
     /// The most the harness waits for one operation: twice its client timeout, and at least 20 s more.
@@ -35,13 +37,17 @@ struct CaseExecution: Sendable {
                                 arguments: contractCase.with ?? [:], baseURL: Self.sessionURL(stubURL, session),
                                 session: session, timeout: timeout, isOffline: offline, zone: contractCase.zone, log: log)
         let mark = NIOLockedValueBox<Int?>(nil)
-        let admin = self.admin
+        let stub = control.session(named: session)
         let arrange: @Sendable () async throws -> OperationRun = {
-            let setup = try await admin.journal(session: session)
+            let setup = try await stub.requests()
             mark.withLockedValue { $0 = setup.last?.sequence ?? 0 }
             for given in contractCase.given ?? [] {
-                if let behaviour = given.behaviour { try await admin.install(behaviour, session: session) }
-                if given.expireTokens == true { try await admin.expireTokens(session: session) }
+                if let behaviour = given.behaviour {
+                    do { try await stub.install(json: try JSONEncoder().encode(behaviour)) } catch let error as StubControlError {
+                        throw SetupFailure(description: "the stub refused the behaviour: \(error)")
+                    }
+                }
+                if given.expireTokens == true { try await stub.expireTokens() }
             }
             return offline ? live.with(baseURL: Self.sessionURL(Self.unreachable, session)) : live
         }
@@ -55,7 +61,7 @@ struct CaseExecution: Sendable {
         guard let since = mark.withLockedValue({ $0 }) else {
             throw SetupFailure(description: "operation \(operation.name) returned without performing the case")
         }
-        let entries = try await admin.journal(session: session)
+        let entries = try await stub.requests()
         if since > 0, !entries.contains(where: { $0.sequence == since }) {
             throw SetupFailure(description: "the stub's journal dropped this case's requests before they were read; start it with a larger --journal-size")
         }

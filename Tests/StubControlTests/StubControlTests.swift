@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import StubControl
+import StubServer
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The control library against a real stub (the built-in bank, in process on a free port), as a
+/// UI test would use it: a session per test, typed behaviours, and bounded journal waits.
+@Suite struct StubControlTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func withStub(_ body: (StubControl) async throws -> Void) async throws {
+        var logger = Logger(label: "stub-control-tests")
+        logger.logLevel = .critical
+        let host = try await StubHost.start(stubs: Self.root.appendingPathComponent("Stubs"), logger: logger)
+        do { try await body(StubControl(baseURL: host.baseURL)) } catch {
+            await host.stop()
+            throw error
+        }
+        await host.stop()
+    }
+
+    /// What the app would get for `GET <session>/v1/status`.
+    func status(_ session: StubSession) async throws -> (Int, HTTPURLResponse) {
+        var request = URLRequest(url: session.baseURL.appendingPathComponent("v1/status"))
+        request.timeoutInterval = 10
+        let (_, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return (http.statusCode, http)
+    }
+
+    @Test func aSessionIsFreshUniqueAndGivesTheAppItsBaseURL() async throws {
+        try await withStub { stub in
+            let one = try await stub.makeSession(prefix: "login tests")
+            let two = try await stub.makeSession(prefix: "login tests")
+            #expect(one.name != two.name)
+            #expect(one.name.hasPrefix("logintests-"))
+            #expect(one.baseURL.absoluteString == stub.baseURL.absoluteString + "/_s/\(one.name)")
+            #expect(one.launchEnvironment == ["STUBBANK_BASE_URL": one.baseURL.absoluteString])
+            #expect(try await one.requests().isEmpty)
+        }
+    }
+
+    @Test func aStatusForNRequestsThenTheRealAnswerAndTheJournalSawBoth() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession()
+            try await session.install(.status(503, on: "GET /v1/status", headers: ["Retry-After": "120"], for: .requests(1)))
+            let (first, response) = try await status(session)
+            #expect(first == 503)
+            #expect(response.value(forHTTPHeaderField: "Retry-After") == "120")
+            #expect(try await status(session).0 == 200)
+            let seen = try await session.waitForRequest("GET /v1/status", within: .seconds(5))
+            #expect(seen.status == 503)
+            #expect(try await session.requests(matching: "GET /v1/status").map(\.status) == [503, 200])
+            #expect(try await session.requests(matching: "POST /v1/transfers").isEmpty)
+        }
+    }
+
+    @Test func sessionsDoNotSeeEachOthersBehaviours() async throws {
+        try await withStub { stub in
+            let broken = try await stub.makeSession(prefix: "broken")
+            let healthy = try await stub.makeSession(prefix: "healthy")
+            try await broken.install(.status(500, on: "* /**"))
+            #expect(try await status(broken).0 == 500)
+            #expect(try await status(healthy).0 == 200)
+            #expect(try await healthy.requests().count == 1)
+        }
+    }
+
+    @Test func offlineAndFaultsDropTheConnection() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession()
+            try await session.install(.offline(except: ["GET /v1/atms"]))
+            await #expect(throws: URLError.self) { _ = try await status(session) }
+            #expect(try await session.requests(matching: "GET /v1/status").first?.fault == "reset")
+            try await session.removeBehaviours()
+            #expect(try await status(session).0 == 200)
+        }
+    }
+
+    @Test func aDelayIsServedAndJournalled() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession()
+            try await session.install(.delay(.milliseconds(300), on: "GET /v1/status"))
+            _ = try await status(session)
+            let exchange = try await session.waitForRequest("GET /v1/status")
+            #expect((exchange.latencyMs ?? 0) >= 300)
+        }
+    }
+
+    @Test func aRefusedBehaviourComesBackTypedNamingTheField() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession()
+            let error = await #expect(throws: StubControlError.self) { try await session.install(.status(42, on: "GET /v1/status")) }
+            #expect(error?.status == 400)
+            #expect(error?.field == "status")
+            let route = await #expect(throws: StubControlError.self) { try await session.install(.fault(.hang, on: "GET v1/{")) }
+            #expect(route?.field == "route")
+        }
+    }
+
+    @Test func waitsAreBoundedAndSayWhatArrived() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession()
+            _ = try await status(session)
+            let missing = await #expect(throws: StubControlError.self) {
+                try await session.waitForRequest("POST /v1/transfers", within: .milliseconds(200))
+            }
+            #expect(missing?.code == "request_not_seen")
+            #expect(missing?.message.contains("GET /v1/status → 200") == true)
+            try await session.expectNoFurtherRequest("POST /v1/transfers", within: .milliseconds(200))
+            let extra = await #expect(throws: StubControlError.self) {
+                try await session.expectNoFurtherRequest("GET /v1/status", within: .seconds(5), beyond: 0)
+            }
+            #expect(extra?.code == "unexpected_request")
+        }
+    }
+
+    @Test func withSessionEndsTheSessionAlsoWhenTheTestThrows() async throws {
+        struct Boom: Error {}
+        try await withStub { stub in
+            var name = ""
+            await #expect(throws: Boom.self) {
+                try await stub.withSession { session in
+                    name = session.name
+                    try await session.install(.status(500, on: "* /**"))
+                    _ = try await status(session)
+                    throw Boom()
+                }
+            }
+            let after = stub.session(named: name)
+            let journal = try await after.requests()
+            let answer = try await status(after).0
+            #expect(journal.isEmpty)
+            #expect(answer == 200, "its behaviour is gone")
+        }
+    }
+
+    @Test func anUnreachableStubIsATypedErrorNotAHang() async throws {
+        let stub = StubControl(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: .seconds(5))
+        let error = await #expect(throws: StubControlError.self) { _ = try await stub.makeSession() }
+        #expect(error?.code == "unreachable")
+        #expect(StubControl.fromEnvironment(["TEST_RUNNER_STUBBANK_BASE_URL": "http://10.0.0.2:9000"]).baseURL.absoluteString == "http://10.0.0.2:9000")
+    }
+
+    @Test func matchersTakeRoutePatterns() {
+        #expect(RequestMatcher("GET /v1/accounts/{id}/transactions").description == "GET /v1/accounts/{id}/transactions")
+        #expect(RequestMatcher("* /v1/**").method == nil)
+    }
+}
