@@ -258,7 +258,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MyBankClientTests",
-            dependencies: ["MyBankClient", "MyBankContracts", "ContractKit", "ContractTesting"],
+            dependencies: ["MyBankClient", "MyBankContracts", "ContractKit", "ContractTesting", "StubControl", "StubServer",
+                           .product(name: "Logging", package: "swift-log")],
             path: "Examples/MyBankClient/Tests/MyBankClientTests",
             swiftSettings: strictSettings
         ),

@@ -103,7 +103,9 @@ public struct StubBehaviour: Sendable, Equatable {
     }
 
     /// The device loses its connection: every request (but `except`) is reset, as the web
-    /// console's "Offline" does. The app sees a dropped connection (`networkConnectionLost`).
+    /// console's "Offline" does. The app sees a dropped connection (`networkConnectionLost`);
+    /// to start the app with no network at all (`cannotConnectToHost`), launch it with
+    /// `StubSession.launchEnvironment(offline: true)`.
     public static func offline(except: [String] = [], for limit: Limit = .always) -> StubBehaviour {
         var behaviour = StubBehaviour.fault(.reset, on: "* /**", for: limit)
         behaviour.except = except

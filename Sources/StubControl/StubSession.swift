@@ -12,9 +12,21 @@ public struct StubSession: Sendable {
     /// The base URL the app should use: `<stub>/_s/<name>`, so every request carries the session.
     public var baseURL: URL { control.baseURL.appendingPathComponent("_s").appendingPathComponent(name) }
 
-    /// What to merge into `XCUIApplication.launchEnvironment`: `STUBBANK_BASE_URL` set to `baseURL`.
-    /// Name another key when the app reads its base URL under its own.
-    public func launchEnvironment(key: String = "STUBBANK_BASE_URL") -> [String: String] { [key: baseURL.absoluteString] }
+    /// What to merge into `XCUIApplication.launchEnvironment`: `STUBBANK_BASE_URL` (or the key the
+    /// app reads) set to `baseURL`.
+    ///
+    /// With `offline: true` the app is launched against a port nothing listens on (loopback port
+    /// 1, same session path): every connection is refused at once, so the platform reports
+    /// `cannotConnectToHost`, which apps read as "offline", and nothing reaches the stub. To lose
+    /// the connection after launch instead, install `.offline()`, which drops every connection
+    /// (`networkConnectionLost`).
+    public func launchEnvironment(key: String = "STUBBANK_BASE_URL", offline: Bool = false) -> [String: String] {
+        guard offline else { return [key: baseURL.absoluteString] }
+        var refused = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
+        refused.host = "127.0.0.1"
+        refused.port = 1
+        return [key: refused.url!.absoluteString]
+    }
 
     /// `launchEnvironment(key: "STUBBANK_BASE_URL")`.
     public var launchEnvironment: [String: String] { launchEnvironment() }
