@@ -1,4 +1,4 @@
-import ContractKit
+@testable import ContractKit
 import Foundation
 import GRDB
 import Testing
@@ -48,7 +48,7 @@ import Testing
             try db.execute(sql: """
                 INSERT INTO run (id, startedAt, host, pid, baseURL, total, passed, failed, errored, status)
                 VALUES ('killed', CURRENT_TIMESTAMP, ?, 4194303, 'x', 10, 0, 0, 0, 'running')
-                """, arguments: [ProcessInfo.processInfo.hostName])
+                """, arguments: [MachineName.current])
             try db.execute(sql: "INSERT INTO caseResult (runId, caseId, operation, outcome, durationMs, requests) VALUES ('killed', 'a', 'x', 'passed', 1, 1)")
         }
         let reopened = try RunStore(path: path)

@@ -122,8 +122,10 @@ public struct ContractSession: Sendable {
                        wallTime: clock.now - started, storeTime: storeTime.total)
     }
 
-    /// The checked-out commit, when run inside a git work tree.
+    /// The checked-out commit, when run inside a git work tree; nil where programs cannot be
+    /// started (iOS, tvOS, watchOS).
     static func gitCommit() -> String? {
+        #if os(macOS) || os(Linux) || os(Windows)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "rev-parse", "HEAD"]
@@ -135,6 +137,9 @@ public struct ContractSession: Sendable {
         guard process.terminationStatus == 0 else { return nil }
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
+        #else
+        return nil
+        #endif
     }
 }
 

@@ -75,7 +75,7 @@ public struct RunStore: Sendable {
     public func begin(client: String, baseURL: String, gitCommit: String?, total: Int, filter: String? = nil,
                       now: Date = Date()) throws -> RunRecord {
         let id = "run-" + Self.idFormatter.string(from: now) + "-" + String(UUID().uuidString.prefix(4)).lowercased()
-        let run = RunRecord(id: id, startedAt: now, endedAt: nil, gitCommit: gitCommit, host: ProcessInfo.processInfo.hostName,
+        let run = RunRecord(id: id, startedAt: now, endedAt: nil, gitCommit: gitCommit, host: MachineName.current,
                             pid: Int(ProcessInfo.processInfo.processIdentifier), baseURL: baseURL, total: total,
                             passed: 0, failed: 0, errored: 0, status: .running, label: nil, client: client, filter: filter)
         try writer.write { db in try run.insert(db) }
@@ -197,7 +197,7 @@ public struct RunStore: Sendable {
 
     /// Marks `running` runs whose process on this host is gone as `aborted`.
     func markAbandonedRunsAborted() throws {
-        let host = ProcessInfo.processInfo.hostName
+        let host = MachineName.current
         try writer.write { db in
             for var run in try RunRecord.filter(RunRecord.Columns.status == RunRecord.Status.running.rawValue).fetchAll(db)
             where run.host == host && !Self.isAlive(pid: run.pid) {

@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
 import HummingbirdTesting
 @testable import StubServer
 import Testing

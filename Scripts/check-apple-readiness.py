@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Fails on what would break the package on Apple platforms, checked on Linux.
+
+1. A Linux-only import or API outside a guard, in any Swift file of Sources/, Tests/ or Examples/:
+   - `import FoundationNetworking` outside `#if canImport(FoundationNetworking)` (or `os(Linux)`);
+   - `import Glibc` / `import Musl` outside `#if canImport(Glibc)` / `canImport(Musl)` (or `os(Linux)`);
+   - `Process` (spawning a program) outside `#if os(macOS) || os(Linux) …` : it does not exist on iOS;
+   - `ProcessInfo.processInfo.hostName` anywhere: on Apple systems it does a blocking reverse lookup.
+2. A dependency whose `swift-tools-version` is above ours (Xcode could not resolve the package).
+
+    python3 Scripts/check-apple-readiness.py        # exit 1 and one line per problem, file:line: reason
+"""
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RULES = [
+    (re.compile(r"^\s*(public\s+|internal\s+|@preconcurrency\s+)*import\s+FoundationNetworking\b"), ("canImport(FoundationNetworking)", "os(Linux)"),
+     "import FoundationNetworking outside #if canImport(FoundationNetworking): it does not exist on Apple platforms"),
+    (re.compile(r"^\s*(public\s+|internal\s+)*import\s+Glibc\b"), ("canImport(Glibc)", "os(Linux)"),
+     "import Glibc outside #if canImport(Glibc): use Darwin on Apple platforms"),
+    (re.compile(r"^\s*(public\s+|internal\s+)*import\s+Musl\b"), ("canImport(Musl)",), "import Musl outside #if canImport(Musl)"),
+    (re.compile(r"\bProcess\s*\(\s*\)"), ("os(macOS)", "os(Linux)"),
+     "Process outside #if os(macOS) || os(Linux): it does not exist on iOS, tvOS or watchOS"),
+    (re.compile(r"processInfo\.hostName\b"), (), "ProcessInfo.hostName does a blocking reverse DNS lookup on Apple systems; use gethostname"),
+]
+
+
+def tools_version(package: pathlib.Path) -> tuple[int, ...] | None:
+    first = package.read_text(encoding="utf-8", errors="replace").splitlines()[0] if package.exists() else ""
+    match = re.search(r"swift-tools-version\s*:\s*([0-9.]+)", first)
+    return tuple(int(part) for part in match.group(1).split(".")) if match else None
+
+
+def check_sources() -> list[str]:
+    problems = []
+    for folder in ("Sources", "Tests", "Examples"):
+        for path in sorted((ROOT / folder).rglob("*.swift")):
+            if ".build" in path.parts:
+                continue
+            stack: list[str] = []  # the conditions of the #if blocks we are in
+            for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+                stripped = line.strip()
+                if stripped.startswith("#if "):
+                    stack.append(stripped[4:])
+                elif stripped.startswith("#elseif "):
+                    if stack:
+                        stack[-1] = stripped[8:]
+                elif stripped.startswith("#else"):
+                    if stack:
+                        stack[-1] = "!(" + stack[-1] + ")"
+                elif stripped.startswith("#endif"):
+                    if stack:
+                        stack.pop()
+                if stripped.startswith("//"):
+                    continue
+                for pattern, guards, reason in RULES:
+                    if not pattern.search(line):
+                        continue
+                    guarded = any(guard in condition and not condition.startswith("!(") for condition in stack for guard in guards)
+                    if not guarded:
+                        problems.append(f"{path.relative_to(ROOT)}:{number}: {reason}")
+    return problems
+
+
+def check_tools_versions() -> list[str]:
+    ours = tools_version(ROOT / "Package.swift")
+    checkouts = ROOT / ".build" / "checkouts"
+    if ours is None:
+        return ["Package.swift: no swift-tools-version on its first line"]
+    if not checkouts.exists():
+        return [".build/checkouts: missing; run `swift package resolve` first"]
+    problems = []
+    for package in sorted(checkouts.glob("*/Package.swift")):
+        theirs = tools_version(package)
+        if theirs and theirs > ours:
+            problems.append(f"{package.parent.name} declares swift-tools-version {'.'.join(map(str, theirs))}, above ours "
+                            f"({'.'.join(map(str, ours))}): raise Package.swift's, and the README's Xcode version with it")
+    return problems
+
+
+def main() -> int:
+    problems = check_sources() + check_tools_versions()
+    for problem in problems:
+        print(problem)
+    print(f"Apple readiness: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
