@@ -17,8 +17,13 @@ public import Testing
 /// ```
 ///
 /// Relative paths are resolved against the package root (the folder holding `Package.swift`
-/// above `root`), so `swift test` works from any directory. The in-process stub starts once, on
-/// the first case. Set `STUBBANK_BASE_URL` to run the same tests against a running stub.
+/// above `root`), so `swift test` works from any directory. In an Xcode project there is no
+/// `Package.swift`: they are resolved against `root`'s own folder (pass `root:` a file or folder
+/// of the project), never against the current directory, which is `/` on a simulator. When the
+/// run store cannot be created there, runs are recorded in a temporary folder and the suite says
+/// where. The in-process stub starts once, on the first case. Set `STUBBANK_BASE_URL` (in a
+/// simulator's test runner, `TEST_RUNNER_STUBBANK_BASE_URL`) to run the same tests against a
+/// running stub.
 public final class ContractTestSuite: Sendable {
     /// Where the stub comes from.
     public enum Stub: Sendable {
@@ -36,6 +41,10 @@ public final class ContractTestSuite: Sendable {
     public let caseIDs: [String]
     /// Case files or cases that did not load.
     public let loadProblems: [CaseLoadProblem]
+    /// The folder the case paths were resolved against: the package root, or `root`'s folder.
+    public let baseDirectory: URL
+    /// Where runs are recorded; nil when the suite records nothing.
+    public let databasePath: String?
     private let host: SuiteHost
 
     /// Loads the cases now; the stub and the run store open on the first `check`.
@@ -45,27 +54,32 @@ public final class ContractTestSuite: Sendable {
     ///   - stub: the stub to run against; `STUBBANK_BASE_URL` overrides it.
     ///   - database: the run store, relative to the package root; nil records nothing.
     ///   - concurrency: cases run at once (Swift Testing would otherwise start them all together).
-    ///   - root: any file in the package, usually `#filePath`, to find the package root.
+    ///   - root: a file or folder of the package or project, usually `#filePath`, to find the package root.
     public init(client: ContractClient, cases: String, stub: Stub, database: String? = ".stubbank/runs.sqlite",
                 concurrency: Int = 8, root: String = #filePath) {
         let packageRoot = Self.packageRoot(from: URL(fileURLWithPath: root))
+        baseDirectory = packageRoot
         func resolve(_ path: String) -> URL {
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageRoot.appendingPathComponent(path)
         }
+        let store = database.map { Self.writableStore(resolve($0), client: client.name) }
+        databasePath = store
         let casesDirectory = resolve(cases)
         let loaded = CaseLoader(directory: casesDirectory, client: client).load()
         self.client = client
         self.cases = Dictionary(loaded.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.caseIDs = loaded.cases.map(\.id)
         self.loadProblems = loaded.problems
-        let target: Stub = if let url = ProcessInfo.processInfo.environment["STUBBANK_BASE_URL"].flatMap(URL.init(string:)) {
+        let environment = ProcessInfo.processInfo.environment
+        let named = environment["STUBBANK_BASE_URL"] ?? environment["TEST_RUNNER_STUBBANK_BASE_URL"]
+        let target: Stub = if let url = named.flatMap(URL.init(string:)) {
             .remote(url)
         } else if case .inProcess(let stubs) = stub {
             .inProcess(stubs: resolve(stubs).path)
         } else {
             stub
         }
-        self.host = SuiteHost(client: client, stub: target, database: database.map { resolve($0).path },
+        self.host = SuiteHost(client: client, stub: target, database: store,
                               screens: ScreenRecorder(casesDirectory: casesDirectory),
                               total: loaded.cases.count, concurrency: max(1, concurrency))
     }
@@ -105,9 +119,26 @@ public final class ContractTestSuite: Sendable {
         let description: String
     }
 
-    /// The nearest folder at or above `file` that holds a `Package.swift`.
+    /// The nearest folder at or above `file` that holds a `Package.swift`; without one, `file`'s
+    /// own folder (or `file`, when it is a folder). Never the current directory.
     static func packageRoot(from file: URL) -> URL {
-        if let root = PackageFolders.upToRoot(from: file.deletingLastPathComponent()).last, PackageFolders.isPackageRoot(root) { return root }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var isFolder: ObjCBool = false
+        let folder = FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue
+            ? file.standardizedFileURL : file.deletingLastPathComponent().standardizedFileURL
+        if let root = PackageFolders.upToRoot(from: folder).last, PackageFolders.isPackageRoot(root) { return root }
+        return folder
+    }
+
+    /// `wanted` when its folder can be created, else a file in a temporary folder, said on standard error.
+    static func writableStore(_ wanted: URL, client: String) -> String {
+        let folder = wanted.deletingLastPathComponent()
+        if (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+           FileManager.default.isWritableFile(atPath: folder.path) {
+            return wanted.path
+        }
+        let fallback = FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-runs").appendingPathComponent("\(client).sqlite")
+        try? FileManager.default.createDirectory(at: fallback.deletingLastPathComponent(), withIntermediateDirectories: true)
+        FileHandle.standardError.write(Data("ContractTestSuite: cannot create the run store's folder \(folder.path); recording runs in \(fallback.path)\n".utf8))
+        return fallback.path
     }
 }

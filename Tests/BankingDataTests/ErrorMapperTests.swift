@@ -49,6 +49,25 @@ import FoundationNetworking
         #expect(ErrorMapper.map(URLError(code)) == expected)
     }
 
+    /// The codes as Apple's Foundation numbers them (NSURLError.h), built from their raw values so
+    /// Linux checks the Darwin spellings: -1001 timed out, -1004 cannot connect, -1005 connection
+    /// lost, -1009 not connected, -1011 bad server response, -1017 cannot parse, -1022 App
+    /// Transport Security.
+    @Test(arguments: [
+        (-1001, BankingError.timeout), (-1004, .offline), (-1005, .connectionLost), (-1009, .offline),
+        (-1011, .connectionLost), (-1017, .connectionLost),
+    ])
+    func darwinCodes(raw: Int, expected: BankingError) {
+        #expect(ErrorMapper.map(URLError(URLError.Code(rawValue: raw)!)) == expected)
+    }
+
+    @Test func appTransportSecurityIsAConfigurationProblemNotOffline() {
+        guard case .unexpectedResponse(let reason) = ErrorMapper.map(URLError(URLError.Code(rawValue: -1022)!)) else {
+            Issue.record("expected unexpectedResponse"); return
+        }
+        #expect(reason.contains("App Transport Security"))
+    }
+
     @Test func decodingFailuresAreUnexpectedResponses() {
         let error = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad"))
         guard case .unexpectedResponse = ErrorMapper.map(error) else { Issue.record("expected unexpectedResponse"); return }

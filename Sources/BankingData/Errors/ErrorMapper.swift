@@ -54,6 +54,9 @@ public enum ErrorMapper {
             return .connectionLost
         case .cancelled:
             return .cancelled
+        case .appTransportSecurityRequiresSecureConnection:
+            // -1022: the app's Info.plist does not allow plain http to this host; no retry helps.
+            return .unexpectedResponse(reason: "App Transport Security refused a plain-http URL (URLError -1022)")
         default:
             return .unexpectedResponse(reason: "URLError \(code.rawValue)")
         }

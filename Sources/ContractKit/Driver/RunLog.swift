@@ -112,9 +112,15 @@ public final class RunLog: Sendable {
         expected.allSatisfy { seen[$0.key, default: 0] >= $0.value }
     }
 
-    /// The Apple spelling of a URLError code, the same on iOS and Linux.
+    /// The Apple spelling of a URLError code, the same on iOS and Linux (NSURLError.h).
     static func name(of code: URLError.Code) -> String {
         let names: [URLError.Code: String] = [
+            .appTransportSecurityRequiresSecureConnection: "appTransportSecurityRequiresSecureConnection",
+            .dataNotAllowed: "dataNotAllowed", .internationalRoamingOff: "internationalRoamingOff", .callIsActive: "callIsActive",
+            .httpTooManyRedirects: "httpTooManyRedirects", .resourceUnavailable: "resourceUnavailable",
+            .redirectToNonExistentLocation: "redirectToNonExistentLocation", .userAuthenticationRequired: "userAuthenticationRequired",
+            .serverCertificateUntrusted: "serverCertificateUntrusted", .serverCertificateHasBadDate: "serverCertificateHasBadDate",
+            .cannotLoadFromNetwork: "cannotLoadFromNetwork", .backgroundSessionWasDisconnected: "backgroundSessionWasDisconnected",
             .cancelled: "cancelled", .badURL: "badURL", .timedOut: "timedOut", .unsupportedURL: "unsupportedURL",
             .cannotFindHost: "cannotFindHost", .cannotConnectToHost: "cannotConnectToHost",
             .networkConnectionLost: "networkConnectionLost", .dnsLookupFailed: "dnsLookupFailed",
@@ -124,5 +130,24 @@ public final class RunLog: Sendable {
             .secureConnectionFailed: "secureConnectionFailed", .unknown: "unknown",
         ]
         return names[code] ?? "code\(code.rawValue)"
+    }
+}
+
+extension RunLog {
+    /// What a URLError name means for the customer, the same on every platform: the same fault
+    /// is `networkConnectionLost` on iOS and `badServerResponse` or `unknown` on Linux, so a run's
+    /// fingerprint uses this, not the raw name, and a Mac and Linux agree.
+    static func category(of name: String) -> String {
+        switch name {
+        case "notConnectedToInternet", "cannotConnectToHost", "cannotFindHost", "dnsLookupFailed", "dataNotAllowed",
+             "internationalRoamingOff", "callIsActive":
+            "offline"
+        case "timedOut": "timeout"
+        case "networkConnectionLost", "badServerResponse", "zeroByteResource", "unknown", "cannotParseResponse": "connectionLost"
+        case "cancelled": "cancelled"
+        case "appTransportSecurityRequiresSecureConnection", "secureConnectionFailed", "serverCertificateUntrusted",
+             "serverCertificateHasBadDate", "serverCertificateNotYetValid", "serverCertificateHasUnknownRoot": "insecure"
+        default: "other"
+        }
     }
 }

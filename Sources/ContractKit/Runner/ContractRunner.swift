@@ -85,10 +85,14 @@ public struct ContractRunner: Sendable {
         return "case-" + String(safe.prefix(40)) + "-" + String(UUID().uuidString.prefix(8))
     }
 
+    /// SHA-256 of the observation, with the transport's URLError names as their category
+    /// (`RunLog.category(of:)`), so the same behaviour on a Mac and on Linux has one fingerprint.
     static func fingerprint(_ observation: Observation) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(observation)) ?? Data()
+        var portable = observation
+        portable.data.urlErrors = observation.data.urlErrors.map(RunLog.category(of:))
+        let data = (try? encoder.encode(portable)) ?? Data()
         return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 }
