@@ -98,20 +98,11 @@ public struct ScreenRecorder: Sendable {
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 
-    /// A YAML double-quoted scalar, which reads back as exactly `text`.
+    /// A YAML double-quoted scalar, which reads back as exactly `text`: a JSON string is one.
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
 
