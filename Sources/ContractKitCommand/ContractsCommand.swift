@@ -49,7 +49,7 @@ public struct ContractsCommand: AsyncParsableCommand {
                       \(name) contracts run --filter transfers --junit junit.xml
                       \(name) contracts run --baseline main --markdown summary.md
                       \(name) contracts run --base-url http://127.0.0.1:8080
-                      \(name) contracts run --record-screens --filter transactions.list.screen
+                      \(name) contracts run --record-screens --filter transactions.list.recorded
 
                     A case that states `screen: recorded` compares its screen with
                     <cases>/screens/<case-id>.yaml; --record-screens writes that file
@@ -128,6 +128,12 @@ public struct ContractsCommand: AsyncParsableCommand {
             let style = ConsoleStyle.detect(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
             print(report.console(style: style))
             print(outcome.timingLine)
+            if recordScreens {
+                let recorded = report.cases.filter { $0.expect[.screen] == "recorded" }.map(\.id)
+                let folder = caseOptions.casesURL.appendingPathComponent("screens").path
+                print(recorded.isEmpty ? "No case states `screen: recorded`; nothing was recorded."
+                      : "Recorded \(recorded.count) screen\(recorded.count == 1 ? "" : "s") in \(folder): review them with git diff.")
+            }
             if let junit { try Data(report.junit().utf8).write(to: URL(fileURLWithPath: junit)) }
             if let json { try report.json().write(to: URL(fileURLWithPath: json)) }
             if let markdown { try Data(report.markdown().utf8).write(to: URL(fileURLWithPath: markdown)) }
