@@ -111,8 +111,8 @@ public struct ReferenceClient: Sendable {
             let presenter = AccountsOverviewPresenter(accounts: accounts, environment: environment)
             await presenter.load()
             return Rendering.list(presenter.state, row: { account in
-                ScreenRow(account.name, value: account.balance, accessibility: account.accessibilityLabel, flags: [account.isOverdrawn ? "overdrawn" : nil],
-                          attributes: ["account": account.maskedIBAN])
+                ScreenRow(account.name, value: account.balance, accessibility: account.accessibilityLabel,
+                          flags: [account.isOverdrawn ? "overdrawn" : nil], attributes: ["account": account.maskedIBAN])
             }) { [$0.name, $0.balance] }
         case .accountsGet:
             let id = arguments.string("accountId", default: "")
@@ -132,13 +132,15 @@ public struct ReferenceClient: Sendable {
         case .atmsList:
             let presenter = ATMsPresenter(atms: ProbedATMs(base: client.atms, probe: probe), environment: environment)
             await presenter.load(latitude: arguments.double("lat"), longitude: arguments.double("lon"), radiusKm: arguments.double("radiusKm"))
-            return Rendering.list(presenter.state, row: { ScreenRow($0.name, value: $0.distance, accessibility: $0.accessibilityLabel,
-                                                                   attributes: ["address": $0.address]) }) { ["\($0.name)\($0.distance.map { " \($0)" } ?? "")"] }
+            let row = { (atm: ATMRow) in ScreenRow(atm.name, value: atm.distance, accessibility: atm.accessibilityLabel, attributes: ["address": atm.address]) }
+            return Rendering.list(presenter.state, row: row) { ["\($0.name)\($0.distance.map { " \($0)" } ?? "")"] }
         case .cardsList:
             let presenter = CardsPresenter(cards: ProbedCards(base: client.cards, probe: probe))
             await presenter.load()
-            return Rendering.list(presenter.state, row: { ScreenRow($0.title, accessibility: $0.accessibilityLabel, flags: [$0.isFrozen ? "frozen" : nil],
-                                                                   attributes: ["toggle": $0.toggleTitle]) }) { ["\($0.title) \($0.toggleTitle)"] }
+            let row = { (card: CardRow) in
+                ScreenRow(card.title, accessibility: card.accessibilityLabel, flags: [card.isFrozen ? "frozen" : nil], attributes: ["toggle": card.toggleTitle])
+            }
+            return Rendering.list(presenter.state, row: row) { ["\($0.title) \($0.toggleTitle)"] }
         case .cardsFreeze, .cardsUnfreeze:
             let cards = ProbedCards(base: client.cards, probe: probe)
             let id = arguments.string("cardId", default: "")

@@ -25,7 +25,8 @@ enum Rendering {
 
     /// An alert: its kind and actions, its words, and on the screen the alert with its label.
     static func observation(_ alert: AlertState, state: String = "error") -> PresentationReport {
-        PresentationReport(state: state, alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue), text: [alert.title, alert.message],
+        PresentationReport(state: state, alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue),
+                           text: [alert.title, alert.message],
                            screen: ScreenReport(alert: ScreenRow(alert.title, value: alert.message, accessibility: alert.accessibilityLabel)))
     }
 
@@ -79,7 +80,8 @@ enum Rendering {
         if !presenter.fieldErrors.isEmpty {
             return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
-        return list(presenter.state, row: { ScreenRow($0.name, value: $0.iban, accessibility: $0.accessibilityLabel) }) { ["\($0.name) \($0.iban)"] }
+        let row = { (payee: BeneficiaryRow) in ScreenRow(payee.name, value: payee.iban, accessibility: payee.accessibilityLabel) }
+        return list(presenter.state, row: row) { ["\($0.name) \($0.iban)"] }
     }
 
     static func tickets(_ presenter: SupportTicketsPresenter) -> PresentationReport {
@@ -87,7 +89,8 @@ enum Rendering {
         if !presenter.fieldErrors.isEmpty {
             return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
-        return list(presenter.state, row: { ScreenRow($0.subject, value: $0.status, accessibility: $0.accessibilityLabel) }) { ["\($0.subject) \($0.status)"] }
+        let row = { (ticket: SupportTicketRow) in ScreenRow(ticket.subject, value: ticket.status, accessibility: ticket.accessibilityLabel) }
+        return list(presenter.state, row: row) { ["\($0.subject) \($0.status)"] }
     }
 
     static func transferForm(_ form: TransferFormPresenter) -> PresentationReport {

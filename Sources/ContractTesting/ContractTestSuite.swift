@@ -138,7 +138,8 @@ public final class ContractTestSuite: Sendable {
         }
         let fallback = FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-runs").appendingPathComponent("\(client).sqlite")
         try? FileManager.default.createDirectory(at: fallback.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileHandle.standardError.write(Data("ContractTestSuite: cannot create the run store's folder \(folder.path); recording runs in \(fallback.path)\n".utf8))
+        let note = "ContractTestSuite: cannot create the run store's folder \(folder.path); recording runs in \(fallback.path)\n"
+        FileHandle.standardError.write(Data(note.utf8))
         return fallback.path
     }
 }

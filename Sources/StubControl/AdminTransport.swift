@@ -19,7 +19,8 @@ struct AdminTransport: Sendable {
     }
 
     /// The answer's body when its status is one of `expected`; the stub's error otherwise.
-    func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil, expect expected: Set<Int>) async throws(StubControlError) -> Data {
+    func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+              expect expected: Set<Int>) async throws(StubControlError) -> Data {
         var request = URLRequest(url: url(path, query))
         request.httpMethod = method
         request.timeoutInterval = timeout

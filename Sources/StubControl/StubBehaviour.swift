@@ -129,7 +129,8 @@ public struct StubBehaviour: Sendable, Equatable {
         switch delay {
         case .fixed(let duration)?: object["latency"] = .object(["type": .text("fixed"), "ms": .number(Self.milliseconds(duration))])
         case .between(let low, let high)?:
-            object["latency"] = .object(["type": .text("uniform"), "minMs": .number(Self.milliseconds(low)), "maxMs": .number(Self.milliseconds(high))])
+            object["latency"] = .object(["type": .text("uniform"), "minMs": .number(Self.milliseconds(low)),
+                                         "maxMs": .number(Self.milliseconds(high))])
         case nil: break
         }
         if let fault { object["fault"] = .text(fault.rawValue) }

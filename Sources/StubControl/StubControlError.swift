@@ -25,6 +25,7 @@ public struct StubControlError: Error, Sendable, Equatable, CustomStringConverti
 
     /// The stub could not be reached, or did not answer in time.
     static func unreachable(_ url: String, _ error: any Error) -> StubControlError {
-        StubControlError(status: nil, code: "unreachable", message: "the stub at \(url) did not answer: \(error). Is it running? (swift run stubbank serve)")
+        StubControlError(status: nil, code: "unreachable",
+                         message: "the stub at \(url) did not answer: \(error). Is it running? (swift run stubbank serve)")
     }
 }

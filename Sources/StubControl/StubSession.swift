@@ -100,7 +100,8 @@ public struct StubSession: Sendable {
 
     /// Watches for `duration` and fails as soon as more than `count` requests match `matcher`
     /// (by default, more than have arrived so far): "no second transfer within 2 s".
-    public func expectNoFurtherRequest(_ matcher: RequestMatcher, within duration: Duration, beyond count: Int? = nil) async throws(StubControlError) {
+    public func expectNoFurtherRequest(_ matcher: RequestMatcher, within duration: Duration,
+                                       beyond count: Int? = nil) async throws(StubControlError) {
         let before: Int
         if let count { before = count } else { before = try await requests(matching: matcher).count }
         let deadline = control.clock.now.advanced(by: duration)
@@ -108,7 +109,8 @@ public struct StubSession: Sendable {
             let now = try await requests(matching: matcher)
             if now.count > before, let extra = now.dropFirst(before).first {
                 throw StubControlError(status: nil, code: "unexpected_request",
-                                       message: "\(matcher) reached session \(name) again (\(extra.method) \(extra.path), sequence \(extra.sequence)); "
+                                       message: "\(matcher) reached session \(name) again "
+                                           + "(\(extra.method) \(extra.path), sequence \(extra.sequence)); "
                                            + "at most \(before) \(before == 1 ? "was" : "were") expected")
             }
             guard control.clock.now < deadline else { return }

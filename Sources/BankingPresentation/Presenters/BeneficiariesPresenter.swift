@@ -74,6 +74,7 @@ public final class BeneficiariesPresenter {
             return String(beneficiary.iban[start..<end])
         }
         let iban = grouped.joined(separator: " ")
-        return BeneficiaryRow(id: beneficiary.id, name: beneficiary.name, iban: iban, accessibilityLabel: "\(beneficiary.name), IBAN \(grouped.joined(separator: ", "))")
+        return BeneficiaryRow(id: beneficiary.id, name: beneficiary.name, iban: iban,
+                              accessibilityLabel: "\(beneficiary.name), IBAN \(grouped.joined(separator: ", "))")
     }
 }

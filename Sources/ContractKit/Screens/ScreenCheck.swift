@@ -28,12 +28,14 @@ enum ScreenCheck {
             let expected = pattern.sections[index]!
             let seen = screen.sections[item]
             if let title = expected.title, title != seen.title {
-                return "section \(item + 1): expected title \"\(title)\", saw \(seen.title.map { "\"\($0)\"" } ?? "none"); sections: \(titles(of: screen))"
+                let shown = seen.title.map { "\"\($0)\"" } ?? "none"
+                return "section \(item + 1): expected title \"\(title)\", saw \(shown); sections: \(titles(of: screen))"
             }
             return rows(expected, in: seen, named: name(seen, item))
         case .failure(.missing(let index, let after)):
             let expected = pattern.sections[index]!
-            let what = expected.title.map { "a section \"\($0)\"" } ?? "a section with rows like \(expected.rows?.compactMap { $0?.description }.first ?? "{}")"
+            let like = expected.rows?.compactMap { $0?.description }.first ?? "{}"
+            let what = expected.title.map { "a section \"\($0)\"" } ?? "a section with rows like \(like)"
             return "expected \(what)\(after > 0 ? " after section \(after)" : ""); sections: \(titles(of: screen))"
         case .success(let matched):
             for (index, item) in matched.sorted(by: { $0.key < $1.key }) {

@@ -102,7 +102,9 @@ struct ScreenPattern: Equatable {
                 section.title = text
             }
             if let flag = map["rowsInAnyOrder"] {
-                guard let value = flag.flag else { throw Problem(path: here + [.key("rowsInAnyOrder")], reason: "rowsInAnyOrder must be true or false") }
+                guard let value = flag.flag else {
+                    throw Problem(path: here + [.key("rowsInAnyOrder")], reason: "rowsInAnyOrder must be true or false")
+                }
                 section.anyOrder = value
             }
             if let rows = map["rows"] {
@@ -148,7 +150,8 @@ struct ScreenPattern: Equatable {
             default:
                 guard extra.contains(key) else {
                     let known = rowFields.union(extra)
-                    throw Problem(path: here, reason: "unknown row field \(key)\(Spelling.hint(for: key, in: known)); fields: \(known.sorted().joined(separator: ", "))")
+                    let fields = known.sorted().joined(separator: ", ")
+                    throw Problem(path: here, reason: "unknown row field \(key)\(Spelling.hint(for: key, in: known)); fields: \(fields)")
                 }
             }
         }

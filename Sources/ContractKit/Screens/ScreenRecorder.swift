@@ -51,7 +51,8 @@ public struct ScreenRecorder: Sendable {
         guard let message = ScreenCheck.screen(pattern, screen) else { return nil }
         guard let screen else { return message }
         let recorded = text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
-        return "\(message) (recorded in \(shown)); - recorded, + seen:\n" + LineDiff.unified(recorded, Self.yaml(screen).split(separator: "\n").map(String.init))
+        let seen = Self.yaml(screen).split(separator: "\n").map(String.init)
+        return "\(message) (recorded in \(shown)); - recorded, + seen:\n" + LineDiff.unified(recorded, seen)
     }
 
     /// Reads a recorded screen, naming the file and line of a problem.
@@ -93,7 +94,8 @@ public struct ScreenRecorder: Sendable {
         if let accessibility = row.accessibility { fields.append("accessibility: \(quote(accessibility))") }
         if !row.flags.isEmpty { fields.append("flags: [\(row.flags.map(quote).joined(separator: ", "))]") }
         if !row.attributes.isEmpty {
-            fields.append("attributes: { " + row.attributes.sorted { $0.key < $1.key }.map { "\(quote($0.key)): \(quote($0.value))" }.joined(separator: ", ") + " }")
+            let attributes = row.attributes.sorted { $0.key < $1.key }.map { "\(quote($0.key)): \(quote($0.value))" }
+            fields.append("attributes: { " + attributes.joined(separator: ", ") + " }")
         }
         return "{ " + fields.joined(separator: ", ") + " }"
     }

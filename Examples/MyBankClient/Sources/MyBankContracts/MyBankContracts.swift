@@ -127,8 +127,8 @@ public struct MyBankContracts: Sendable {
             return PresentationReport(state: "empty", text: text(screen) + [message], rows: 0, sections: 0, values: ["sectionTitles": []],
                                       screen: report(screen))
         case .failed(let alert):
-            return PresentationReport(state: "error", alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue), text: [alert.title, alert.message],
-                                      screen: ScreenReport(alert: ScreenRow(alert.title, value: alert.message)))
+            return PresentationReport(state: "error", alert: alert.kind.rawValue, actions: alert.actions.map(\.rawValue),
+                                      text: [alert.title, alert.message], screen: ScreenReport(alert: ScreenRow(alert.title, value: alert.message)))
         }
     }
 

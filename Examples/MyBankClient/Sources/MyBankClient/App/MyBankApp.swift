@@ -40,7 +40,8 @@ public final class MyBankApp: AccountDisplay, AccountRouting {
         switch presenter.state {
         case .idle, .loading: return []
         case .loaded(let screen), .empty(let screen, _):
-            return [screen.title, screen.available, screen.balance] + screen.sections.flatMap { [$0.title] + $0.rows.flatMap { [$0.title, $0.amount] } }
+            let rows = screen.sections.flatMap { [$0.title] + $0.rows.flatMap { [$0.title, $0.amount] } }
+            return [screen.title, screen.available, screen.balance] + rows
         case .failed(let alert): return [alert.title, alert.message]
         }
     }
