@@ -1,9 +1,10 @@
+public import ContractKit
 public import Foundation
-public import GRDB
+package import GRDB
 
 /// The run history in SQLite: every run and every case result, written as they happen so a
 /// killed run keeps what it had. WAL mode lets two runs write the same file at once.
-public struct RunStore: Sendable {
+public struct RunStore: RunRecorder {
     private let writer: any DatabaseWriter
 
     /// Opens (creating if needed) a store at `path` in WAL mode, migrates it, and marks runs
@@ -17,7 +18,7 @@ public struct RunStore: Sendable {
     }
 
     /// A store over any GRDB writer; tests pass an in-memory `DatabaseQueue()`.
-    public init(writer: any DatabaseWriter) throws {
+    package init(writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
         try markAbandonedRunsAborted()
@@ -78,13 +79,13 @@ public struct RunStore: Sendable {
         let run = RunRecord(id: id, startedAt: now, endedAt: nil, gitCommit: gitCommit, host: MachineName.current,
                             pid: Int(ProcessInfo.processInfo.processIdentifier), baseURL: baseURL, total: total,
                             passed: 0, failed: 0, errored: 0, status: .running, label: nil, client: client, filter: filter)
-        try writer.write { db in try run.insert(db) }
+        try writer.write { db in try RunRow(run).insert(db) }
         return run
     }
 
     /// Records one case result at once, so it survives if the run is killed.
     public func record(_ result: CaseResult, runId: String) throws {
-        try writer.write { db in try CaseResultRecord(runId: runId, result: result).upsert(db) }
+        try writer.write { db in try CaseResultRow(CaseResultRecord(runId: runId, result: result)).upsert(db) }
     }
 
     /// Closes a run with its totals. A run is passed when every case ran and none failed or
@@ -92,12 +93,12 @@ public struct RunStore: Sendable {
     @discardableResult
     public func finish(runId: String, now: Date = Date()) throws -> RunRecord {
         try writer.write { db in
-            guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
-            let results = try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).fetchAll(db)
+            guard var run = try RunRow.fetchOne(db, key: runId)?.record else { throw StoreError.unknownRun(runId) }
+            let results = try CaseResultRow.filter(CaseResultRow.Columns.runId == runId).fetchAll(db).map(\.record)
             Self.count(results, into: &run)
             run.endedAt = now
             run.status = run.failed + run.errored == 0 && results.count == run.total ? .passed : .failed
-            try run.update(db)
+            try RunRow(run).update(db)
             return run
         }
     }
@@ -117,15 +118,15 @@ public struct RunStore: Sendable {
     }
 
     static func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date, db: Database) throws -> RunRecord {
-        try CaseResultRecord(runId: runId, result: result).upsert(db)
-        guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
-        let results = try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).fetchAll(db)
+        try CaseResultRow(CaseResultRecord(runId: runId, result: result)).upsert(db)
+        guard var run = try RunRow.fetchOne(db, key: runId)?.record else { throw StoreError.unknownRun(runId) }
+        let results = try CaseResultRow.filter(CaseResultRow.Columns.runId == runId).fetchAll(db).map(\.record)
         Self.count(results, into: &run)
         if results.count >= run.total {
             run.endedAt = now
             run.status = run.failed + run.errored == 0 ? .passed : .failed
         }
-        try run.update(db)
+        try RunRow(run).update(db)
         return run
     }
 
@@ -140,38 +141,40 @@ public struct RunStore: Sendable {
     public func label(runId: String, as name: String) throws {
         try writer.write { db in
             try db.execute(sql: "UPDATE run SET label = NULL WHERE label = ?", arguments: [name])
-            guard var run = try RunRecord.fetchOne(db, key: runId) else { throw StoreError.unknownRun(runId) }
+            guard var run = try RunRow.fetchOne(db, key: runId)?.record else { throw StoreError.unknownRun(runId) }
             run.label = name
-            try run.update(db)
+            try RunRow(run).update(db)
         }
     }
 
     /// Recent runs, newest first; only `client`'s when given.
     public func runs(limit: Int = 20, client: String? = nil) throws -> [RunRecord] {
         try writer.read { db in
-            var request = RunRecord.order(RunRecord.Columns.startedAt.desc, RunRecord.Columns.id.desc)
-            if let client { request = request.filter(RunRecord.Columns.client == client) }
-            return try request.limit(limit).fetchAll(db)
+            var request = RunRow.order(RunRow.Columns.startedAt.desc, RunRow.Columns.id.desc)
+            if let client { request = request.filter(RunRow.Columns.client == client) }
+            return try request.limit(limit).fetchAll(db).map(\.record)
         }
     }
 
     /// The run with this id.
     public func run(id: String) throws -> RunRecord? {
-        try writer.read { db in try RunRecord.fetchOne(db, key: id) }
+        try writer.read { db in try RunRow.fetchOne(db, key: id)?.record }
     }
 
     /// The run labelled `name` (of `client`, when given).
     public func run(labelled name: String, client: String? = nil) throws -> RunRecord? {
         try writer.read { db in
-            var request = RunRecord.filter(RunRecord.Columns.label == name)
-            if let client { request = request.filter(RunRecord.Columns.client == client) }
-            return try request.fetchOne(db)
+            var request = RunRow.filter(RunRow.Columns.label == name)
+            if let client { request = request.filter(RunRow.Columns.client == client) }
+            return try request.fetchOne(db)?.record
         }
     }
 
     /// A run's results, by case id.
     public func results(runId: String) throws -> [CaseResultRecord] {
-        try writer.read { db in try CaseResultRecord.filter(CaseResultRecord.Columns.runId == runId).order(CaseResultRecord.Columns.caseId).fetchAll(db) }
+        try writer.read { db in
+            try CaseResultRow.filter(CaseResultRow.Columns.runId == runId).order(CaseResultRow.Columns.caseId).fetchAll(db).map(\.record)
+        }
     }
 
     /// Compares two runs of one client. The `window` finished runs of that client before `head`
@@ -181,13 +184,14 @@ public struct RunStore: Sendable {
     /// head client's recent runs.
     public func diff(base: RunRecord, head: RunRecord, window: Int = 5, thresholds: RunDiff.Thresholds = .init()) throws -> RunDiff {
         let earlier = try writer.read { db in
-            try RunRecord
-                .filter(RunRecord.Columns.status != RunRecord.Status.running.rawValue)
-                .filter(RunRecord.Columns.client == head.client)
-                .filter(RunRecord.Columns.startedAt <= head.startedAt && RunRecord.Columns.id != head.id)
-                .order(RunRecord.Columns.startedAt.desc, RunRecord.Columns.id.desc)
+            try RunRow
+                .filter(RunRow.Columns.status != RunRecord.Status.running.rawValue)
+                .filter(RunRow.Columns.client == head.client)
+                .filter(RunRow.Columns.startedAt <= head.startedAt && RunRow.Columns.id != head.id)
+                .order(RunRow.Columns.startedAt.desc, RunRow.Columns.id.desc)
                 .limit(window)
                 .fetchAll(db)
+                .map(\.record)
         }
         var diff = RunDiff.compare(base: (base.id, try results(runId: base.id)), head: (head.id, try results(runId: head.id)),
                                    history: try earlier.reversed().map { try results(runId: $0.id) }, thresholds: thresholds)
@@ -199,10 +203,10 @@ public struct RunStore: Sendable {
     func markAbandonedRunsAborted() throws {
         let host = MachineName.current
         try writer.write { db in
-            for var run in try RunRecord.filter(RunRecord.Columns.status == RunRecord.Status.running.rawValue).fetchAll(db)
+            for var run in try RunRow.filter(RunRow.Columns.status == RunRecord.Status.running.rawValue).fetchAll(db).map(\.record)
             where run.host == host && !Self.isAlive(pid: run.pid) {
                 run.status = .aborted
-                try run.update(db)
+                try RunRow(run).update(db)
             }
         }
     }
