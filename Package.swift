@@ -14,12 +14,15 @@ let package = Package(
         .executable(name: "stubbank", targets: ["stubbank"]),
         .executable(name: "bench-ceiling", targets: ["bench-ceiling"]),
         .library(name: "StubServer", targets: ["StubServer"]),
+        .library(name: "StubFormats", targets: ["StubFormats"]),
         .library(name: "BankingDomain", targets: ["BankingDomain"]),
         .library(name: "BankingData", targets: ["BankingData"]),
         .library(name: "BankingPresentation", targets: ["BankingPresentation"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractKitCommand", targets: ["ContractKitCommand"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "ContractTestingHost", targets: ["ContractTestingHost"]),
+        .library(name: "ContractStore", targets: ["ContractStore"]),
         .library(name: "StubControl", targets: ["StubControl"]),
         .library(name: "StubImport", targets: ["StubImport"]),
         .library(name: "StubRecord", targets: ["StubRecord"]),
@@ -43,9 +46,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
     ],
     targets: [
+        // The formats every tool reads: JSON values and YAML line numbers. Foundation and Yams only,
+        // so that ContractKit and a team's test target can use them without the server.
+        .target(
+            name: "StubFormats",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "StubServer",
             dependencies: [
+                "StubFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -68,6 +79,7 @@ let package = Package(
         .target(
             name: "StubRecord",
             dependencies: [
+                "StubFormats",
                 "StubServer", "StubImport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -85,7 +97,7 @@ let package = Package(
         ),
         .target(
             name: "StubImport",
-            dependencies: ["StubServer", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubFormats", "StubServer", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -137,15 +149,17 @@ let package = Package(
         .target(
             name: "ContractKit",
             dependencies: [
-                "StubServer",
+                "StubFormats",
                 "StubControl",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // The run store: contract runs and case results in SQLite, their diff and their history.
+        .target(
+            name: "ContractStore",
+            dependencies: ["ContractKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         // `contracts run|list` and `runs list|show|diff` for any registered client.
@@ -153,6 +167,8 @@ let package = Package(
             name: "ContractKitCommand",
             dependencies: [
                 "ContractKit",
+                "ContractStore",
+                "StubServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -162,7 +178,17 @@ let package = Package(
         // One Swift Testing test per case, for a team's own test target.
         .target(
             name: "ContractTesting",
-            dependencies: ["ContractKit", "StubServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ContractKit"],
+            swiftSettings: strictSettings
+        ),
+        // What a suite asks for when it wants the stub in its own process and the runs in SQLite:
+        // `.inProcess(stubs:)` and `.sqlite(_:)`. It brings the server (NIO, Hummingbird) and GRDB.
+        .target(
+            name: "ContractTestingHost",
+            dependencies: [
+                "ContractTesting", "ContractKit", "ContractStore", "StubServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         // The reference client core, driven through ContractKit's public driver API.
@@ -185,8 +211,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "ContractStoreTests",
+            dependencies: ["ContractStore", "ContractKit", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "StubRecordTests",
             dependencies: [
+                "StubFormats",
                 "StubRecord", "StubServer", "StubImport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -200,7 +232,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["ContractKit", "ContractTesting", "BankingContracts"],
+            dependencies: ["ContractKit", "ContractTesting", "ContractTestingHost", "BankingContracts"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -215,6 +247,7 @@ let package = Package(
         .testTarget(
             name: "StubImportTests",
             dependencies: [
+                "StubFormats",
                 "StubImport", "StubServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -258,7 +291,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MyBankClientTests",
-            dependencies: ["MyBankClient", "MyBankContracts", "ContractKit", "ContractTesting", "StubControl", "StubServer",
+            dependencies: ["MyBankClient", "MyBankContracts", "ContractKit", "ContractTesting", "ContractTestingHost", "StubControl", "StubServer",
                            .product(name: "Logging", package: "swift-log")],
             path: "Examples/MyBankClient/Tests/MyBankClientTests",
             swiftSettings: strictSettings
@@ -266,6 +299,7 @@ let package = Package(
         .testTarget(
             name: "StubServerTests",
             dependencies: [
+                "StubFormats",
                 "StubServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -7,11 +7,17 @@
    - `Process` (spawning a program) outside `#if os(macOS) || os(Linux) …` : it does not exist on iOS;
    - `ProcessInfo.processInfo.hostName` anywhere: on Apple systems it does a blocking reverse lookup.
 2. A dependency whose `swift-tools-version` is above ours (Xcode could not resolve the package).
+3. A product that an app or a test target may depend on (the client core, StubControl, StubFormats,
+   ContractKit, ContractTesting) whose dependency closure reaches the server or a heavy library:
+   StubServer, NIO, Hummingbird, GRDB or AsyncHTTPClient. Those come only with the products that
+   ask for them (ContractTestingHost, ContractStore, StubServer).
 
     python3 Scripts/check-apple-readiness.py        # exit 1 and one line per problem, file:line: reason
 """
+import json
 import pathlib
 import re
+import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -80,8 +86,44 @@ def check_tools_versions() -> list[str]:
     return problems
 
 
+LIGHT_TARGETS = ["BankingDomain", "BankingData", "BankingPresentation", "StubControl", "StubFormats", "ContractKit",
+                 "ContractTesting"]
+HEAVY = re.compile(r"^(StubServer|NIO.*|Hummingbird.*|GRDB|AsyncHTTPClient)$")
+
+
+def check_light_products() -> list[str]:
+    dump = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    if dump.returncode != 0:
+        return [f"swift package dump-package failed: {dump.stderr.strip()[:200]}"]
+    targets = {target["name"]: target for target in json.loads(dump.stdout)["targets"]}
+
+    def direct(name: str) -> list[str]:
+        names = []
+        for dependency in targets.get(name, {}).get("dependencies", []):
+            kind, value = next(iter(dependency.items()))
+            names.append(value[0])
+        return names
+
+    problems = []
+    for light in LIGHT_TARGETS:
+        seen, path, stack = {light}, {light: [light]}, [light]
+        while stack:
+            current = stack.pop()
+            for dependency in direct(current):
+                if dependency in seen:
+                    continue
+                seen.add(dependency)
+                path[dependency] = path[current] + [dependency]
+                if HEAVY.match(dependency):
+                    problems.append(f"Package.swift: {light} reaches {dependency} ({' -> '.join(path[dependency])}); "
+                                    "an app or a test target that depends on it would build the server")
+                elif dependency in targets:
+                    stack.append(dependency)
+    return problems
+
+
 def main() -> int:
-    problems = check_sources() + check_tools_versions()
+    problems = check_sources() + check_tools_versions() + check_light_products()
     for problem in problems:
         print(problem)
     print(f"Apple readiness: {len(problems)} problem{'s' if len(problems) != 1 else ''}")

@@ -1,3 +1,5 @@
+public import ContractKit
+import ContractStore
 public import Foundation
 public import Logging
 import NIOConcurrencyHelpers

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import ContractKit
+import ContractStore
 import Foundation
 import Logging
 

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import ContractKit
+import ContractStore
 import Foundation
 
 /// `runs list|show|diff`: the installed client's run history (see `ContractCommandSettings`).

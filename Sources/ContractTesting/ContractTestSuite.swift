@@ -1,16 +1,16 @@
 public import ContractKit
 public import Foundation
-import Logging
-import StubServer
 public import Testing
 
 /// A team's contract cases as Swift Testing tests, one per case, recorded to the run store.
 ///
 /// ```swift
 /// import ContractTesting
+/// import ContractTestingHost  // for .inProcess and .sqlite; leave it out to use a running stub only
 /// import Testing
 ///
-/// let suite = ContractTestSuite(client: MyBankContracts.client(), cases: "Contracts/cases", stub: .inProcess(stubs: "Stubs"))
+/// let suite = ContractTestSuite(client: MyBankContracts.client(), cases: "Contracts/cases",
+///                               stub: .inProcess(stubs: "Stubs"), recording: .sqlite())
 ///
 /// @Test(arguments: suite.caseIDs) func contract(_ id: String) async { await suite.check(id) }
 /// @Test func casesLoad() { suite.expectCasesLoad() }
@@ -25,14 +25,6 @@ public import Testing
 /// simulator's test runner, `TEST_RUNNER_STUBBANK_BASE_URL`) to run the same tests against a
 /// running stub.
 public final class ContractTestSuite: Sendable {
-    /// Where the stub comes from.
-    public enum Stub: Sendable {
-        /// A stub hosted in the test process on a free loopback port, serving this folder.
-        case inProcess(stubs: String)
-        /// A stub that is already running.
-        case remote(URL)
-    }
-
     /// The client under test.
     public let client: ContractClient
     /// The cases that loaded, by id.
@@ -52,17 +44,17 @@ public final class ContractTestSuite: Sendable {
     /// - Parameters:
     ///   - cases: the case folder, relative to the package root unless absolute.
     ///   - stub: the stub to run against; `STUBBANK_BASE_URL` overrides it.
-    ///   - database: the run store, relative to the package root; nil records nothing.
+    ///   - recording: where runs are recorded; `.none` (the default) records nothing.
     ///   - concurrency: cases run at once (Swift Testing would otherwise start them all together).
     ///   - root: a file or folder of the package or project, usually `#filePath`, to find the package root.
-    public init(client: ContractClient, cases: String, stub: Stub, database: String? = ".stubbank/runs.sqlite",
+    public init(client: ContractClient, cases: String, stub: Stub, recording: RunRecording = .none,
                 concurrency: Int = 8, root: String = #filePath) {
         let packageRoot = Self.packageRoot(from: URL(fileURLWithPath: root))
         baseDirectory = packageRoot
         func resolve(_ path: String) -> URL {
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageRoot.appendingPathComponent(path)
         }
-        let store = database.map { Self.writableStore(resolve($0), client: client.name) }
+        let store = recording.path.map { Self.writableStore(resolve($0), client: client.name) }
         databasePath = store
         let casesDirectory = resolve(cases)
         let loaded = CaseLoader(directory: casesDirectory, client: client).load()
@@ -72,14 +64,16 @@ public final class ContractTestSuite: Sendable {
         self.loadProblems = loaded.problems
         let environment = ProcessInfo.processInfo.environment
         let named = environment["STUBBANK_BASE_URL"] ?? environment["TEST_RUNNER_STUBBANK_BASE_URL"]
-        let target: Stub = if let url = named.flatMap(URL.init(string:)) {
+        let target: SuiteHost.Target = if let url = named.flatMap(URL.init(string:)) {
             .remote(url)
-        } else if case .inProcess(let stubs) = stub {
-            .inProcess(stubs: resolve(stubs).path)
         } else {
-            stub
+            switch stub.source {
+            case .remote(let url): .remote(url)
+            case .hosted(let stubs, let start): .hosted(folder: resolve(stubs), start: start)
+            }
         }
-        self.host = SuiteHost(client: client, stub: target, database: store,
+        let recorder = store.map { path in { @Sendable in try recording.open(URL(fileURLWithPath: path)) } }
+        self.host = SuiteHost(client: client, stub: target, recorder: recorder,
                               screens: ScreenRecorder(casesDirectory: casesDirectory),
                               total: loaded.cases.count, concurrency: max(1, concurrency))
     }

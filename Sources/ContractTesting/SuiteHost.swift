@@ -1,28 +1,33 @@
 import ContractKit
 import Foundation
-import Logging
-import StubServer
 
 /// The shared state behind a `ContractTestSuite`: the stub, started once; the run in the store,
 /// begun on the first case and finished with the last; and a gate on how many cases run at once.
 actor SuiteHost {
+    /// The stub, with paths resolved and `STUBBANK_BASE_URL` applied.
+    enum Target: Sendable {
+        case remote(URL)
+        case hosted(folder: URL, start: @Sendable (URL) async throws -> any HostedStub)
+    }
+
     let client: ContractClient
-    let stub: ContractTestSuite.Stub
-    let database: String?
+    let stub: Target
+    let recorder: (@Sendable () throws -> any RunRecorder)?
     let screens: ScreenRecorder
     let total: Int
     let concurrency: Int
 
-    private var started: Task<(URL, StubHost?), any Error>?
-    private var run: (store: RunStore, id: String)?
+    private var started: Task<(URL, (any HostedStub)?), any Error>?
+    private var run: (store: any RunRecorder, id: String)?
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(client: ContractClient, stub: ContractTestSuite.Stub, database: String?, screens: ScreenRecorder, total: Int, concurrency: Int) {
+    init(client: ContractClient, stub: Target, recorder: (@Sendable () throws -> any RunRecorder)?, screens: ScreenRecorder,
+         total: Int, concurrency: Int) {
         self.screens = screens
         self.client = client
         self.stub = stub
-        self.database = database
+        self.recorder = recorder
         self.total = total
         self.concurrency = concurrency
     }
@@ -33,16 +38,16 @@ actor SuiteHost {
         await acquire()
         let result = await ContractRunner(client: client, stubURL: url, screens: screens).run(contractCase)
         release()
-        if record, let database {
-            let run = try self.run ?? begin(database: database, url: url)
-            try await run.store.recordAndUpdateTotals(result, runId: run.id)
+        if record, let recorder {
+            let run = try self.run ?? begin(recorder: recorder, url: url)
+            try await run.store.recordAndUpdateTotals(result, runId: run.id, now: Date())
         }
         return result
     }
 
-    private func begin(database: String, url: URL) throws -> (store: RunStore, id: String) {
-        let store = try RunStore(path: database)
-        let record = try store.begin(client: client.name, baseURL: url.absoluteString, gitCommit: nil, total: total)
+    private func begin(recorder: @Sendable () throws -> any RunRecorder, url: URL) throws -> (store: any RunRecorder, id: String) {
+        let store = try recorder()
+        let record = try store.begin(client: client.name, baseURL: url.absoluteString, gitCommit: nil, total: total, filter: nil, now: Date())
         run = (store, record.id)
         return (store, record.id)
     }
@@ -53,10 +58,8 @@ actor SuiteHost {
             started = Task {
                 switch stub {
                 case .remote(let url): return (url, nil)
-                case .inProcess(let stubs):
-                    var logger = Logger(label: "contract-tests")
-                    logger.logLevel = .critical
-                    let host = try await StubHost.start(stubs: URL(fileURLWithPath: stubs), logger: logger)
+                case .hosted(let folder, let start):
+                    let host = try await start(folder)
                     return (host.baseURL, host)
                 }
             }

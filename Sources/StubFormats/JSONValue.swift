@@ -45,7 +45,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
     }
 
     /// Paths of every `null` inside objects and arrays, e.g. `category` or `amount.currency`.
-    func nullPaths(prefix: String = "") -> [String] {
+    package func nullPaths(prefix: String = "") -> [String] {
         switch self {
         case .null: return [prefix]
         case .object(let fields):
@@ -56,7 +56,8 @@ public enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
-    var typeName: String {
+    /// The JSON Schema type name of the value: `integer` for whole numbers.
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

@@ -1,4 +1,5 @@
 public import StubServer
+public import StubFormats
 
 /// A route an importer found, in the terms of a route file.
 public struct ImportedRoute: Sendable {

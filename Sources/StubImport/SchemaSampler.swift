@@ -1,5 +1,6 @@
 import Foundation
 import StubServer
+import StubFormats
 
 /// Makes a JSON value that fits a JSON Schema (OpenAPI 3.0 or 3.1), seeded so the same document
 /// and seed give the same bodies.

@@ -1,5 +1,6 @@
 import Foundation
 import StubServer
+import StubFormats
 
 /// Converts one WireMock mapping (or one scenario's mappings) into an `ImportedRoute`.
 struct WireMockMapping {

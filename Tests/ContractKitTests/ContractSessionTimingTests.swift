@@ -1,5 +1,6 @@
 import BankingContracts
 import ContractKit
+import ContractKitCommand
 import Foundation
 import Logging
 import Testing

@@ -5,6 +5,7 @@ import StubServer
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import StubFormats
 #endif
 
 /// The driver API's promises, with a tiny client of the test's own against the MyBank stubs.

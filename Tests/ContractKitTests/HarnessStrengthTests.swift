@@ -6,6 +6,7 @@ import StubServer
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import StubFormats
 #endif
 
 /// What the harness can now say and create: counts, signals with a bounded wait, concurrent

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractStore
 import Foundation
 import GRDB
 import Testing

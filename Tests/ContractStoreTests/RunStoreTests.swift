@@ -1,4 +1,5 @@
 @testable import ContractKit
+@testable import ContractStore
 import Foundation
 import GRDB
 import Testing

@@ -1,6 +1,7 @@
 import BankingContracts
 import ContractKit
 import ContractTesting
+import ContractTestingHost
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
             .write(to: tests.appendingPathComponent("Contracts/cases/status.yaml"))
         let file = tests.appendingPathComponent("ContractTests.swift").path
         let suite = ContractTestSuite(client: ReferenceClient().contractClient(), cases: "Contracts/cases", stub: .remote(URL(string: "http://127.0.0.1:1")!),
-                                      root: file)
+                                      recording: .sqlite(), root: file)
         #expect(suite.baseDirectory.path == tests.path)
         #expect(suite.caseIDs.contains("status.ok"))
         #expect(suite.databasePath == tests.appendingPathComponent(".stubbank/runs.sqlite").path)
@@ -24,7 +25,7 @@ import Testing
 
     @Test func slashAsTheDirectoryFindsNoPackageAndSaysWhatIsMissing() {
         let suite = ContractTestSuite(client: ReferenceClient().contractClient(), cases: "Contracts/cases", stub: .remote(URL(string: "http://127.0.0.1:1")!),
-                                      database: nil, root: "/")
+                                      root: "/")
         #expect(suite.baseDirectory.path == "/")
         #expect(suite.caseIDs.isEmpty)
         #expect(suite.loadProblems.map(\.description) == ["/Contracts/cases: cases directory not found"])
@@ -35,7 +36,7 @@ import Testing
     @Test func aRunStoreThatCannotBeCreatedFallsBackToATemporaryFolder() {
         // /proc refuses new folders even to root: the simulator's read-only bundle, on Linux.
         let suite = ContractTestSuite(client: ReferenceClient().contractClient(), cases: "cases", stub: .remote(URL(string: "http://127.0.0.1:1")!),
-                                      root: "/proc/self")
+                                      recording: .sqlite(), root: "/proc/self")
         #expect(suite.databasePath == FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-runs/reference.sqlite").path)
     }
     #endif

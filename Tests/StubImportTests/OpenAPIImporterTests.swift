@@ -7,6 +7,7 @@ import NIOFoundationCompat
 @testable import StubServer
 import Testing
 import Yams
+import StubFormats
 
 @Suite struct OpenAPIImporterTests {
     /// Our own contract: every operation imports, the folder serves, and each default answer fits its schema.

@@ -3,6 +3,7 @@ import Foundation
 @testable import StubServer
 import Testing
 import Yams
+import StubFormats
 
 /// Every value the sampler makes fits its schema, across the OpenAPI 3.0 and 3.1 vocabulary,
 /// judged by the same validator `verify` uses.

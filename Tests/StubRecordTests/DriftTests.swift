@@ -9,6 +9,7 @@ import NIOHTTP1
 import StubServer
 @testable import StubRecord
 import Testing
+import StubFormats
 
 /// Drift against a recording of the bank finds nothing; plant a renamed field and a changed
 /// type in the recording, and drift reports exactly those.

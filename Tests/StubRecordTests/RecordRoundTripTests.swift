@@ -10,6 +10,7 @@ import StubImport
 import StubServer
 @testable import StubRecord
 import Testing
+import StubFormats
 
 /// The built-in bank plays the real backend on one port; the proxy records it on another; then
 /// the recording is served alone, with the bank off, and answers the same requests the same way,

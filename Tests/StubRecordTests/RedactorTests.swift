@@ -2,6 +2,7 @@ import Foundation
 import StubServer
 @testable import StubRecord
 import Testing
+import StubFormats
 
 /// Every kind in the banking preset is replaced by a valid-looking, consistent fake, and what
 /// comes out passes the same scanner `redact --check` uses.

@@ -1,4 +1,4 @@
-public import StubServer
+public import StubFormats
 
 /// One contract case: a persona, what is arranged, one operation, and what each layer must show.
 ///

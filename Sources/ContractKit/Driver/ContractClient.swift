@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 
 /// A team's client, as the contract harness drives it: a name, and the operations of the case
 /// vocabulary it can perform through its own data sources, repositories and presenters.
@@ -26,7 +25,7 @@ public final class ContractClient: Sendable {
     /// A zone far from UTC (`Pacific/Auckland`, `America/Los_Angeles`) shows every place the
     /// client puts an entry on its UTC day or works out "today" in UTC.
     public let zones: [String]
-    private let registry = NIOLockedValueBox([String: RegisteredOperation]())
+    private let registry = Locked([String: RegisteredOperation]())
 
     /// A client with no operations yet.
     public init(name: String, zones: [String] = []) {
@@ -67,17 +66,17 @@ public final class ContractClient: Sendable {
     }
 
     /// The registered operation names, sorted.
-    public var operations: [String] { registry.withLockedValue { $0.keys.sorted() } }
+    public var operations: [String] { registry.withLock { $0.keys.sorted() } }
 
     /// Every key a case may expect of this client: the observed data keys and what any operation reports.
     public var knownKeys: Set<ExpectationKey> {
-        registry.withLockedValue { $0.values.reduce(ExpectationKey.observed) { $0.union($1.reports) } }
+        registry.withLock { $0.values.reduce(ExpectationKey.observed) { $0.union($1.reports) } }
     }
 
-    func operation(named name: String) -> RegisteredOperation? { registry.withLockedValue { $0[name] } }
+    func operation(named name: String) -> RegisteredOperation? { registry.withLock { $0[name] } }
 
     private func add(_ operation: RegisteredOperation) {
-        let duplicate = registry.withLockedValue { registry in
+        let duplicate = registry.withLock { registry in
             if registry[operation.name] != nil { return true }
             registry[operation.name] = operation
             return false

@@ -1,5 +1,4 @@
 public import Foundation
-import NIOConcurrencyHelpers
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -24,14 +23,14 @@ public final class RunLog: Sendable {
         var finished = false
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     /// An empty log.
     public init() {}
 
     /// Records one firing of a session-level signal, such as `sessionExpired`.
     public func signal(_ name: String) {
-        let waiters = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.signals[name, default: 0] += 1
             defer { state.waiters.removeAll() }
             return Array(state.waiters.values)
@@ -43,13 +42,13 @@ public final class RunLog: Sendable {
     /// (`timedOut`, `networkConnectionLost`, `cannotConnectToHost`, ...); other errors are ignored.
     public func transportError(_ error: any Error) {
         guard let error = error as? URLError else { return }
-        state.withLockedValue { $0.urlErrors.append(Self.name(of: error.code)) }
+        state.withLock { $0.urlErrors.append(Self.name(of: error.code)) }
     }
 
     /// Runs `cleanup` when the harness is done with the case (after waiting for signals), such as
     /// cancelling a task that forwards signals.
     public func whenFinished(_ cleanup: @escaping @Sendable () -> Void) {
-        let runNow = state.withLockedValue { state in
+        let runNow = state.withLock { state in
             if !state.finished { state.cleanups.append(cleanup) }
             return state.finished
         }
@@ -57,10 +56,10 @@ public final class RunLog: Sendable {
     }
 
     /// How often each signal fired so far.
-    public var signals: [String: Int] { state.withLockedValue { $0.signals } }
+    public var signals: [String: Int] { state.withLock { $0.signals } }
 
     /// The URLError codes the transport threw, in order, by name.
-    public var urlErrors: [String] { state.withLockedValue { $0.urlErrors } }
+    public var urlErrors: [String] { state.withLock { $0.urlErrors } }
 
     /// Waits until every signal in `expected` fired at least that often, or `seconds` pass.
     func waitForSignals(_ expected: [String: Int], seconds: Double) async {
@@ -71,7 +70,7 @@ public final class RunLog: Sendable {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { [self] in
                     await withCheckedContinuation { continuation in
-                        let early = state.withLockedValue { state -> Bool in
+                        let early = state.withLock { state -> Bool in
                             if Self.reached(expected, state.signals) || state.finished || ContinuousClock.now >= deadline { return true }
                             state.waiters[id] = continuation
                             return false
@@ -85,7 +84,7 @@ public final class RunLog: Sendable {
                 await group.next()
                 group.cancelAll()
                 // The sleeper ends on cancellation; the waiter is resumed here if it is still parked.
-                let parked = state.withLockedValue { $0.waiters.removeValue(forKey: id) }
+                let parked = state.withLock { $0.waiters.removeValue(forKey: id) }
                 parked?.resume()
             }
         }
@@ -93,7 +92,7 @@ public final class RunLog: Sendable {
 
     /// Ends the log: cleanups run once, and any waiter is released.
     func finish() {
-        let (cleanups, waiters) = state.withLockedValue { state in
+        let (cleanups, waiters) = state.withLock { state in
             state.finished = true
             defer { state.cleanups.removeAll(); state.waiters.removeAll() }
             return (state.cleanups, Array(state.waiters.values))
@@ -102,10 +101,10 @@ public final class RunLog: Sendable {
         cleanups.forEach { $0() }
     }
 
-    private var isFinished: Bool { state.withLockedValue { $0.finished } }
+    private var isFinished: Bool { state.withLock { $0.finished } }
 
     private func reached(_ expected: [String: Int]) -> Bool {
-        state.withLockedValue { Self.reached(expected, $0.signals) }
+        state.withLock { Self.reached(expected, $0.signals) }
     }
 
     private static func reached(_ expected: [String: Int], _ seen: [String: Int]) -> Bool {

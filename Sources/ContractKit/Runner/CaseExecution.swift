@@ -1,7 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
 import StubControl
-import StubServer
 
 /// Runs one case's operation through a registered client against a stub, and observes the
 /// data layer from the stub's journal for the case's session.
@@ -36,11 +34,11 @@ struct CaseExecution: Sendable {
         let live = OperationRun(caseId: contractCase.id, operation: operation.name, persona: contractCase.persona,
                                 arguments: contractCase.with ?? [:], baseURL: Self.sessionURL(stubURL, session),
                                 session: session, timeout: timeout, isOffline: offline, zone: contractCase.zone, log: log)
-        let mark = NIOLockedValueBox<Int?>(nil)
+        let mark = Locked<Int?>(nil)
         let stub = control.session(named: session)
         let arrange: @Sendable () async throws -> OperationRun = {
             let setup = try await stub.requests()
-            mark.withLockedValue { $0 = setup.last?.sequence ?? 0 }
+            mark.withLock { $0 = setup.last?.sequence ?? 0 }
             for given in contractCase.given ?? [] {
                 if let behaviour = given.behaviour {
                     do { try await stub.install(json: try JSONEncoder().encode(behaviour)) } catch let error as StubControlError {
@@ -58,7 +56,7 @@ struct CaseExecution: Sendable {
         if let expected = contractCase.expect[.signals]?.counts {
             await log.waitForSignals(expected, seconds: Self.signalWait)
         }
-        guard let since = mark.withLockedValue({ $0 }) else {
+        guard let since = mark.withLock({ $0 }) else {
             throw SetupFailure(description: "operation \(operation.name) returned without performing the case")
         }
         let entries = try await stub.requests()

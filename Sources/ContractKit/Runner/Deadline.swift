@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 
 /// Runs work with an upper bound on the wait: the harness never awaits a team's closure forever.
 enum Deadline {
@@ -10,16 +9,16 @@ enum Deadline {
     /// The result of `body`, or `Exceeded` after `seconds`. The work is cancelled when the time
     /// runs out, and is not waited for: a closure that ignores cancellation cannot hang the run.
     static func run<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let once = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
-        let work = NIOLockedValueBox<[Task<Void, Never>]>([])
+        let once = Locked<CheckedContinuation<T, any Error>?>(nil)
+        let work = Locked<[Task<Void, Never>]>([])
         @Sendable func finish(_ result: Result<T, any Error>) {
-            let continuation = once.withLockedValue { box in defer { box = nil }; return box }
+            let continuation = once.withLock { box in defer { box = nil }; return box }
             continuation?.resume(with: result)
-            for task in work.withLockedValue({ $0 }) { task.cancel() }
+            for task in work.withLock({ $0 }) { task.cancel() }
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                once.withLockedValue { $0 = continuation }
+                once.withLock { $0 = continuation }
                 let operation = Task {
                     do { finish(.success(try await body())) } catch { finish(.failure(error)) }
                 }
@@ -27,7 +26,7 @@ enum Deadline {
                     do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
                     finish(.failure(Exceeded(seconds: seconds)))
                 }
-                work.withLockedValue { $0 = [operation, timer] }
+                work.withLock { $0 = [operation, timer] }
             }
         } onCancel: {
             finish(.failure(CancellationError()))

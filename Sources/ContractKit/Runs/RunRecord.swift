@@ -1,11 +1,7 @@
 public import Foundation
-public import GRDB
 
-/// One contract run, as stored in the `run` table.
-public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    /// The SQLite table.
-    public static let databaseTableName = "run"
-
+/// One contract run, as a run store keeps it (`ContractStore` keeps it in SQLite's `run` table).
+public struct RunRecord: Codable, Sendable, Equatable {
     /// Running until finished; passed or failed; aborted when its process died.
     public enum Status: String, Codable, Sendable { case running, passed, failed, aborted }
 
@@ -63,23 +59,10 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, Persista
         self.notCovered = notCovered
         self.filter = filter
     }
-
-    /// Column names for queries inside ContractKit.
-    public enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let startedAt = Column(CodingKeys.startedAt)
-        static let status = Column(CodingKeys.status)
-        static let label = Column(CodingKeys.label)
-        static let host = Column(CodingKeys.host)
-        static let client = Column(CodingKeys.client)
-    }
 }
 
-/// One case's result within a run, as stored in the `caseResult` table.
-public struct CaseResultRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    /// The SQLite table.
-    public static let databaseTableName = "caseResult"
-
+/// One case's result within a run, as a run store keeps it (SQLite's `caseResult` table).
+public struct CaseResultRecord: Codable, Sendable, Equatable {
     /// The run it belongs to.
     public var runId: String
     /// The case.
@@ -101,13 +84,8 @@ public struct CaseResultRecord: Codable, Sendable, Equatable, FetchableRecord, P
     /// Requests of the operation that reached the stub.
     public var requests: Int
 
-    /// Column names for queries inside ContractKit.
-    public enum Columns {
-        static let runId = Column(CodingKeys.runId)
-        static let caseId = Column(CodingKeys.caseId)
-    }
-
-    init(runId: String, result: CaseResult) {
+    /// The record of `result` within run `runId`; the observation is kept as sorted-key JSON.
+    package init(runId: String, result: CaseResult) {
         self.runId = runId
         self.caseId = result.caseId
         self.operation = result.operation

@@ -4,6 +4,7 @@ public import Logging
 import NIOCore
 import NIOHTTP1
 import StubServer
+import StubFormats
 
 /// `stubbank drift`: replays the stub's GET routes against the upstream and compares the shapes
 /// of the answers (`ShapeDiff`).

@@ -1,4 +1,5 @@
 import StubServer
+import StubFormats
 
 /// The shape of JSON answers, merged over every value seen: which types a place held, the
 /// fields of its objects, the shape of its arrays' elements, and the short lower-case strings it

@@ -1,6 +1,7 @@
 import Foundation
 import StubImport
 import StubServer
+import StubFormats
 
 /// Turns recorded exchanges into route files, redacting as it goes:
 ///

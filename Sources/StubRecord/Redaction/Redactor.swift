@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 public import StubServer
+public import StubFormats
 
 /// Replaces personal data and secrets in what `record` captures, before anything is written:
 /// headers, JSON bodies, text bodies and URL paths.

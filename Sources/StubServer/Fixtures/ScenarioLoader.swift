@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import StubFormats
 
 /// Decodes and checks one scenario file, reporting problems with their YAML line.
 enum ScenarioLoader {

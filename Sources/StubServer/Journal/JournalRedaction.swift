@@ -1,4 +1,5 @@
 import Foundation
+import StubFormats
 
 /// What the journal and the console never show: credentials in headers, and tokens, passwords,
 /// PINs and other secrets in JSON or form bodies (replaced by `[redacted]`, keys kept so the

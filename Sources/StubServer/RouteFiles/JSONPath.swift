@@ -1,3 +1,4 @@
+import StubFormats
 /// A small JSON path: `$`, then `.name`, `['name']` or `[index]` steps, e.g. `$.amount.currency`
 /// or `$.items[0].id`. Enough to pick one value out of a request body; no filters or wildcards.
 struct JSONPath: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Yams
+import StubFormats
 
 /// Reads a composed YAML (or JSON) document field by field, collecting every problem with its
 /// line, and refusing fields it does not know, so a typo never passes silently.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubFormats
 
 /// The parts of a request a route file can test: path parameters, query, headers and JSON body.
 /// Used for a route's `request` and for a response's `when`.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Yams
+import StubFormats
 
 /// The requests an OpenAPI document allows, for `validate: requests` in `stubbank.yaml` (as
 /// Prism's validation): a request a route file matches is checked against the document's

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Yams
+import StubFormats
 
 /// A route's responses: status, headers, inline or file bodies, and their templates.
 extension RouteFileLoader {

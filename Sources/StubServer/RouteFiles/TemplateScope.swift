@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Mustache
+import StubFormats
 
 /// What a template can read for one request: `path`, `query`, `headers`, `body`, `session`,
 /// `request`, `counter`, the generators `uuid`, `now` and `random`, and the string helpers

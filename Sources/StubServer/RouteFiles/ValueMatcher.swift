@@ -1,4 +1,5 @@
 import Foundation
+import StubFormats
 
 /// How a query parameter, header or JSON-body value is matched in a route file.
 ///

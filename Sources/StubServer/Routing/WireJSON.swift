@@ -1,4 +1,5 @@
 import Foundation
+import StubFormats
 
 /// The encoder and decoder for wire JSON: stable key order so bodies (and signatures) repeat.
 enum WireJSON {

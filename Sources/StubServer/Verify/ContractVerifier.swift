@@ -2,6 +2,7 @@ public import Foundation
 import HTTPTypes
 import Logging
 import Yams
+import StubFormats
 
 /// Checks that the stub and an OpenAPI contract agree. Route files: each route is a documented
 /// operation, each status documented, each JSON body fits its schema (`file:line` per problem).

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+package import StubFormats
 
 /// Validates JSON against the JSON Schema of OpenAPI 3.0 and 3.1: `$ref`, `allOf`, `anyOf`,
 /// `oneOf`, `not`, `type` (one or a list) and `nullable`, `enum`, `const`, `properties`,

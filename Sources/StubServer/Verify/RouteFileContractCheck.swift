@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubFormats
 
 /// Checks route files against a team's own OpenAPI document: each route is a documented
 /// operation, each response status is documented for it, and each JSON body (templates

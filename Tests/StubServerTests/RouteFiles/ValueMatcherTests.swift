@@ -1,5 +1,6 @@
 import Testing
 @testable import StubServer
+import StubFormats
 
 @Suite struct ValueMatcherTests {
     @Test func equalsComparesTextWithNumbersAndBooleansWrittenInYAML() throws {

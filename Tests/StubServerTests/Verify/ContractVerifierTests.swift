@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubServer
+import StubFormats
 
 @Suite struct ContractVerifierTests {
     private let contract = repositoryStubs.deletingLastPathComponent().appendingPathComponent("Contracts/openapi.yaml")

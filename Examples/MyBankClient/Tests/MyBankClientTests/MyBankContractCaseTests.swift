@@ -1,13 +1,15 @@
 import ContractKit
 import ContractTesting
+import ContractTestingHost
 import MyBankContracts
 import Testing
 
 /// MyBank's contract cases, one Swift Testing test each, against an in-process stub serving
-/// `Examples/mybank` (or `STUBBANK_BASE_URL`).
+/// `Examples/mybank` (or `STUBBANK_BASE_URL`), recorded in the run store.
 enum MyBankSuite {
     static let client = MyBankContracts().contractClient()
-    static let suite = ContractTestSuite(client: client, cases: "Examples/MyBankClient/Contracts/cases", stub: .inProcess(stubs: "Examples/mybank"))
+    static let suite = ContractTestSuite(client: client, cases: "Examples/MyBankClient/Contracts/cases", stub: .inProcess(stubs: "Examples/mybank"),
+                                         recording: .sqlite())
 }
 
 @Suite struct MyBankContractCaseTests {

@@ -1,0 +1,36 @@
+public import Foundation
+
+/// A stub a suite started for itself, which it stops when it is done with it.
+public protocol HostedStub: Sendable {
+    /// Where the stub answers, e.g. `http://127.0.0.1:49152`.
+    var baseURL: URL { get }
+    /// Stops the stub and frees its port.
+    func stop() async
+}
+
+extension ContractTestSuite {
+    /// Where the stub comes from: one that is already running, or one the suite starts.
+    ///
+    /// `.remote(_:)` needs nothing more. `.inProcess(stubs:)`, a stub hosted in the test process,
+    /// comes with `import ContractTestingHost`, which brings the server (NIO, Hummingbird): a test
+    /// target that only talks to a running stub does not build it.
+    public struct Stub: Sendable {
+        enum Source: Sendable {
+            case remote(URL)
+            case hosted(stubs: String, start: @Sendable (URL) async throws -> any HostedStub)
+        }
+
+        let source: Source
+
+        /// A stub that is already running at `url`.
+        public static func remote(_ url: URL) -> Stub {
+            Stub(source: .remote(url))
+        }
+
+        /// A stub the suite starts on the first case, serving the folder `stubs` (relative to the
+        /// package root unless absolute); `start` is given the resolved folder.
+        public static func hosted(stubs: String, start: @escaping @Sendable (URL) async throws -> any HostedStub) -> Stub {
+            Stub(source: .hosted(stubs: stubs, start: start))
+        }
+    }
+}
