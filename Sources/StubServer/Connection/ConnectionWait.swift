@@ -9,8 +9,8 @@ import NIOPosix
 /// No task is spawned: one continuation is resumed by whichever comes first of an event-loop
 /// timer (exact to tens of microseconds, unlike `Task.sleep` on Linux), the client's
 /// disconnect, the stop signal and task cancellation.
-enum ConnectionWait {
-    enum Outcome: Equatable, Sendable {
+package enum ConnectionWait {
+    package enum Outcome: Equatable, Sendable {
         /// The full time passed; go on.
         case elapsed
         /// The client closed its side; nobody is waiting for the answer.

@@ -4,7 +4,7 @@ import NIOCore
 /// Spoils or paces a response body: malformed JSON, the wrong content type, a truncated body,
 /// or a bandwidth limit.
 enum BodyFault {
-    static func apply(_ exchange: StubExchange, to response: inout Response, channel: any Channel, stop: StopSignal) {
+    static func apply(_ exchange: StubExchange, to response: inout Response, connection: any StubConnection, stop: StopSignal) {
         guard !BodylessResponse.applies(exchange) else { return }
         let body = exchange.response?.body ?? []
         switch exchange.decision.fault {
@@ -15,10 +15,10 @@ enum BodyFault {
             response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: FaultInjector.wrongContentTypeBody))
             response.headers[.contentType] = "text/html; charset=utf-8"
         case .truncated:
-            response.body = FaultInjector.truncatedBody(body, channel: channel)
+            response.body = FaultInjector.truncatedBody(body, connection: connection)
         default:
             if let bandwidth = exchange.decision.bandwidth {
-                response.body = FaultInjector.throttledBody(body, bandwidth: bandwidth, channel: channel, stop: stop)
+                response.body = FaultInjector.throttledBody(body, bandwidth: bandwidth, connection: connection, stop: stop)
             }
         }
     }

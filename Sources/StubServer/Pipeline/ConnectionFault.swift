@@ -10,23 +10,24 @@ enum ConnectionFault {
 
     /// Waits the injected delay. When the client leaves or the server stops first, the request
     /// is journalled with no status and its connection closed at once.
-    static func delay(_ milliseconds: Double, _ exchange: StubExchange, backend: StubBackend, channel: any Channel) async throws {
+    static func delay(_ milliseconds: Double, _ exchange: StubExchange, backend: StubBackend, connection: any StubConnection) async throws {
         guard milliseconds > 0 else { return }
-        guard await ConnectionWait.wait(milliseconds: milliseconds, on: channel, stop: backend.stopSignal) == .elapsed else {
+        guard await connection.wait(milliseconds: milliseconds, stop: backend.stopSignal) == .elapsed else {
             ExchangeJournal.record(exchange, status: nil, backend: backend)
-            try? await channel.close()
+            await connection.cutBody()
             throw ChannelError.ioOnClosedChannel
         }
     }
 
-    static func dropIfAsked(_ exchange: StubExchange, backend: StubBackend, channel: any Channel, routed: Bool = false) async throws {
+    static func dropIfAsked(_ exchange: StubExchange, backend: StubBackend, connection: any StubConnection,
+                            routed: Bool = false) async throws {
         guard let fault = exchange.decision.fault, (routed ? afterRouting : kinds).contains(fault) else { return }
         let acted = fault == .resetAfter ? exchange.response.map { Int($0.status.code) } : nil
         ExchangeJournal.record(exchange, status: acted, backend: backend)
         switch fault {
-        case .reset, .resetAfter: await FaultInjector.reset(channel)
-        case .empty: await FaultInjector.closeWithoutResponse(channel)
-        default: await FaultInjector.hang(channel, limitSeconds: backend.configuration.hangLimitSeconds, stop: backend.stopSignal)
+        case .reset, .resetAfter: await connection.reset()
+        case .empty: await connection.closeWithoutResponse()
+        default: await connection.hang(limitSeconds: backend.configuration.hangLimitSeconds, stop: backend.stopSignal)
         }
         throw ChannelError.ioOnClosedChannel
     }

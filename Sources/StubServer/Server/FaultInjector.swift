@@ -26,20 +26,18 @@ enum FaultInjector {
     }
 
     /// A body that promises `body.count` bytes, sends about half, then closes the connection.
-    static func truncatedBody(_ body: [UInt8], channel: any Channel) -> ResponseBody {
+    static func truncatedBody(_ body: [UInt8], connection: any StubConnection) -> ResponseBody {
         let sent = max(1, body.count / 2)
         return ResponseBody(contentLength: body.count) { writer in
             try await writer.write(ByteBuffer(bytes: body.prefix(sent)))
-            // Writes and this close are queued on the channel's event loop in order,
-            // so the partial body is flushed before the FIN.
-            try? await channel.close()
+            await connection.cutBody()
             throw ChannelError.ioOnClosedChannel
         }
     }
 
     /// A body paced to a byte rate, in chunks, without blocking a thread. A pause ends early,
     /// and the connection closes, when the client leaves or the server stops.
-    static func throttledBody(_ body: [UInt8], bandwidth: Bandwidth, channel: any Channel, stop: StopSignal) -> ResponseBody {
+    static func throttledBody(_ body: [UInt8], bandwidth: Bandwidth, connection: any StubConnection, stop: StopSignal) -> ResponseBody {
         ResponseBody(contentLength: body.count) { writer in
             let chunk = bandwidth.effectiveChunk
             let pauseMs = Double(chunk) / Double(bandwidth.bytesPerSecond) * 1000
@@ -48,8 +46,8 @@ enum FaultInjector {
                 let end = min(offset + chunk, body.count)
                 try await writer.write(ByteBuffer(bytes: body[offset..<end]))
                 offset = end
-                if offset < body.count, await ConnectionWait.wait(milliseconds: pauseMs, on: channel, stop: stop) != .elapsed {
-                    try? await channel.close()
+                if offset < body.count, await connection.wait(milliseconds: pauseMs, stop: stop) != .elapsed {
+                    await connection.cutBody()
                     throw ChannelError.ioOnClosedChannel
                 }
             }

@@ -4,16 +4,27 @@ public import NIOCore
 /// Request context that keeps the connection, so faults can reset or close it.
 public struct StubRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The client connection.
+    /// The client connection's channel (a testing channel for an exchange answered in process).
     public let channel: any Channel
+    /// The client's end, as the stages that wait on it or drop it see it.
+    let connection: any StubConnection
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.channel = source.channel
+        self.connection = ChannelConnection(channel: source.channel)
     }
 
-    /// True for loopback peers and in-process test channels (which have no address).
-    var isLoopbackPeer: Bool { Self.isLoopback(channel.remoteAddress) }
+    /// A context whose waits and drops go to `connection` instead of the channel: an exchange
+    /// answered in the test process.
+    package init(source: ApplicationRequestContextSource, connection: any StubConnection) {
+        self.coreContext = .init(source: source)
+        self.channel = source.channel
+        self.connection = connection
+    }
+
+    /// True for loopback peers, in-process exchanges and test channels (which have no address).
+    var isLoopbackPeer: Bool { connection.isLoopbackPeer }
 
     static func isLoopback(_ address: SocketAddress?) -> Bool {
         guard let address else { return true }

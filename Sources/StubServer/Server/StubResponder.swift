@@ -29,8 +29,8 @@ public struct StubResponder: HTTPResponder {
                 return ResponseFinish.finish(response, requestId: exchange.requestId, signer: nil, tamper: false)
             }
             try BehaviourStage.decide(&exchange, backend: backend)
-            try await ConnectionFault.delay(exchange.decision.delayMs, exchange, backend: backend, channel: context.channel)
-            try await ConnectionFault.dropIfAsked(exchange, backend: backend, channel: context.channel)
+            try await ConnectionFault.delay(exchange.decision.delayMs, exchange, backend: backend, connection: context.connection)
+            try await ConnectionFault.dropIfAsked(exchange, backend: backend, connection: context.connection)
             StatusOverride.answer(&exchange)
             let sources = serving.sources
             if exchange.response != nil {
@@ -38,15 +38,15 @@ public struct StubResponder: HTTPResponder {
             } else {
                 try await Routing.route(&exchange, sources: sources)
                 StatusOverride.rewrite(&exchange)
-                try await RouteFileBehaviour.apply(&exchange, backend: backend, channel: context.channel)
-                try await ConnectionFault.dropIfAsked(exchange, backend: backend, channel: context.channel, routed: true)
+                try await RouteFileBehaviour.apply(&exchange, backend: backend, connection: context.connection)
+                try await ConnectionFault.dropIfAsked(exchange, backend: backend, connection: context.connection, routed: true)
             }
         } catch let error as APIError {
             exchange.response = .error(error, requestId: exchange.requestId)
         }
         BodylessResponse.strip(&exchange)
         var response = ResponseFinish.response(exchange, signer: backend.signer)
-        BodyFault.apply(exchange, to: &response, channel: context.channel, stop: backend.stopSignal)
+        BodyFault.apply(exchange, to: &response, connection: context.connection, stop: backend.stopSignal)
         ExchangeJournal.record(exchange, status: Int(response.status.code), responseHeaders: response.headers, backend: backend)
         return response
     }
