@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ContractTestingHost", targets: ["ContractTestingHost"]),
         .library(name: "ContractStore", targets: ["ContractStore"]),
         .library(name: "StubControl", targets: ["StubControl"]),
+        .library(name: "StubInProcess", targets: ["StubInProcess"]),
         .library(name: "StubImport", targets: ["StubImport"]),
         .library(name: "StubRecord", targets: ["StubRecord"]),
     ],
@@ -126,9 +127,29 @@ let package = Package(
         // The test-side client of the admin API (sessions, typed behaviours, journal waits):
         // Foundation only, so a UI-test target depends on it without building the server.
         .target(name: "StubControl", swiftSettings: strictSettings),
+        // The stub answering URLSession inside a unit test, without a socket (a URLProtocol).
+        .target(
+            name: "StubInProcess",
+            dependencies: [
+                "StubServer", "StubControl",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StubControlTests",
             dependencies: ["StubControl", "StubServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubInProcessTests",
+            dependencies: ["StubInProcess", "StubControl", "StubServer", "BankingData", "BankingDomain",
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(name: "BankingDomain", swiftSettings: strictSettings),

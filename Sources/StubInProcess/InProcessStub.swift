@@ -1,0 +1,89 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+import Logging
+import NIOConcurrencyHelpers
+public import StubControl
+import StubServer
+
+/// The stub, answering `URLSession` inside a unit test without a socket: the same route files,
+/// the built-in bank, sessions, behaviours and journal as `stubbank serve`, through the same
+/// responder.
+///
+/// ```swift
+/// let stub = try InProcessStub(stubs: URL(fileURLWithPath: "Stubs"))
+/// let api = MyAPIClient(baseURL: stub.baseURL, session: stub.urlSession)
+/// try await stub.control.withSession { session in           // a session per test
+///     try await session.install(.status(503, on: "GET /v1/accounts"))
+///     ...                                                    // the app's code meets a real 503
+/// }
+/// ```
+///
+/// Each stub has a host of its own (`http://<random>.stubbank.invalid`), so parallel tests
+/// (Swift Testing runs them so by default) never share stubs, and there is no registry of
+/// stubs to clear between tests. Waits (a delay, a route file's latency, a hang until the
+/// request's timeout) sleep on `clock`: pass a `VirtualClock` and a 3-second delay takes no
+/// time. A fault becomes the `URLError` URLSession gives for it on this platform.
+public final class InProcessStub: Sendable {
+    /// `http://<random>.stubbank.invalid`: give it to the code under test as its base URL.
+    public let baseURL: URL
+    /// A session configuration that sends this stub's requests to it: use it when the code
+    /// under test builds its own `URLSession`.
+    public var configuration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        install(into: configuration)
+        return configuration
+    }
+    /// A `URLSession` over `configuration`.
+    public let urlSession: URLSession
+    /// The admin API of this stub, in process: sessions, typed behaviours, the journal.
+    public let control: StubControl
+
+    let exchange: InProcessExchange
+    private let host: String
+    private let offline = NIOLockedValueBox(false)
+
+    /// Loads `stubs` (route files, fixtures, scenarios, as `stubbank serve --stubs` does).
+    ///
+    /// - Parameters:
+    ///   - stubs: the stubs folder.
+    ///   - clock: what delays, latencies and hangs sleep on; `VirtualClock()` makes them instant.
+    ///   - seed: the seed for random choices (latency ranges, probabilities).
+    /// - Throws: the loader's error, naming the file, line and reason, when a file is malformed.
+    public init(stubs: URL, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) throws {
+        var configuration = StubServerConfiguration(stubsDirectory: stubs)
+        configuration.port = 0
+        configuration.seed = seed
+        configuration.hangLimitSeconds = 30
+        var logger = Logger(label: "stubbank.in-process")
+        logger.logLevel = .critical
+        let backend = try StubBackend(configuration: configuration, logger: logger)
+        host = "\(UUID().uuidString.prefix(12).lowercased()).stubbank.invalid"
+        baseURL = URL(string: "http://\(host)")!
+        exchange = InProcessExchange(backend: backend, clock: clock, logger: logger)
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.protocolClasses = [StubURLProtocol.self]
+        urlSession = URLSession(configuration: sessionConfiguration)
+        control = StubControl(baseURL: baseURL, urlSession: urlSession)
+        InProcessHosts.shared.add(self, host: host)
+    }
+
+    deinit {
+        InProcessHosts.shared.remove(host: host)
+    }
+
+    /// Puts this stub's protocol first in `configuration.protocolClasses`, so a session the code
+    /// under test builds from it reaches the stub.
+    public func install(into configuration: URLSessionConfiguration) {
+        configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
+    }
+
+    /// While true, every request fails at once with `notConnectedToInternet` (-1009), as on a
+    /// phone in airplane mode; the stub sees nothing. (A `StubBehaviour.offline()` is the other
+    /// offline: the connection drops after the request is sent.)
+    public var isOffline: Bool {
+        get { offline.withLockedValue { $0 } }
+        set { offline.withLockedValue { $0 = newValue } }
+    }
+}

@@ -1,0 +1,202 @@
+import BankingData
+import BankingDomain
+import Foundation
+import Logging
+import StubControl
+@testable import StubInProcess
+import StubServer
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The stub answering URLSession inside the test process: the same route files, bank, sessions,
+/// behaviours and journal as over a socket, faults as the platform's URLError, delays on an
+/// injected clock, and a stub per test with nothing shared.
+@Suite struct InProcessStubTests {
+    static let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Stubs")
+
+    /// `GET path` through the stub's own session, as the code under test would send it.
+    func get(_ url: URL, _ stub: InProcessStub, timeout: TimeInterval = 10) async throws -> (Data, HTTPURLResponse) {
+        var request = URLRequest(url: url)
+        request.timeoutInterval = timeout
+        let (data, response) = try await stub.urlSession.data(for: request)
+        return (data, try #require(response as? HTTPURLResponse))
+    }
+
+    /// The `URLError` code a request ends with, or nil when it is answered.
+    func failure(_ url: URL, _ stub: InProcessStub, timeout: TimeInterval = 10) async -> URLError.Code? {
+        do {
+            _ = try await get(url, stub, timeout: timeout)
+            return nil
+        } catch let error as URLError {
+            return error.code
+        } catch {
+            Issue.record("not a URLError: \(error)")
+            return nil
+        }
+    }
+
+    @Test func aRouteAnswersInProcessWhatItAnswersOverASocket() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        let (inProcess, response) = try await get(stub.baseURL.appendingPathComponent("v1/atms"), stub)
+        var logger = Logger(label: "in-process-tests")
+        logger.logLevel = .critical
+        let host = try await StubHost.start(stubs: Self.stubs, logger: logger)
+        var request = URLRequest(url: host.baseURL.appendingPathComponent("v1/atms"))
+        request.timeoutInterval = 10
+        let (overSocket, socketResponse) = try await URLSession.shared.data(for: request)
+        await host.stop()
+        #expect(response.statusCode == 200)
+        #expect(response.statusCode == (socketResponse as? HTTPURLResponse)?.statusCode)
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == (socketResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type"))
+        #expect(response.value(forHTTPHeaderField: "X-Request-Id") != nil)
+        #expect(inProcess == overSocket)
+        #expect(inProcess.count > 1000)
+    }
+
+    @Test func theReferenceClientSignsInReadsAndPaysThroughItsOwnLayers() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        let client = await BankingClient(transport: URLSessionTransport(baseURL: stub.baseURL, session: stub.urlSession),
+                                         signingKey: APIEnvironment.dev.signingKey)
+        _ = try await client.auth.signIn(username: "alex", password: "pass_good")
+        let accounts = try await client.accounts.accounts()
+        #expect(accounts.count == 3)
+        let account = try await client.accounts.account(id: "acc_alex_current")
+        let key = "in-process-\(UUID().uuidString)"
+        let draft = TransferDraft(fromAccountId: account.id, beneficiaryId: "ben_sam", amount: Money(25, .eur), reference: "Pizza")
+        let first = try await client.transfers.submit(draft, idempotencyKey: key)
+        #expect(try await client.transfers.submit(draft, idempotencyKey: key) == first)
+        #expect(try await client.accounts.account(id: account.id).availableBalance.amount == account.availableBalance.amount - 25)
+    }
+
+    @Test func aSessionPerTestWithTypedBehavioursAndTheJournal() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        try await stub.control.withSession(prefix: "unit") { session in
+            try await session.install(.status(503, on: "GET /v1/status", headers: ["Retry-After": "120"], for: .requests(1)))
+            let (_, first) = try await get(session.baseURL.appendingPathComponent("v1/status"), stub)
+            #expect(first.statusCode == 503)
+            #expect(first.value(forHTTPHeaderField: "Retry-After") == "120")
+            #expect(try await get(session.baseURL.appendingPathComponent("v1/status"), stub).1.statusCode == 200)
+            let seen = try await session.waitForRequest("GET /v1/status", within: .seconds(5))
+            #expect(seen.status == 503)
+            #expect(try await session.requests(matching: "GET /v1/status").map(\.status) == [503, 200])
+        }
+    }
+
+    @Test func theReferenceClientMeetsAFaultAsOnADevice() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        let session = try await stub.control.makeSession()
+        try await session.install(.fault(.reset, on: "GET /v1/status"))
+        let client = await BankingClient(transport: URLSessionTransport(baseURL: session.baseURL, session: stub.urlSession),
+                                         signingKey: APIEnvironment.dev.signingKey)
+        await #expect(throws: BankingError.connectionLost) { _ = try await client.status.status() }
+        #expect(try await session.requests(matching: "GET /v1/status").first?.fault == "reset")
+    }
+
+    static var platformFaults: [(StubBehaviour.Fault, URLError.Code)] {
+        #if canImport(Darwin)
+        [(.reset, .networkConnectionLost), (.resetAfter, .networkConnectionLost), (.empty, .networkConnectionLost),
+         (.truncated, .networkConnectionLost), (.hang, .timedOut)]
+        #else
+        [(.reset, .networkConnectionLost), (.resetAfter, .networkConnectionLost), (.empty, .badServerResponse),
+         (.truncated, .unknown), (.hang, .timedOut)]
+        #endif
+    }
+
+    @Test(arguments: platformFaults)
+    func eachFaultIsThePlatformsURLError(fault: StubBehaviour.Fault, expected: URLError.Code) async throws {
+        let clock = VirtualClock()
+        let stub = try InProcessStub(stubs: Self.stubs, clock: clock)
+        let session = try await stub.control.makeSession()
+        try await session.install(.fault(fault, on: "GET /v1/atms"))
+        let started = ContinuousClock.now
+        #expect(await failure(session.baseURL.appendingPathComponent("v1/atms"), stub, timeout: 20) == expected)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        if fault == .hang { #expect(clock.now.offset == .seconds(20)) }
+        #expect(try await session.requests(matching: "GET /v1/atms").first?.fault == fault.rawValue)
+    }
+
+    @Test func aDelayTakesVirtualTimeNotWallTime() async throws {
+        let clock = VirtualClock()
+        let stub = try InProcessStub(stubs: Self.stubs, clock: clock)
+        let session = try await stub.control.makeSession()
+        try await session.install(.delay(.seconds(3), on: "GET /v1/status"))
+        let started = ContinuousClock.now
+        #expect(try await get(session.baseURL.appendingPathComponent("v1/status"), stub).1.statusCode == 200)
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(clock.now.offset == .seconds(3))
+    }
+
+    @Test func aDelayPastTheRequestsTimeoutTimesOutAtTheTimeout() async throws {
+        let clock = VirtualClock()
+        let stub = try InProcessStub(stubs: Self.stubs, clock: clock)
+        let session = try await stub.control.makeSession()
+        try await session.install(.delay(.seconds(90), on: "GET /v1/status"))
+        #expect(await failure(session.baseURL.appendingPathComponent("v1/status"), stub, timeout: 5) == .timedOut)
+        #expect(clock.now.offset == .seconds(5))
+        #expect(try await session.requests(matching: "GET /v1/status").first?.status == nil)
+    }
+
+    @Test func offlineFailsAtOnceAndTheStubSeesNothing() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        let session = try await stub.control.makeSession()
+        stub.isOffline = true
+        #expect(await failure(session.baseURL.appendingPathComponent("v1/status"), stub) == .notConnectedToInternet)
+        stub.isOffline = false
+        #expect(try await session.requests().isEmpty)
+        #expect(try await get(session.baseURL.appendingPathComponent("v1/status"), stub).1.statusCode == 200)
+    }
+
+    @Test func stubsInParallelShareNothing() async throws {
+        let statuses = [500, 502, 503, 504, 429, 418, 451, 507]
+        try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for status in statuses {
+                group.addTask {
+                    let stub = try InProcessStub(stubs: Self.stubs)
+                    let session = try await stub.control.makeSession()
+                    try await session.install(.status(status, on: "GET /v1/status"))
+                    let (_, response) = try await get(session.baseURL.appendingPathComponent("v1/status"), stub)
+                    #expect(try await session.requests().count == 1)
+                    return (status, response.statusCode)
+                }
+            }
+            for try await (asked, seen) in group { #expect(asked == seen) }
+        }
+    }
+
+    @Test func aRequestForAnotherHostIsNotTheStubs() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        #expect(StubURLProtocol.canInit(with: URLRequest(url: stub.baseURL.appendingPathComponent("v1/status"))))
+        #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://127.0.0.1:1/v1/status")!)))
+        #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://other.stubbank.invalid/v1/status")!)))
+    }
+
+    @Test func anUploadTasksBodyCannotReachAURLProtocolAndTheFailureSaysSo() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        var request = URLRequest(url: stub.baseURL.appendingPathComponent("v1/auth/token"))
+        request.httpMethod = "POST"
+        request.timeoutInterval = 10
+        do {
+            _ = try await stub.urlSession.upload(for: request, from: Data(#"{"username":"alex"}"#.utf8))
+            Issue.record("an upload task was answered without its body")
+        } catch let error as URLError {
+            #expect(error.code == .unsupportedURL)
+            #expect(error.localizedDescription.contains("httpBody"))
+        }
+        request.httpBody = Data(#"{"username":"alex","password":"pass_good"}"#.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        #expect(try await stub.urlSession.data(for: request).1 is HTTPURLResponse)
+    }
+
+    @Test func aMalformedStubsFolderIsRefusedWithTheFileAndTheReason() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("in-process-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("routes:\n  - request: { method: GET }\n".utf8).write(to: folder.appendingPathComponent("routes/broken.yaml"))
+        #expect { _ = try InProcessStub(stubs: folder) } throws: { error in
+            "\(error)".contains("broken.yaml")
+        }
+    }
+}
