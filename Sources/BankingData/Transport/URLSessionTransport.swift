@@ -36,15 +36,18 @@ public struct URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         if let body = request.body {
+            // The body goes in the request, not in an upload task: a URLProtocol (an in-process
+            // stub in a unit test) sees a request's body but never an upload task's.
+            urlRequest.httpBody = body
             #if canImport(FoundationNetworking)
             // On Linux, libcurl retries a request whose kept-alive connection was reset, and
             // FoundationNetworking cannot replay the body: the POST hangs until it times out
             // instead of failing as "connection lost". A fresh session means a fresh connection.
             let oneOff = URLSession(configuration: session.configuration)
             defer { oneOff.finishTasksAndInvalidate() }
-            (data, response) = try await oneOff.upload(for: urlRequest, from: body)
+            (data, response) = try await oneOff.data(for: urlRequest)
             #else
-            (data, response) = try await session.upload(for: urlRequest, from: body)
+            (data, response) = try await session.data(for: urlRequest)
             #endif
         } else {
             (data, response) = try await session.data(for: urlRequest)
