@@ -69,16 +69,39 @@ public struct RunStore: RunRecorder {
         migrator.registerMigration("v3: the case filter a run used") { db in
             try db.alter(table: "run") { table in table.add(column: "filter", .text) }
         }
+        migrator.registerMigration("v4: what a run ran on, and the outbox of runs to push") { db in
+            try db.alter(table: "run") { table in
+                for column in ["branch", "stubCommit", "contractHash", "contractKitVersion", "os", "arch", "toolchain"] {
+                    table.add(column: column, .text)
+                }
+            }
+            try db.alter(table: "caseResult") { table in table.add(column: "definitionHash", .text) }
+            // Runs recorded before the team store existed are not queued: they lack the inputs
+            // that make them comparable across machines.
+            try db.create(table: "outbox") { table in
+                table.primaryKey("runId", .text).references("run", onDelete: .cascade)
+                table.column("queuedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 
     /// Starts a run of `client`'s cases and returns its record.
     public func begin(client: String, baseURL: String, gitCommit: String?, total: Int, filter: String? = nil,
                       now: Date = Date()) throws -> RunRecord {
-        let id = "run-" + Self.idFormatter.string(from: now) + "-" + String(UUID().uuidString.prefix(4)).lowercased()
-        let run = RunRecord(id: id, startedAt: now, endedAt: nil, gitCommit: gitCommit, host: MachineName.current,
+        try begin(client: client, baseURL: baseURL, gitCommit: gitCommit, total: total, filter: filter, identity: RunIdentity(), now: now)
+    }
+
+    /// Starts a run that records what it ran on (`identity`). Its id is unique across machines:
+    /// the UTC time and 48 random bits.
+    public func begin(client: String, baseURL: String, gitCommit: String?, total: Int, filter: String? = nil,
+                      identity: RunIdentity, now: Date = Date()) throws -> RunRecord {
+        let random = UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let id = "run-" + Self.idFormatter.string(from: now) + "-" + random
+        var run = RunRecord(id: id, startedAt: now, endedAt: nil, gitCommit: gitCommit, host: MachineName.current,
                             pid: Int(ProcessInfo.processInfo.processIdentifier), baseURL: baseURL, total: total,
                             passed: 0, failed: 0, errored: 0, status: .running, label: nil, client: client, filter: filter)
+        run.adopt(identity)
         try writer.write { db in try RunRow(run).insert(db) }
         return run
     }
@@ -99,6 +122,7 @@ public struct RunStore: RunRecorder {
             run.endedAt = now
             run.status = run.failed + run.errored == 0 && results.count == run.total ? .passed : .failed
             try RunRow(run).update(db)
+            try Self.queue(run, db: db)
             return run
         }
     }
@@ -125,6 +149,7 @@ public struct RunStore: RunRecorder {
         if results.count >= run.total {
             run.endedAt = now
             run.status = run.failed + run.errored == 0 ? .passed : .failed
+            try queue(run, db: db)
         }
         try RunRow(run).update(db)
         return run
@@ -135,6 +160,24 @@ public struct RunStore: RunRecorder {
         run.failed = results.filter { $0.outcome == .failed }.count
         run.errored = results.filter { $0.outcome == .error }.count
         run.notCovered = results.filter { $0.outcome == .notCovered }.count
+    }
+
+    /// Puts a finished run in the outbox, once.
+    static func queue(_ run: RunRecord, db: Database) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO outbox (runId, queuedAt) VALUES (?, ?)", arguments: [run.id, run.endedAt ?? Date()])
+    }
+
+    /// Finished runs waiting to be pushed to the team store, oldest first.
+    public func outbox() throws -> [RunRecord] {
+        try writer.read { db in
+            try RunRow.fetchAll(db, sql: "SELECT run.* FROM run JOIN outbox ON outbox.runId = run.id ORDER BY run.startedAt, run.id")
+                .map(\.record)
+        }
+    }
+
+    /// Takes a pushed run out of the outbox.
+    public func markPushed(runId: String) throws {
+        try writer.write { db in try db.execute(sql: "DELETE FROM outbox WHERE runId = ?", arguments: [runId]) }
     }
 
     /// Names a run as a baseline.

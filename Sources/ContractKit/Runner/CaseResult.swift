@@ -36,6 +36,9 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var durationMs: Double
     /// How many requests of the operation reached the stub.
     public var requests: Int
+    /// SHA-256 of the case as loaded (its source location left out): one of the inputs the team
+    /// store groups results by.
+    public var definitionHash: String?
 
     /// A result.
     public init(caseId: String, operation: String, outcome: Outcome, failingLayer: Layer?, message: String?,

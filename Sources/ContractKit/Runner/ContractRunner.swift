@@ -24,11 +24,23 @@ public struct ContractRunner: Sendable {
         self.execution = CaseExecution(stubURL: stubURL, adminToken: adminToken)
     }
 
+    /// SHA-256 of the case as loaded, without its source location (moving a case in its file
+    /// does not change it).
+    static func definitionHash(_ contractCase: ContractCase) -> String {
+        var definition = contractCase
+        definition.source = nil
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(definition)) ?? Data(contractCase.id.utf8)
+        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Runs one case and checks it.
     public func run(_ contractCase: ContractCase) async -> CaseResult {
         let started = ContinuousClock.now
         var result = CaseResult(caseId: contractCase.id, operation: contractCase.when, outcome: .passed, failingLayer: nil,
                                 message: nil, observation: nil, fingerprint: nil, durationMs: 0, requests: 0)
+        result.definitionHash = Self.definitionHash(contractCase)
         guard let operation = client.operation(named: contractCase.when) else {
             result.outcome = .notCovered
             result.message = "not covered by this client (\(client.name))\(Spelling.hint(for: contractCase.when, in: client.operations))"

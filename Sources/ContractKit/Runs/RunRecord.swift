@@ -37,6 +37,34 @@ public struct RunRecord: Codable, Sendable, Equatable {
     public var notCovered: Int
     /// The `--filter` the run used; nil for every case.
     public var filter: String?
+    /// The branch (see `RunIdentity`).
+    public var branch: String?
+    /// The commit that last changed the stub (see `RunIdentity`).
+    public var stubCommit: String?
+    /// SHA-256 of the contract's files.
+    public var contractHash: String?
+    /// The ContractKit that ran it.
+    public var contractKitVersion: String?
+    /// `linux`, `macos`…
+    public var os: String?
+    /// `x86_64`, `arm64`…
+    public var arch: String?
+    /// The Swift toolchain, e.g. `swift-6.3`.
+    public var toolchain: String?
+
+    /// `os/arch/toolchain`, e.g. `linux/x86_64/swift-6.3`; `?` for parts an older store lacks.
+    public var machineClass: String { "\(os ?? "?")/\(arch ?? "?")/\(toolchain ?? "?")" }
+
+    /// Fills the identity fields from `identity`.
+    public mutating func adopt(_ identity: RunIdentity) {
+        branch = identity.branch
+        stubCommit = identity.stubCommit
+        contractHash = identity.contractHash
+        contractKitVersion = identity.contractKitVersion
+        os = identity.os
+        arch = identity.arch
+        toolchain = identity.toolchain
+    }
 
     /// A run record.
     public init(id: String, startedAt: Date, endedAt: Date?, gitCommit: String?, host: String, pid: Int, baseURL: String,
@@ -83,6 +111,8 @@ public struct CaseResultRecord: Codable, Sendable, Equatable {
     public var durationMs: Double
     /// Requests of the operation that reached the stub.
     public var requests: Int
+    /// SHA-256 of the case definition.
+    public var definitionHash: String?
 
     /// The record of `result` within run `runId`; the observation is kept as sorted-key JSON.
     package init(runId: String, result: CaseResult) {
@@ -98,5 +128,6 @@ public struct CaseResultRecord: Codable, Sendable, Equatable {
         self.fingerprint = result.fingerprint
         self.durationMs = result.durationMs
         self.requests = result.requests
+        self.definitionHash = result.definitionHash
     }
 }
