@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "ContractTestingHost", targets: ["ContractTestingHost"]),
         .library(name: "ContractStore", targets: ["ContractStore"]),
+        .library(name: "TeamStore", targets: ["TeamStore"]),
         .library(name: "StubControl", targets: ["StubControl"]),
         .library(name: "StubInProcess", targets: ["StubInProcess"]),
         .library(name: "StubImport", targets: ["StubImport"]),
@@ -40,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
@@ -183,13 +185,32 @@ let package = Package(
             dependencies: ["ContractKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
-        // `contracts run|list` and `runs list|show|diff` for any registered client.
+        // The team store: runs from every machine in PostgreSQL (postgres-nio, only here).
+        .target(
+            name: "TeamStore",
+            dependencies: [
+                "ContractKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TeamStoreTests",
+            dependencies: ["TeamStore", "ContractKit", .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        // `contracts run|list`, `runs list|show|diff|push` and `team …` for any registered client.
         .target(
             name: "ContractKitCommand",
             dependencies: [
                 "ContractKit",
                 "ContractStore",
                 "StubServer",
+                "TeamStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
