@@ -36,7 +36,7 @@ struct ContractToolCommand: AsyncParsableCommand {
                 \(settings.commandName) contracts run      run every case, record it, diff it with the last run
                 \(settings.commandName) runs diff          compare the last two runs
                 """,
-            subcommands: [ContractsCommand.self, RunsCommand.self]
+            subcommands: [ContractsCommand.self, RunsCommand.self, TeamCommand.self]
         )
     }
 }

@@ -101,7 +101,11 @@ public struct ContractSession: Sendable {
         }
         let previous = try storeTime.time { try store.runs(limit: 10, client: client.name).first { $0.status != .running } }
         let commit = Self.gitCommit()
-        let run = try storeTime.time { try store.begin(client: client.name, baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count, filter: options.filter) }
+        let identity = identity(hosted: options.baseURL == nil)
+        let run = try storeTime.time {
+            try store.begin(client: client.name, baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count, filter: options.filter,
+                            identity: identity)
+        }
         let runner = ContractRunner(client: client, stubURL: baseURL, concurrency: options.concurrency, adminToken: options.adminToken,
                                     screens: ScreenRecorder(casesDirectory: options.casesDirectory, recording: options.recordScreens))
         let counter = Counter()
@@ -124,13 +128,30 @@ public struct ContractSession: Sendable {
                        wallTime: clock.now - started, storeTime: storeTime.total)
     }
 
+    /// What this run ran on: the branch, the commit that last changed the stubs folder (when the
+    /// stub is hosted here; `STUBBANK_STUB_COMMIT` otherwise), and the hash of the cases and,
+    /// when hosted here, the stubs.
+    func identity(hosted: Bool) -> RunIdentity {
+        let environment = ProcessInfo.processInfo.environment
+        let branch = RunIdentity.branch(from: environment) ?? Self.git(["rev-parse", "--abbrev-ref", "HEAD"]).flatMap { $0 == "HEAD" ? nil : $0 }
+        let stubCommit = environment["STUBBANK_STUB_COMMIT"]
+            ?? (hosted ? Self.git(["log", "-1", "--format=%H", "--", options.stubsDirectory.path]) : nil)
+        let folders = [options.casesDirectory] + (hosted ? [options.stubsDirectory] : [])
+        return RunIdentity(branch: branch, stubCommit: stubCommit, contractHash: RunIdentity.contractHash(of: folders))
+    }
+
     /// The checked-out commit, when run inside a git work tree; nil where programs cannot be
     /// started (iOS, tvOS, watchOS).
     static func gitCommit() -> String? {
+        git(["rev-parse", "HEAD"])
+    }
+
+    /// `git ARGUMENTS`' trimmed output, or nil when git fails, prints nothing, or cannot be run.
+    static func git(_ arguments: [String]) -> String? {
         #if os(macOS) || os(Linux) || os(Windows)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "HEAD"]
+        process.arguments = ["git"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -9,7 +9,7 @@ public struct RunsCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "runs",
         abstract: "Inspect and compare recorded contract runs.",
-        subcommands: [List.self, Show.self, Diff.self]
+        subcommands: [List.self, Show.self, Diff.self, Push.self]
     )
 
     /// Parsed by ArgumentParser.

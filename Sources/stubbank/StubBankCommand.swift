@@ -21,7 +21,7 @@ struct StubBankCommand: AsyncParsableCommand {
               stubbank redact --check DIR        find personal data before it is committed
               stubbank drift --upstream URL      has the real backend drifted from the stub?
             """,
-        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, RecordCommand.self, RedactCommand.self, DriftCommand.self, ContractsCommand.self, RunsCommand.self]
+        subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, RecordCommand.self, RedactCommand.self, DriftCommand.self, ContractsCommand.self, RunsCommand.self, TeamCommand.self]
     )
 
     /// The contract commands drive the reference client core; they read it while parsing.
