@@ -17,7 +17,7 @@ public struct TeamCommand: AsyncParsableCommand {
             Environment-dependent: each machine class (OS/architecture/toolchain) agrees with itself, but the classes disagree; \
             never called flaky. See "A team-wide history" in the README.
             """,
-        subcommands: [Migrate.self, Flaky.self, Drift.self, EnvSplit.self, History.self]
+        subcommands: [Migrate.self, Flaky.self, Drift.self, EnvSplit.self, History.self, Release.self, CanRelease.self, Prune.self, Pin.self]
     )
 
     /// Parsed by ArgumentParser.
@@ -126,6 +126,140 @@ public struct TeamCommand: AsyncParsableCommand {
                                 + "  \(TeamCommand.short(run.fingerprint))  \(TeamCommand.short(run.clientCommit))  \(run.machineClass)  \(run.runId)")
                 }
             }
+        }
+    }
+
+    struct Release: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record the app versions customers still use, or end their support.",
+            discussion: """
+                `team release record mybank 3f2a…` when an app version ships; `team release end-support mybank 3f2a…`                 when no customer can run it any more. `team can-release` asks only about supported releases.
+                """,
+            subcommands: [Record.self, EndSupport.self, List.self])
+
+        struct Record: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Record CLIENT at COMMIT as released and supported.")
+            @OptionGroup var team: TeamOptions
+            @Argument(help: "The client (driver) name, e.g. mybank.") var client: String
+            @Argument(help: "The commit the release was built from.") var commit: String
+
+            func run() async throws {
+                let store = try await TeamCommand.connect(team)
+                do { try await store.recordRelease(client: client, commit: commit) } catch {
+                    await store.close()
+                    throw error
+                }
+                await store.close()
+                print("Recorded \(client) \(commit) as released; can-release now asks for a passing run of it.")
+            }
+        }
+
+        struct EndSupport: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "end-support",
+                                                            abstract: "Stop requiring runs of CLIENT at COMMIT.")
+            @OptionGroup var team: TeamOptions
+            @Argument(help: "The client (driver) name.") var client: String
+            @Argument(help: "The released commit.") var commit: String
+
+            func run() async throws {
+                let store = try await TeamCommand.connect(team)
+                let found: Bool
+                do { found = try await store.endSupport(client: client, commit: commit) } catch {
+                    await store.close()
+                    throw error
+                }
+                await store.close()
+                guard found else {
+                    throw RunsCommand.RunsError(description: "No release \(client) \(commit) was recorded; see `team release list`.")
+                }
+                print("Support ended for \(client) \(commit).")
+            }
+        }
+
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Every recorded release, supported ones first.")
+            @OptionGroup var team: TeamOptions
+
+            func run() async throws {
+                let store = try await TeamCommand.connect(team)
+                let releases = try await store.releases()
+                await store.close()
+                if releases.isEmpty { print("No release recorded; `team release record CLIENT COMMIT` adds one.") }
+                let formatter = ISO8601DateFormatter()
+                for release in releases {
+                    let ended = release.supportEndedAt.map { "support ended \(formatter.string(from: $0))" } ?? "supported"
+                    print("\(release.client)  \(release.clientCommit)  recorded \(formatter.string(from: release.recordedAt))  \(ended)")
+                }
+            }
+        }
+    }
+
+    struct CanRelease: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "can-release",
+            abstract: "Exit 0 when every supported release has a passing run against the stub commit; 1 otherwise.",
+            discussion: """
+                A release with no run against the stub commit is unknown, and unknown is no: the answer names what is                 missing. Run the missing release's cases against the stub (`contracts run` at that client commit,                 STUBBANK_STUB_COMMIT set) and push them.
+                """)
+        @OptionGroup var team: TeamOptions
+        @Option(help: "The stub commit to release.") var stub: String
+        @Option(help: "Only this client's releases.") var client: String?
+
+        func run() async throws {
+            let store = try await TeamCommand.connect(team)
+            let check = try await store.canRelease(stubCommit: stub, client: client)
+            await store.close()
+            for (release, verdict) in check.releases {
+                let line = switch verdict {
+                case .passed(let runId): "passed  (\(runId))"
+                case .failed(let runId, let status): "\(status)  (\(runId)): no"
+                case .unknown: "unknown: no run against this stub commit, so no"
+                }
+                print("\(release.client) \(TeamCommand.short(release.clientCommit)): \(line)")
+            }
+            if check.releases.isEmpty { print("No supported release recorded: nothing to break.") }
+            print(check.canRelease ? "Yes: stub \(TeamCommand.short(stub)) can be released." : "No: stub \(TeamCommand.short(stub)) cannot be released.")
+            if !check.canRelease { throw ExitCode(1) }
+        }
+    }
+
+    struct Prune: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete old case rows, in batches; keep pinned and released runs and the latest run per branch.",
+            discussion: "The runs and the daily counters stay, so the questions about old days still answer.")
+        @OptionGroup var team: TeamOptions
+        @Option(help: "Keep case rows this long (days 90d, weeks 13w).") var keep = "90d"
+        @Flag(help: "Say what would go, and delete nothing.") var dryRun = false
+
+        func run() async throws {
+            let days = try TeamStore.days(in: keep)
+            let store = try await TeamCommand.connect(team)
+            let result: TeamStore.PruneResult
+            do { result = try await store.prune(keepDays: days, dryRun: dryRun) } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
+            print("\(dryRun ? "Would delete" : "Deleted") \(result.caseResults) case rows of \(result.runs) runs older than \(keep).")
+        }
+    }
+
+    struct Pin: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Keep a run's case rows from pruning (or --unpin).")
+        @OptionGroup var team: TeamOptions
+        @Argument(help: "The run id.") var runId: String
+        @Flag(help: "Let prune remove it again.") var unpin = false
+
+        func run() async throws {
+            let store = try await TeamCommand.connect(team)
+            let found: Bool
+            do { found = try await store.pin(runId, pinned: !unpin) } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
+            guard found else { throw RunsCommand.RunsError(description: "No run \(runId) in the team store.") }
+            print(unpin ? "Unpinned \(runId)." : "Pinned \(runId).")
         }
     }
 

@@ -85,5 +85,17 @@ enum TeamMigrations {
             """,
             "CREATE INDEX team_fingerprint_day_day ON team_fingerprint_day (day)",
         ]),
+        ("v2: released app versions, and runs by client and stub commit", [
+            """
+            CREATE TABLE team_release (
+                client text NOT NULL,
+                client_commit text NOT NULL,
+                recorded_at timestamptz NOT NULL DEFAULT now(),
+                support_ended_at timestamptz,
+                PRIMARY KEY (client, client_commit)
+            )
+            """,
+            "CREATE INDEX team_run_release ON team_run (client, client_commit, stub_commit)",
+        ]),
     ]
 }

@@ -126,6 +126,60 @@ struct TeamStoreTests {
         }
     }
 
+    @Test func canReleaseOnlyWhenEverySupportedReleasePassedAgainstTheStub() async throws {
+        try await TeamTestServer.withStore { store in
+            try await store.recordRelease(client: "reference", commit: "app-1")
+            try await store.recordRelease(client: "reference", commit: "app-2")
+            try await store.recordRelease(client: "reference", commit: "app-0")
+            #expect(try await store.endSupport(client: "reference", commit: "app-0"))
+            #expect(try await !store.endSupport(client: "reference", commit: "never"))
+            var (one, oneResults) = run("run-app1", commit: "app-1", stub: "stub-9", results: [result("a", .passed)])
+            one.status = .passed
+            _ = try await store.push(one, results: oneResults)
+            var check = try await store.canRelease(stubCommit: "stub-9")
+            #expect(!check.canRelease)
+            #expect(check.releases.map(\.release.clientCommit).sorted() == ["app-1", "app-2"])
+            #expect(check.releases.first { $0.release.clientCommit == "app-2" }?.verdict == .unknown)
+            var (two, twoResults) = run("run-app2-failed", commit: "app-2", stub: "stub-9", results: [result("a", .failed)])
+            two.status = .failed
+            _ = try await store.push(two, results: twoResults)
+            check = try await store.canRelease(stubCommit: "stub-9")
+            #expect(check.releases.first { $0.release.clientCommit == "app-2" }?.verdict == .failed(runId: "run-app2-failed", status: "failed"))
+            var (again, againResults) = run("run-app2-passed", commit: "app-2", stub: "stub-9", results: [result("a", .passed)])
+            again.status = .passed
+            again.startedAt = Self.today.addingTimeInterval(60)
+            _ = try await store.push(again, results: againResults)
+            #expect(try await store.canRelease(stubCommit: "stub-9").canRelease)
+            #expect(try await !store.canRelease(stubCommit: "stub-10").canRelease)
+            #expect(try await store.releases().last?.supportEndedAt != nil)
+        }
+    }
+
+    @Test func pruneKeepsPinnedReleasedAndLatestPerBranchAndTheCounters() async throws {
+        try await TeamTestServer.withStore { store in
+            let old = Self.today.addingTimeInterval(-200 * 86_400)
+            for (id, branch, commit) in [("old-1", "main", "c1"), ("old-2", "main", "c1"), ("old-pinned", "main", "c1"),
+                                         ("old-released", "main", "app-7"), ("old-feature", "feature/x", "c1")] {
+                var (record, results) = run(id, commit: commit, branch: branch, results: [result("a", .passed), result("b", .failed)])
+                record.startedAt = old.addingTimeInterval(id == "old-1" ? 0 : 10)
+                _ = try await store.push(record, results: results)
+            }
+            let (recent, recentResults) = run("recent", branch: "main", results: [result("a", .passed), result("b", .passed)])
+            _ = try await store.push(recent, results: recentResults)
+            #expect(try await store.pin("old-pinned"))
+            #expect(try await !store.pin("no-such-run"))
+            try await store.recordRelease(client: "reference", commit: "app-7")
+            let dry = try await store.prune(keepDays: 90, dryRun: true)
+            #expect(dry == TeamStore.PruneResult(runs: 2, caseResults: 4))
+            #expect(try await store.prune(keepDays: 90, batch: 1) == TeamStore.PruneResult(runs: 2, caseResults: 4))
+            #expect(try await store.prune(keepDays: 90) == TeamStore.PruneResult(runs: 0, caseResults: 0))
+            #expect(try await store.history(of: "a").map(\.runId).sorted() == ["old-feature", "old-pinned", "old-released", "recent"])
+            #expect(try await store.runCount() == 6)
+            // The counters of the pruned runs still answer: "b" failed and passed on the same inputs long ago.
+            #expect(try await store.flaky(days: 365).map(\.caseId) == ["b"])
+        }
+    }
+
     @Test func anUnreachableStoreSaysWhereWithinTheBound() async throws {
         let address = try TeamAddress("postgres://nobody@/nothing?host=/nonexistent-\(UUID().uuidString)&port=5433")
         let started = ContinuousClock.now
