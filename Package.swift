@@ -194,12 +194,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TeamStoreTests",
-            dependencies: ["TeamStore", "ContractKit", .product(name: "PostgresNIO", package: "postgres-nio"),
+            dependencies: ["TeamStore", "ContractKit", "ContractStore", .product(name: "PostgresNIO", package: "postgres-nio"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),

@@ -50,8 +50,8 @@ extension RunsCommand {
                 for run in pending {
                     do {
                         switch try await remote.push(run, results: try local.results(runId: run.id)) {
-                        case .pushed: pushed += 1; print("pushed \(run.id) (\(run.total) cases)")
-                        case .alreadyThere: present += 1; print("already there: \(run.id)")
+                        case .pushed: pushed += 1; say("pushed \(run.id) (\(run.total) cases)")
+                        case .alreadyThere: present += 1; say("already there: \(run.id)")
                         }
                         try local.markPushed(runId: run.id)
                     } catch TeamStoreError.conflictingRun(let id) {
@@ -66,6 +66,12 @@ extension RunsCommand {
             await remote.close()
             print("Pushed \(pushed), already there \(present), refused \(conflicts.count), to \(address).")
             if !conflicts.isEmpty { throw ExitCode(1) }
+        }
+
+        /// One line of progress, flushed at once: a CI log (a pipe, so fully buffered otherwise)
+        /// shows each run as it goes.
+        func say(_ line: String) {
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
     }
 }

@@ -19,7 +19,7 @@ extension TeamStore {
         let content = Self.contentHash(run, results)
         do {
             return try await pushOnce(run, results: results, content: content)
-        } catch where Self.isUniqueViolation(error) {
+        } catch is UniqueViolation {
             // Another machine pushed the same run at the same moment: compare with what it wrote.
             return try await pushOnce(run, results: results, content: content)
         }

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 public import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
 
@@ -15,7 +16,7 @@ public final class TeamStore: Sendable {
     public let address: TeamAddress
     let client: PostgresClient
     let logger: Logger
-    private let running: Task<Void, Never>
+    let running: Task<Void, Never>
 
     private init(address: TeamAddress, client: PostgresClient, logger: Logger) {
         self.address = address
@@ -45,7 +46,7 @@ public final class TeamStore: Sendable {
         do {
             _ = try await Self.bounded(timeout) { try await store.client.query("SELECT 1", logger: logger) }
         } catch {
-            await store.close()
+            store.running.cancel()
             throw TeamStoreError.unreachable(address.description, Self.reason(error))
         }
         return store
@@ -101,6 +102,8 @@ public final class TeamStore: Sendable {
             return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
         } catch let error as TeamStoreError {
             throw error
+        } catch where Self.isUniqueViolation(error) {
+            throw UniqueViolation()
         } catch let error as PostgresTransactionError {
             if let closure = error.closureError as? TeamStoreError { throw closure }
             throw TeamStoreError.queryFailed(what, Self.reason(error.closureError ?? error))
@@ -124,22 +127,33 @@ public final class TeamStore: Sendable {
         return "\(error)"
     }
 
+    /// A row that another transaction inserted first; the caller may look again.
+    struct UniqueViolation: Error {}
+
     /// Whether `error` is PostgreSQL's unique violation (23505).
     static func isUniqueViolation(_ error: any Error) -> Bool {
         let inner = (error as? PostgresTransactionError)?.closureError ?? error
         return (inner as? PSQLError)?.serverInfo?[.sqlState] == "23505"
     }
 
-    /// Runs `body`, giving up after `timeout`.
+    /// Runs `body`, giving up after `timeout` without waiting for it: a connection attempt that
+    /// does not heed cancellation is left to end on its own.
     static func bounded<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw TimedOut(after: timeout)
+        let outcome = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
+        return try await withCheckedThrowingContinuation { continuation in
+            outcome.withLockedValue { $0 = continuation }
+            let work = Task {
+                let result: Result<T, any Error>
+                do { result = .success(try await body()) } catch { result = .failure(error) }
+                outcome.withLockedValue { $0.take() }?.resume(with: result)
             }
-            defer { group.cancelAll() }
-            return try await group.next()!
+            Task {
+                try? await Task.sleep(for: timeout)
+                if let waiting = outcome.withLockedValue({ $0.take() }) {
+                    work.cancel()
+                    waiting.resume(throwing: TimedOut(after: timeout))
+                }
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractStore
 import Foundation
 import PostgresNIO
 import Testing
@@ -32,6 +33,131 @@ struct TeamStoreTests {
                                 durationMs: 3, requests: 1)
         result.definitionHash = definition
         return CaseResultRecord(runId: "-", result: result)
+    }
+
+    enum Verdict: String, Sendable { case none, flaky, drift, envSplit }
+
+    /// Histories of one case on one set of inputs: (machine class's OS, passed, fingerprint) per run.
+    static let histories: [(String, [(String, Bool, String)], Verdict)] = [
+        ("steady everywhere", [("linux", true, "a"), ("linux", true, "a"), ("macos", true, "a")], .none),
+        ("one run", [("linux", true, "a")], .none),
+        ("fails everywhere", [("linux", false, "a"), ("macos", false, "a")], .none),
+        ("both outcomes on one class", [("linux", true, "a"), ("linux", false, "a")], .flaky),
+        ("both on one class, another class fails", [("linux", true, "a"), ("linux", false, "a"), ("macos", false, "a")], .flaky),
+        ("each class agrees with itself", [("linux", true, "a"), ("linux", true, "a"), ("macos", false, "a"), ("macos", false, "a")], .envSplit),
+        ("always passes, two observations", [("linux", true, "a"), ("macos", true, "b")], .drift),
+        ("always passes, two observations on one class", [("linux", true, "a"), ("linux", true, "b"), ("linux", true, "a")], .drift),
+    ]
+
+    @Test(arguments: histories)
+    func eachHistoryIsNamedExactlyOnce(name: String, runs: [(String, Bool, String)], expected: Verdict) async throws {
+        try await TeamTestServer.withStore { store in
+            for (index, (os, passed, print)) in runs.enumerated() {
+                let (record, results) = run("run-\(index)", os: os, results: [result("the.case", passed ? .passed : .failed, fingerprint: print)])
+                _ = try await store.push(record, results: results)
+            }
+            let flaky = try await store.flaky(days: 14).map(\.caseId)
+            let drift = try await store.drift(days: 14).map(\.caseId)
+            let split = try await store.environmentSplit(days: 14).map(\.caseId)
+            #expect(flaky == (expected == .flaky ? ["the.case"] : []), "\(name)")
+            #expect(drift == (expected == .drift ? ["the.case"] : []), "\(name)")
+            #expect(split == (expected == .envSplit ? ["the.case"] : []), "\(name)")
+        }
+    }
+
+    @Test func twoMachinesPushingAtOnce() async throws {
+        try await TeamTestServer.withFreshDatabase { address in
+            let one = try await TeamStore.connect(address, logger: TeamTestServer.logger)
+            let two = try await TeamStore.connect(address, logger: TeamTestServer.logger)
+            try await one.migrate()
+            let cases = (0..<50).map { result("case.\($0)", .passed) }
+            let (shared, sharedResults) = run("run-shared", results: cases)
+            async let first = one.push(shared, results: sharedResults)
+            async let second = two.push(shared, results: sharedResults)
+            #expect(try await [first, second].sorted { "\($0)" < "\($1)" } == [.alreadyThere, .pushed])
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<8 {
+                    let (record, results) = run("run-\(index)", results: cases)
+                    let store = index.isMultiple(of: 2) ? one : two
+                    group.addTask { _ = try await store.push(record, results: results) }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await one.runCount() == 9)
+            let counted = try await one.client.query("SELECT sum(passed)::int8 FROM team_case_day", logger: TeamTestServer.logger)
+            for try await passed in counted.decode(Int.self) { #expect(passed == 9 * 50) }
+            await one.close()
+            await two.close()
+        }
+    }
+
+    #if os(Linux) || os(macOS)
+    @Test func aPushKilledHalfWayIsFinishedByTheNextAndNothingCountsTwice() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let binary = root.appendingPathComponent(".build/debug/stubbank")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the stubbank binary first (swift build)")
+        try await TeamTestServer.withFreshDatabase { address in
+            let store = try await TeamStore.connect(address, logger: TeamTestServer.logger)
+            try await store.migrate()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("push-kill-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let local = try RunStore(path: folder.appendingPathComponent("runs.sqlite").path)
+            for _ in 0..<60 {
+                let begun = try local.begin(client: "reference", baseURL: "x", gitCommit: "c1", total: 200,
+                                            identity: RunIdentity(branch: "main", stubCommit: "s1", contractHash: "h1"))
+                for index in 0..<200 {
+                    var one = CaseResult(caseId: "case.\(index)", operation: "op", outcome: .passed, failingLayer: nil, message: nil,
+                                         observation: nil, fingerprint: "f", durationMs: 1, requests: 1)
+                    one.definitionHash = "d\(index)"
+                    try local.record(one, runId: begun.id)
+                }
+                try local.finish(runId: begun.id)
+            }
+            let url = Self.url(of: address)
+            // The first push is killed (SIGKILL) as soon as it has pushed one run.
+            let killed = Process()
+            killed.executableURL = binary
+            killed.arguments = ["runs", "push", "--db", folder.appendingPathComponent("runs.sqlite").path, "--to", url]
+            let output = Pipe()
+            killed.standardOutput = output
+            try killed.run()
+            // A bound on the read below: a push that stalls is killed after a minute.
+            let watchdog = killed.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if killed.isRunning { kill(watchdog, SIGKILL) } }
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("pushed run-") {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                seen.append(chunk)
+            }
+            kill(killed.processIdentifier, SIGKILL)
+            killed.waitUntilExit()
+            #expect(killed.terminationReason == .uncaughtSignal)
+            let partly = try await store.runCount()
+            #expect(partly >= 1 && partly < 60)
+            let resumed = Process()
+            resumed.executableURL = binary
+            resumed.arguments = ["runs", "push", "--db", folder.appendingPathComponent("runs.sqlite").path, "--to", url, "--strict"]
+            resumed.standardOutput = FileHandle.nullDevice
+            try resumed.run()
+            let resumedPid = resumed.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if resumed.isRunning { kill(resumedPid, SIGKILL) } }
+            resumed.waitUntilExit()
+            #expect(resumed.terminationStatus == 0)
+            #expect(try await store.runCount() == 60)
+            #expect(try RunStore(path: folder.appendingPathComponent("runs.sqlite").path).outbox().isEmpty)
+            let counted = try await store.client.query("SELECT sum(passed)::int8 FROM team_case_day", logger: TeamTestServer.logger)
+            for try await passed in counted.decode(Int.self) { #expect(passed == 60 * 200) }
+            await store.close()
+        }
+    }
+    #endif
+
+    static func url(of address: TeamAddress) -> String {
+        switch address.endpoint {
+        case .tcp(let host, let port): "postgres://\(address.user)@\(host):\(port)/\(address.database)"
+        case .socket(let folder, let port): "postgres://\(address.user)@/\(address.database)?host=\(folder)&port=\(port)"
+        }
     }
 
     @Test func migrationsApplyOnceEvenTwoAtATime() async throws {
