@@ -30,8 +30,17 @@ public struct TeamCommand: AsyncParsableCommand {
         func days() throws -> Int { try TeamStore.days(in: window) }
     }
 
-    static func connect(_ team: TeamOptions) async throws -> TeamStore {
-        try await TeamStore.connect(try team.required(), logger: TeamOptions.quietLogger)
+    /// Connects, runs `body`, and closes the connection whether or not `body` throws.
+    static func withStore<T: Sendable>(_ team: TeamOptions, _ body: (TeamStore) async throws -> T) async throws -> T {
+        let store = try await TeamStore.connect(try team.required(), logger: TeamOptions.quietLogger)
+        do {
+            let value = try await body(store)
+            await store.close()
+            return value
+        } catch {
+            await store.close()
+            throw error
+        }
     }
 
     static func short(_ commit: String?) -> String { commit.map { String($0.prefix(10)) } ?? "-" }
@@ -42,15 +51,12 @@ public struct TeamCommand: AsyncParsableCommand {
         @OptionGroup var team: TeamOptions
 
         func run() async throws {
-            let store = try await TeamCommand.connect(team)
-            defer { Task { await store.close() } }
-            let applied = try await store.migrate()
+            let (applied, address) = try await TeamCommand.withStore(team) { store in (try await store.migrate(), store.address) }
             if applied.isEmpty {
-                print("The team store at \(store.address) is up to date.")
+                print("The team store at \(address) is up to date.")
             } else {
                 for name in applied { print("applied \(name)") }
             }
-            await store.close()
         }
     }
 
@@ -61,9 +67,7 @@ public struct TeamCommand: AsyncParsableCommand {
         @OptionGroup var window: Window
 
         func run() async throws {
-            let store = try await TeamCommand.connect(team)
-            let found = try await store.flaky(days: try window.days(), client: window.client)
-            await store.close()
+            let found = try await TeamCommand.withStore(team) { store in try await store.flaky(days: try window.days(), client: window.client) }
             TeamCommand.report(found, empty: "No flaky case in the last \(window.window).") { item in
                 "\(item.passed) passed, \(item.failed) failed; flaky on \(item.mixedClasses.joined(separator: ", "))"
             }
@@ -77,9 +81,7 @@ public struct TeamCommand: AsyncParsableCommand {
         @OptionGroup var window: Window
 
         func run() async throws {
-            let store = try await TeamCommand.connect(team)
-            let found = try await store.drift(days: try window.days(), client: window.client)
-            await store.close()
+            let found = try await TeamCommand.withStore(team) { store in try await store.drift(days: try window.days(), client: window.client) }
             TeamCommand.report(found, empty: "No drifting case in the last \(window.window).") { item in
                 "\(item.passed) passed, \(item.fingerprints) different observations"
             }
@@ -94,9 +96,7 @@ public struct TeamCommand: AsyncParsableCommand {
         @OptionGroup var window: Window
 
         func run() async throws {
-            let store = try await TeamCommand.connect(team)
-            let found = try await store.environmentSplit(days: try window.days(), client: window.client)
-            await store.close()
+            let found = try await TeamCommand.withStore(team) { store in try await store.environmentSplit(days: try window.days(), client: window.client) }
             TeamCommand.report(found, empty: "No environment-dependent case in the last \(window.window).") { item in
                 "passes on \(item.passingClasses.joined(separator: ", ")); fails on \(item.failingClasses.joined(separator: ", "))"
             }
@@ -111,9 +111,7 @@ public struct TeamCommand: AsyncParsableCommand {
         @Option(help: "How many runs.") var limit = 50
 
         func run() async throws {
-            let store = try await TeamCommand.connect(team)
-            let runs = try await store.history(of: caseId, client: client, limit: limit)
-            await store.close()
+            let runs = try await TeamCommand.withStore(team) { store in try await store.history(of: caseId, client: client, limit: limit) }
             guard !runs.isEmpty else {
                 Swift.print("No run of \(caseId) in the team store.")
                 return
@@ -144,12 +142,7 @@ public struct TeamCommand: AsyncParsableCommand {
             @Argument(help: "The commit the release was built from.") var commit: String
 
             func run() async throws {
-                let store = try await TeamCommand.connect(team)
-                do { try await store.recordRelease(client: client, commit: commit) } catch {
-                    await store.close()
-                    throw error
-                }
-                await store.close()
+                try await TeamCommand.withStore(team) { store in try await store.recordRelease(client: client, commit: commit) }
                 print("Recorded \(client) \(commit) as released; can-release now asks for a passing run of it.")
             }
         }
@@ -162,13 +155,7 @@ public struct TeamCommand: AsyncParsableCommand {
             @Argument(help: "The released commit.") var commit: String
 
             func run() async throws {
-                let store = try await TeamCommand.connect(team)
-                let found: Bool
-                do { found = try await store.endSupport(client: client, commit: commit) } catch {
-                    await store.close()
-                    throw error
-                }
-                await store.close()
+                let found = try await TeamCommand.withStore(team) { store in try await store.endSupport(client: client, commit: commit) }
                 guard found else {
                     throw RunsCommand.RunsError(description: "No release \(client) \(commit) was recorded; see `team release list`.")
                 }
@@ -181,9 +168,7 @@ public struct TeamCommand: AsyncParsableCommand {
             @OptionGroup var team: TeamOptions
 
             func run() async throws {
-                let store = try await TeamCommand.connect(team)
-                let releases = try await store.releases()
-                await store.close()
+                let releases = try await TeamCommand.withStore(team) { store in try await store.releases() }
                 if releases.isEmpty { print("No release recorded; `team release record CLIENT COMMIT` adds one.") }
                 let formatter = ISO8601DateFormatter()
                 for release in releases {
@@ -206,9 +191,7 @@ public struct TeamCommand: AsyncParsableCommand {
         @Option(help: "Only this client's releases.") var client: String?
 
         func run() async throws {
-            let store = try await TeamCommand.connect(team)
-            let check = try await store.canRelease(stubCommit: stub, client: client)
-            await store.close()
+            let check = try await TeamCommand.withStore(team) { store in try await store.canRelease(stubCommit: stub, client: client) }
             for (release, verdict) in check.releases {
                 let line = switch verdict {
                 case .passed(let runId): "passed  (\(runId))"
@@ -233,13 +216,7 @@ public struct TeamCommand: AsyncParsableCommand {
 
         func run() async throws {
             let days = try TeamStore.days(in: keep)
-            let store = try await TeamCommand.connect(team)
-            let result: TeamStore.PruneResult
-            do { result = try await store.prune(keepDays: days, dryRun: dryRun) } catch {
-                await store.close()
-                throw error
-            }
-            await store.close()
+            let result: TeamStore.PruneResult = try await TeamCommand.withStore(team) { store in try await store.prune(keepDays: days, dryRun: dryRun) }
             print("\(dryRun ? "Would delete" : "Deleted") \(result.caseResults) case rows of \(result.runs) runs older than \(keep).")
         }
     }
@@ -251,13 +228,7 @@ public struct TeamCommand: AsyncParsableCommand {
         @Flag(help: "Let prune remove it again.") var unpin = false
 
         func run() async throws {
-            let store = try await TeamCommand.connect(team)
-            let found: Bool
-            do { found = try await store.pin(runId, pinned: !unpin) } catch {
-                await store.close()
-                throw error
-            }
-            await store.close()
+            let found: Bool = try await TeamCommand.withStore(team) { store in try await store.pin(runId, pinned: !unpin) }
             guard found else { throw RunsCommand.RunsError(description: "No run \(runId) in the team store.") }
             print(unpin ? "Unpinned \(runId)." : "Pinned \(runId).")
         }

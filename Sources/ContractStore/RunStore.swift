@@ -117,7 +117,7 @@ public struct RunStore: RunRecorder {
     public func finish(runId: String, now: Date = Date()) throws -> RunRecord {
         try writer.write { db in
             guard var run = try RunRow.fetchOne(db, key: runId)?.record else { throw StoreError.unknownRun(runId) }
-            let results = try CaseResultRow.filter(CaseResultRow.Columns.runId == runId).fetchAll(db).map(\.record)
+            let results = try CaseResultRow.filter(CaseResultColumns.runId == runId).fetchAll(db).map(\.record)
             Self.count(results, into: &run)
             run.endedAt = now
             run.status = run.failed + run.errored == 0 && results.count == run.total ? .passed : .failed
@@ -144,7 +144,7 @@ public struct RunStore: RunRecorder {
     static func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date, db: Database) throws -> RunRecord {
         try CaseResultRow(CaseResultRecord(runId: runId, result: result)).upsert(db)
         guard var run = try RunRow.fetchOne(db, key: runId)?.record else { throw StoreError.unknownRun(runId) }
-        let results = try CaseResultRow.filter(CaseResultRow.Columns.runId == runId).fetchAll(db).map(\.record)
+        let results = try CaseResultRow.filter(CaseResultColumns.runId == runId).fetchAll(db).map(\.record)
         Self.count(results, into: &run)
         if results.count >= run.total {
             run.endedAt = now
@@ -193,8 +193,8 @@ public struct RunStore: RunRecorder {
     /// Recent runs, newest first; only `client`'s when given.
     public func runs(limit: Int = 20, client: String? = nil) throws -> [RunRecord] {
         try writer.read { db in
-            var request = RunRow.order(RunRow.Columns.startedAt.desc, RunRow.Columns.id.desc)
-            if let client { request = request.filter(RunRow.Columns.client == client) }
+            var request = RunRow.order(RunColumns.startedAt.desc, RunColumns.id.desc)
+            if let client { request = request.filter(RunColumns.client == client) }
             return try request.limit(limit).fetchAll(db).map(\.record)
         }
     }
@@ -207,8 +207,8 @@ public struct RunStore: RunRecorder {
     /// The run labelled `name` (of `client`, when given).
     public func run(labelled name: String, client: String? = nil) throws -> RunRecord? {
         try writer.read { db in
-            var request = RunRow.filter(RunRow.Columns.label == name)
-            if let client { request = request.filter(RunRow.Columns.client == client) }
+            var request = RunRow.filter(RunColumns.label == name)
+            if let client { request = request.filter(RunColumns.client == client) }
             return try request.fetchOne(db)?.record
         }
     }
@@ -216,7 +216,7 @@ public struct RunStore: RunRecorder {
     /// A run's results, by case id.
     public func results(runId: String) throws -> [CaseResultRecord] {
         try writer.read { db in
-            try CaseResultRow.filter(CaseResultRow.Columns.runId == runId).order(CaseResultRow.Columns.caseId).fetchAll(db).map(\.record)
+            try CaseResultRow.filter(CaseResultColumns.runId == runId).order(CaseResultColumns.caseId).fetchAll(db).map(\.record)
         }
     }
 
@@ -228,10 +228,10 @@ public struct RunStore: RunRecorder {
     public func diff(base: RunRecord, head: RunRecord, window: Int = 5, thresholds: RunDiff.Thresholds = .init()) throws -> RunDiff {
         let earlier = try writer.read { db in
             try RunRow
-                .filter(RunRow.Columns.status != RunRecord.Status.running.rawValue)
-                .filter(RunRow.Columns.client == head.client)
-                .filter(RunRow.Columns.startedAt <= head.startedAt && RunRow.Columns.id != head.id)
-                .order(RunRow.Columns.startedAt.desc, RunRow.Columns.id.desc)
+                .filter(RunColumns.status != RunRecord.Status.running.rawValue)
+                .filter(RunColumns.client == head.client)
+                .filter(RunColumns.startedAt <= head.startedAt && RunColumns.id != head.id)
+                .order(RunColumns.startedAt.desc, RunColumns.id.desc)
                 .limit(window)
                 .fetchAll(db)
                 .map(\.record)
@@ -246,7 +246,7 @@ public struct RunStore: RunRecorder {
     func markAbandonedRunsAborted() throws {
         let host = MachineName.current
         try writer.write { db in
-            for var run in try RunRow.filter(RunRow.Columns.status == RunRecord.Status.running.rawValue).fetchAll(db).map(\.record)
+            for var run in try RunRow.filter(RunColumns.status == RunRecord.Status.running.rawValue).fetchAll(db).map(\.record)
             where run.host == host && !Self.isAlive(pid: run.pid) {
                 run.status = .aborted
                 try RunRow(run).update(db)
