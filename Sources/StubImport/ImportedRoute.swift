@@ -26,6 +26,7 @@ public struct ImportedRoute: Sendable {
         public var status: Int
         /// Header names and values, in order.
         public var headers: [(String, String)] = []
+        /// The answer's body, when it has one.
         public var body: Body?
         /// A delay before answering.
         public var latency: LatencyModel?

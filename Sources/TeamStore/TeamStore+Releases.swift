@@ -75,6 +75,7 @@ extension TeamStore {
             releases.allSatisfy { if case .passed = $0.verdict { true } else { false } }
         }
 
+        /// Equal when they ask about the same stub commit with the same releases and verdicts.
         public static func == (lhs: ReleaseCheck, rhs: ReleaseCheck) -> Bool {
             lhs.stubCommit == rhs.stubCommit && lhs.releases.map(\.release) == rhs.releases.map(\.release)
                 && lhs.releases.map(\.verdict) == rhs.releases.map(\.verdict)

@@ -6,6 +6,7 @@ public import FoundationNetworking
 
 /// The live transport: URLSession against a base URL.
 public struct URLSessionTransport: HTTPTransport {
+    /// Every request path is resolved against it; a StubBank session URL (`…/_s/NAME`) works as is.
     public let baseURL: URL
     private let session: URLSession
 
@@ -23,6 +24,7 @@ public struct URLSessionTransport: HTTPTransport {
         }
     }
 
+    /// Sends `request` and returns the status, headers and body; a transport failure throws the `URLError`.
     public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         guard var components = URLComponents(url: baseURL.appendingPathComponent(request.path), resolvingAgainstBaseURL: false) else {
             throw URLError(.badURL)

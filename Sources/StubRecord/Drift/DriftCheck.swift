@@ -14,12 +14,16 @@ import StubFormats
 /// the first `id` the stub listed under the segment before it (`/v1/accounts` → `accountId`);
 /// a route with a parameter nothing fills, or with a wildcard, is skipped and said so.
 public struct DriftCheck: Sendable {
+    /// The real backend the stub's GET routes are replayed against.
     public var upstream: URL
+    /// The stubs folder whose routes are compared.
     public var stubs: URL
     /// Sent to the upstream only: `Authorization: Bearer …` and the like.
     public var headers: [(String, String)]
+    /// The persona whose answers are compared with the backend's.
     public var persona: String
 
+    /// A check of `stubs` against `upstream`, sending `headers` (e.g. a token) with every request.
     public init(upstream: URL, stubs: URL, headers: [(String, String)], persona: String) {
         self.upstream = upstream
         self.stubs = stubs
@@ -27,6 +31,7 @@ public struct DriftCheck: Sendable {
         self.persona = persona
     }
 
+    /// Replays every GET route and reports the schema-level differences; `progress` hears each route.
     public func run(client: HTTPClient, logger: Logger, progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> DriftReport {
         let host = try await StubHost.start(stubs: stubs, logger: logger)
         do {

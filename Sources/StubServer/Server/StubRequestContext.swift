@@ -3,12 +3,14 @@ public import NIOCore
 
 /// Request context that keeps the connection, so faults can reset or close it.
 public struct StubRequestContext: RequestContext {
+    /// Hummingbird's own per-request state.
     public var coreContext: CoreRequestContextStorage
     /// The client connection's channel (a testing channel for an exchange answered in process).
     public let channel: any Channel
     /// The client's end, as the stages that wait on it or drop it see it.
     let connection: any StubConnection
 
+    /// A context for a request on a real connection: its waits and drops go to the channel.
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.channel = source.channel

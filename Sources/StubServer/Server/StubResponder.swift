@@ -5,14 +5,17 @@ public import Hummingbird
 /// (route files, then the bank), the route file's own behaviour, then the response (no body for
 /// 204, 304 and HEAD) with its signature and any spoiled body, and the journal.
 public struct StubResponder: HTTPResponder {
+    /// The request context the stub's stages read: the connection, for faults.
     public typealias Context = StubRequestContext
 
     let backend: StubBackend
 
+    /// A responder over a loaded stub.
     public init(backend: StubBackend) {
         self.backend = backend
     }
 
+    /// Answers one request through every stage; a dropped connection throws after the journal has it.
     public func respond(to request: Request, context: StubRequestContext) async throws -> Response {
         var exchange = RequestIntake.exchange(request, backend: backend)
         do {

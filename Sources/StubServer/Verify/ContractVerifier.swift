@@ -10,9 +10,12 @@ import StubFormats
 /// served), every fixture file fits its schema, and what the stub actually answers for each
 /// persona fits the documented 200 response.
 public struct ContractVerifier: Sendable {
+    /// The stubs folder whose answers are checked.
     public let stubs: URL
+    /// The OpenAPI document they must conform to.
     public let contract: URL
 
+    /// A verifier of `stubs` against `contract`.
     public init(stubs: URL, contract: URL) {
         self.stubs = stubs
         self.contract = contract
@@ -20,10 +23,13 @@ public struct ContractVerifier: Sendable {
 
     /// What passed and what failed, one line each.
     public struct Report: Sendable {
+        /// Each answer that was checked, as `METHOD path status`.
         public var checked: [String] = []
+        /// Each answer that breaks the contract, with the reason.
         public var problems: [String] = []
     }
 
+    /// Serves every documented operation from the stub in process and validates each answer.
     public func verify() async -> Report {
         var report = Report()
         let document: [String: Any]
