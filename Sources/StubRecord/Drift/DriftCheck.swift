@@ -23,7 +23,7 @@ public struct DriftCheck: Sendable {
     /// The persona whose answers are compared with the backend's.
     public var persona: String
 
-    /// A check of `stubs` against `upstream`, sending `headers` (e.g. a token) with every request.
+    /// A check of `stubs` against `upstream`, sending `headers` (e.g. a token) to the upstream.
     public init(upstream: URL, stubs: URL, headers: [(String, String)], persona: String) {
         self.upstream = upstream
         self.stubs = stubs

@@ -23,13 +23,14 @@ public struct ContractVerifier: Sendable {
 
     /// What passed and what failed, one line each.
     public struct Report: Sendable {
-        /// Each answer that was checked, as `METHOD path status`.
+        /// Each thing that was checked (a route, a fixture, a persona's answer), one line each.
         public var checked: [String] = []
-        /// Each answer that breaks the contract, with the reason.
+        /// Each disagreement, with its file and line where there is one, and the reason.
         public var problems: [String] = []
     }
 
-    /// Serves every documented operation from the stub in process and validates each answer.
+    /// Runs every check described above and reports each result; never throws (a document
+    /// that does not load is itself a problem in the report).
     public func verify() async -> Report {
         var report = Report()
         let document: [String: Any]
