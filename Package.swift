@@ -189,7 +189,7 @@ let package = Package(
         .target(
             name: "TeamStore",
             dependencies: [
-                "ContractKit",
+                "ContractKit", "StubFormats",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -2,6 +2,7 @@ public import ContractKit
 import Crypto
 import Foundation
 import PostgresNIO
+import StubFormats
 
 extension TeamStore {
     /// What a push did with one run.
@@ -90,7 +91,7 @@ extension TeamStore {
     /// case is flaky (or environment-dependent).
     static func inputsHash(definition: String?, run: RunRecord) -> String {
         let parts = [definition ?? "-", run.gitCommit ?? "-", run.stubCommit ?? "-", run.contractHash ?? "-"]
-        return hex(SHA256.hash(data: Data(parts.joined(separator: "\n").utf8))).prefix(16).description
+        return Hex.string(SHA256.hash(data: Data(parts.joined(separator: "\n").utf8))).prefix(16).description
     }
 
     /// A hash of everything a run says, except its local label: the same run pushed twice has
@@ -106,7 +107,7 @@ extension TeamStore {
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .millisecondsSince1970
         let data = (try? encoder.encode(Content(run: unlabelled, results: results.sorted { $0.caseId < $1.caseId }))) ?? Data()
-        return hex(SHA256.hash(data: data))
+        return Hex.string(SHA256.hash(data: data))
     }
 
     /// The UTC day a run started, as `yyyy-MM-dd`.
@@ -116,9 +117,5 @@ extension TeamStore {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd"
         return formatter.string(from: date)
-    }
-
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+import StubFormats
 
 /// Runs cases through a registered client against one stub, concurrently, each in its own
 /// session, and checks them.
@@ -32,7 +33,7 @@ public struct ContractRunner: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(definition)) ?? Data(contractCase.id.utf8)
-        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return Hex.string(SHA256.hash(data: data))
     }
 
     /// Runs one case and checks it.
@@ -105,6 +106,6 @@ public struct ContractRunner: Sendable {
         var portable = observation
         portable.data.urlErrors = observation.data.urlErrors.map(RunLog.category(of:))
         let data = (try? encoder.encode(portable)) ?? Data()
-        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return Hex.string(SHA256.hash(data: data))
     }
 }

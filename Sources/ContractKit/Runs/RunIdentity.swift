@@ -1,5 +1,6 @@
 public import Foundation
 import Crypto
+import StubFormats
 
 /// What a run ran on, beyond its client commit: the branch, the stub's commit, a hash of the
 /// contract (the case files and, when the stub is hosted in process, its stubs folder), this
@@ -51,7 +52,7 @@ public struct RunIdentity: Sendable, Equatable {
                 any = true
             }
         }
-        return any ? hasher.finalize().map { String(format: "%02x", $0) }.joined() : nil
+        return any ? Hex.string(hasher.finalize()) : nil
     }
 
     /// The branch from the CI's variables (GitHub Actions, GitLab, Buildkite, Jenkins, Bitrise),

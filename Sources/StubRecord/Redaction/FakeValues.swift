@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StubServer
+import StubFormats
 
 /// Valid-looking, obviously synthetic replacements, each derived from the real value and a salt
 /// by HMAC-SHA256: the same real value gets the same fake in every file of a recording, and
@@ -40,7 +41,7 @@ struct FakeValues: Sendable {
     }
 
     private func hex(_ kind: PIIKind, _ value: String, count: Int) -> String {
-        bytes(kind, value, count: (count + 1) / 2).map { String(format: "%02x", $0) }.joined().prefix(count).description
+        Hex.string(bytes(kind, value, count: (count + 1) / 2)).prefix(count).description
     }
 
     /// The synthetic IBAN for a real, compact, upper-case one.

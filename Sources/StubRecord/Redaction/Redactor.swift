@@ -1,6 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
-public import StubServer
+import StubServer
 public import StubFormats
 
 /// Replaces personal data and secrets in what `record` captures, before anything is written:

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOConcurrencyHelpers
+import StubFormats
 
 /// Signs response bodies: `X-Signature` is the lowercase hex HMAC-SHA256 of the exact body bytes.
 ///
@@ -52,19 +53,6 @@ public final class ResponseSigner: Sendable {
     private static func sign(_ body: [UInt8], with keyed: HMAC<SHA256>) -> String {
         var mac = keyed
         mac.update(data: body)
-        return hex(mac.finalize())
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    /// Lowercase hex without `String(format:)`, which costs more than the HMAC itself.
-    private static func hex(_ code: HMAC<SHA256>.MAC) -> String {
-        var text = [UInt8]()
-        text.reserveCapacity(64)
-        for byte in code {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return Hex.string(mac.finalize())
     }
 }

@@ -1,0 +1,19 @@
+/// Lowercase hexadecimal, the one spelling the stub, the importers, the recorder, ContractKit and
+/// the team store share (digests, signatures, ids). Written without `String(format:)`, which
+/// costs more than the HMAC it would print.
+public enum Hex {
+    @usableFromInline static let digits = Array("0123456789abcdef".utf8)
+
+    /// Two lowercase digits per byte, most significant first. Inlinable, so that it is
+    /// specialized for each byte sequence (a signature's MAC on every response).
+    @inlinable
+    public static func string(_ bytes: some Sequence<UInt8>) -> String {
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
