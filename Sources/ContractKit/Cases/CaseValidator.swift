@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import StubFormats
 
 /// Checks one case's YAML against the client that will run it, with lines: fields that do not
 /// exist, layers and keys no registered operation reports, and values of the wrong shape.

@@ -1,3 +1,4 @@
+import StubFormats
 /// What a case states about a screen with `presentation.screen`, read from its YAML:
 ///
 /// ```yaml

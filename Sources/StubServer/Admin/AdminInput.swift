@@ -48,7 +48,7 @@ struct AdminInput {
             for key in given.keys.sorted() {
                 let child = path.isEmpty ? key : "\(path).\(key)"
                 guard let inner = fields[key] else {
-                    let nearest = fields.keys.min { NodeReader.distance(key, $0) < NodeReader.distance(key, $1) } ?? ""
+                    let nearest = Spelling.closest(to: key, in: fields.keys) ?? ""
                     throw APIError.field(child, "unknown field \(child); did you mean \(path.isEmpty ? nearest : "\(path).\(nearest)")? "
                                          + "Known: \(fields.keys.sorted().joined(separator: ", "))", code: "unknown_field")
                 }

@@ -1,3 +1,4 @@
+import StubFormats
 /// A route that almost matched an unmatched request, and the first reason it did not.
 struct NearMiss: Sendable, Equatable {
     /// `GET /api/users/{id}`.
@@ -12,7 +13,7 @@ struct NearMiss: Sendable, Equatable {
     static func explain(_ pattern: RoutePattern, method: String, segments: [Substring], source: String) -> NearMiss? {
         if let reason = pathMismatch(pattern, segments) {
             let wanted = Array("\(method) /\(segments.joined(separator: "/"))".utf8)
-            let distance = RouteTable.distance(wanted, Array(pattern.description.utf8))
+            let distance = Spelling.distance(wanted, Array(pattern.description.utf8))
             return NearMiss(route: pattern.description, source: source, reason: reason, rank: 2 + distance)
         }
         if let expected = pattern.method, expected != method {

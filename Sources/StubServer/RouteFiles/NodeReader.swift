@@ -37,7 +37,7 @@ struct NodeReader {
                 continue
             }
             if !allowed.isEmpty, !allowed.contains(key) {
-                let hint = allowed.min { Self.distance(key, $0) < Self.distance(key, $1) }.map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Spelling.closest(to: key, in: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
                 fail(keyNode, "\(path.isEmpty ? "" : "\(path): ")unknown field \"\(key)\"\(hint); allowed: \(allowed.joined(separator: ", "))")
                 continue
             }
@@ -120,10 +120,6 @@ struct NodeReader {
             return .object(fields)
         case .alias: return .null
         }
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        RouteTable.distance(Array(a.lowercased().utf8), Array(b.lowercased().utf8))
     }
 }
 

@@ -1,3 +1,4 @@
+import StubFormats
 /// Matches requests to routes, and explains a miss: 405 with `Allow`, or 404 naming the closest routes.
 struct RouteTable: Sendable {
     let routes: [Route]
@@ -39,22 +40,9 @@ struct RouteTable: Sendable {
     func suggestions(for method: String, path: String) -> [String] {
         let wanted = Array("\(method) \(path)".utf8)
         return routes
-            .map { ($0.pattern.description, Self.distance(wanted, Array($0.pattern.description.utf8))) }
+            .map { ($0.pattern.description, Spelling.distance(wanted, Array($0.pattern.description.utf8))) }
             .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
             .prefix(3)
             .map(\.0)
-    }
-
-    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            current[0] = i
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
