@@ -210,6 +210,7 @@ let package = Package(
             dependencies: [
                 "ContractKit",
                 "ContractStore",
+                "StubFormats",
                 "StubServer",
                 "TeamStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

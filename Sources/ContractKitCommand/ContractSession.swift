@@ -3,6 +3,7 @@ import ContractStore
 public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
+public import StubFormats
 import StubServer
 
 /// One `stubbank contracts run`: loads cases, hosts the stub (unless given a base URL), runs,
@@ -57,13 +58,9 @@ public struct ContractSession: Sendable {
 
         /// One line for people and for `Benchmarks/bench.py`.
         public var timingLine: String {
-            let wall = Self.milliseconds(wallTime), store = Self.milliseconds(storeTime)
+            let wall = wallTime.inMilliseconds, store = storeTime.inMilliseconds
             let share = wall > 0 ? store / wall * 100 : 0
             return String(format: "Time: %.1f ms; SQLite: %.1f ms of %.1f ms (%.1f %%) recording and diffing runs", wall, store, wall, share)
-        }
-
-        static func milliseconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         }
     }
 

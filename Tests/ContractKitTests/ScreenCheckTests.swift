@@ -1,3 +1,4 @@
+import StubFormats
 @testable import ContractKit
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+import StubFormats
 
 @Suite struct CaseLoaderTests {
     /// A client with two operations; `status.get` also reports a key of its own.

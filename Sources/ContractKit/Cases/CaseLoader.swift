@@ -1,6 +1,6 @@
 public import Foundation
 import Yams
-import StubFormats
+public import StubFormats
 
 /// Reads a folder of case files (`*.yaml`, one case or `cases: [...]` each) for one client.
 ///

@@ -67,7 +67,7 @@ public struct ContractRunner: Sendable {
             result.message = error is SetupFailure || error is Deadline.Exceeded ? "\(error)" : "the operation threw: \(error)"
         }
         let elapsed = ContinuousClock.now - started
-        result.durationMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        result.durationMs = elapsed.inMilliseconds
         return result
     }
 

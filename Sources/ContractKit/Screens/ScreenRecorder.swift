@@ -1,5 +1,6 @@
 public import Foundation
 import Yams
+import StubFormats
 
 /// Recorded screens: `contracts run --record-screens` writes the screen a case saw to
 /// `<cases>/screens/<case-id>.yaml`, and a case that states `screen: recorded` is compared with it.

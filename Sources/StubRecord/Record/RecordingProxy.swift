@@ -4,6 +4,7 @@ public import Hummingbird
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import StubFormats
 
 /// The recording proxy: every request is forwarded to the upstream as it is (AsyncHTTPClient,
 /// HTTP or HTTPS), the upstream's answer goes back to the caller unchanged, and the exchange is
@@ -65,7 +66,7 @@ public struct RecordingProxy: HTTPResponder {
         let elapsed = ContinuousClock.now - started
         do {
             let step = try await recording.add(exchange)
-            let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            let ms = elapsed.inMilliseconds
             report(String(format: "● %@ %@ → %d in %.0f ms; %@ (%d routes)", method, path + (query.map { "?" + $0 } ?? ""),
                           Int(answer.status.code), ms, step.file, step.routes))
             for note in step.notes { report("  note: \(note)") }

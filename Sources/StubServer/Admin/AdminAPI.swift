@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Logging
+import StubFormats
 
 /// The control surface under `/__stubbank`: behaviours, scenarios, reset, journal, routes, reload.
 ///

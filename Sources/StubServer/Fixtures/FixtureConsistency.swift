@@ -1,3 +1,4 @@
+import StubFormats
 /// Cross-file rules a JSON decoder cannot check: references, enums and money formats.
 enum FixtureConsistency {
     static func problems(in persona: PersonaFixture, base: String) -> [FixtureProblem] {

@@ -1,5 +1,6 @@
 public import Foundation
 import Yams
+import StubFormats
 
 /// Reads a stubs directory (the built-in bank's personas, route files, scenarios and `stubbank.yaml`),
 /// validating every file and collecting every problem with its line.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubFormats
 
 /// Writes one exchange to the request journal: what was asked, which route and behaviour
 /// answered, with what status or fault, and how long it took; the journal counts the route's hit.
@@ -17,7 +18,7 @@ enum ExchangeJournal {
             requestId: request.requestId, receivedAt: exchange.receivedAt, method: request.method, path: request.path,
             query: request.query, session: request.session, route: exchange.route, nearMiss: exchange.nearMiss, status: status,
             fault: exchange.decision.fault, behaviour: exchange.decision.behaviourId,
-            latencyMs: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+            latencyMs: elapsed.inMilliseconds,
             headers: request.headers, replayed: exchange.response?.headers[Self.replayedHeader] == "true"),
             bodies: ExchangeBodies(requestBody: request.body, responseStatus: status, responseHeaders: responseHeaders,
                                    responseBody: exchange.response?.body ?? []))

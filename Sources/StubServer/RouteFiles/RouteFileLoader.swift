@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Yams
+import StubFormats
 
 /// Reads `routes/**/*.yaml|yml|json` under a stubs folder into a `FileRouteSet`, collecting every
 /// problem with file, line and reason.

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+import StubFormats
 
 /// 204, 304 and answers to HEAD carry no body, whatever asked for them, so a keep-alive client
 /// reads the next answer correctly; and behaviours cannot set framing headers or a 1xx.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubServer
+import StubFormats
 
 @Suite struct FixtureLoaderTests {
     @Test func loadsTheRepositoryStubs() throws {
