@@ -16,9 +16,7 @@ public struct RemoteAccountRepository: AccountRepository {
     public init(remote: BankRemoteDataSource) { self.remote = remote }
 
     public func accounts() async throws(BankingError) -> [Account] {
-        var result: [Account] = []
-        for dto in try await remote.accounts().data { result.append(try DomainMapper.account(dto)) }
-        return result
+        try await remote.accounts().data.map(DomainMapper.account)
     }
 
     public func account(id: String) async throws(BankingError) -> Account {
@@ -36,9 +34,7 @@ public struct RemoteTransactionRepository: TransactionRepository {
 
     public func transactions(accountId: String, query: TransactionQuery) async throws(BankingError) -> TransactionPage {
         let page = try await remote.transactions(accountId: accountId, query: query)
-        var transactions: [Transaction] = []
-        for dto in page.data { transactions.append(try DomainMapper.transaction(dto)) }
-        return TransactionPage(transactions: transactions, nextCursor: page.nextCursor)
+        return TransactionPage(transactions: try page.data.map(DomainMapper.transaction), nextCursor: page.nextCursor)
     }
 }
 
@@ -56,9 +52,7 @@ public struct RemoteCardRepository: CardRepository {
     public init(remote: BankRemoteDataSource) { self.remote = remote }
 
     public func cards() async throws(BankingError) -> [Card] {
-        var result: [Card] = []
-        for dto in try await remote.cards().data { result.append(try DomainMapper.card(dto)) }
-        return result
+        try await remote.cards().data.map(DomainMapper.card)
     }
 
     public func freeze(cardId: String) async throws(BankingError) -> Card {
@@ -75,15 +69,12 @@ public struct RemoteBeneficiaryRepository: BeneficiaryRepository {
     public init(remote: BankRemoteDataSource) { self.remote = remote }
 
     public func beneficiaries() async throws(BankingError) -> [Beneficiary] {
-        var result: [Beneficiary] = []
-        for dto in try await remote.beneficiaries().data { result.append(try DomainMapper.beneficiary(dto)) }
-        return result
+        try await remote.beneficiaries().data.map(DomainMapper.beneficiary)
     }
 
     public func add(_ beneficiary: NewBeneficiary) async throws(BankingError) -> Beneficiary {
-        let iban = beneficiary.iban.filter { !$0.isWhitespace }.uppercased()
-        return try DomainMapper.beneficiary(try await remote.addBeneficiary(
-            NewBeneficiaryDTO(name: beneficiary.name, iban: iban, reference: beneficiary.reference)))
+        try DomainMapper.beneficiary(try await remote.addBeneficiary(
+            NewBeneficiaryDTO(name: beneficiary.name, iban: IBAN(beneficiary.iban).compact, reference: beneficiary.reference)))
     }
 
     public func delete(id: String) async throws(BankingError) {
@@ -112,9 +103,7 @@ public struct RemoteSupportRepository: SupportRepository {
     public init(remote: BankRemoteDataSource) { self.remote = remote }
 
     public func tickets() async throws(BankingError) -> [SupportTicket] {
-        var result: [SupportTicket] = []
-        for dto in try await remote.tickets().data { result.append(try DomainMapper.ticket(dto)) }
-        return result
+        try await remote.tickets().data.map(DomainMapper.ticket)
     }
 
     public func create(_ ticket: NewSupportTicket) async throws(BankingError) -> SupportTicket {

@@ -38,14 +38,12 @@ public final class BeneficiariesPresenter {
     public func add(name: String, iban: String, reference: String?) async -> Bool {
         alert = nil
         fieldErrors = [:]
-        let compact = iban.filter { !$0.isWhitespace }.uppercased()
+        let typed = IBAN(iban)
         if name.trimmingCharacters(in: .whitespaces).isEmpty { fieldErrors["name"] = "Enter the payee's name." }
-        if !(15...34).contains(compact.count) || !compact.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-            fieldErrors["iban"] = "Enter a valid IBAN."
-        }
+        if !typed.hasValidShape { fieldErrors["iban"] = "Enter a valid IBAN." }
         guard fieldErrors.isEmpty else { return false }
         do {
-            let saved = try await beneficiaries.add(NewBeneficiary(name: name, iban: compact, reference: reference))
+            let saved = try await beneficiaries.add(NewBeneficiary(name: name, iban: typed.compact, reference: reference))
             state = .content((state.content ?? []) + [Self.row(saved)])
             return true
         } catch .businessRule(.invalidIBAN) {
