@@ -12,7 +12,6 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "stubbank", targets: ["stubbank"]),
-        .executable(name: "bench-ceiling", targets: ["bench-ceiling"]),
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubFormats", targets: ["StubFormats"]),
         .library(name: "BankingDomain", targets: ["BankingDomain"]),
@@ -124,6 +123,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Benchmarks/Ceiling",
             swiftSettings: strictSettings
         ),
         // The test-side client of the admin API (sessions, typed behaviours, journal waits):

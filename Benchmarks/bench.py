@@ -35,6 +35,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchlib import free_port, rss_mb, tree_pids  # noqa: E402  (shared with hardening.py)
 PATH = "/v1/atms"
 
 # ---------------------------------------------------------------------------------------------
@@ -95,40 +97,6 @@ def first_200(port, deadline):
             pass
         time.sleep(0.001)
     return None
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def tree_pids(pid):
-    """pid and all its descendants (a launcher may fork the real server)."""
-    pids, frontier = [pid], [pid]
-    while frontier:
-        parent = frontier.pop()
-        try:
-            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
-        except OSError:
-            children = []
-        for child in map(int, children):
-            pids.append(child)
-            frontier.append(child)
-    return pids
-
-
-def rss_mb(pid):
-    """Resident set size and its high-water mark of the process tree, in MiB."""
-    rss = hwm = 0
-    for each in tree_pids(pid):
-        try:
-            status = Path(f"/proc/{each}/status").read_text()
-        except OSError:
-            continue
-        rss += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
-        hwm += int(re.search(r"VmHWM:\s+(\d+)", status).group(1))
-    return round(rss / 1024, 1), round(hwm / 1024, 1)
 
 
 def cpu_seconds(pid):

@@ -34,12 +34,8 @@ import urllib.error
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import free_port, rss_kb  # noqa: E402  (shared with bench.py)
 
 
 class Server:
@@ -82,11 +78,7 @@ class Server:
         return r.status, json.loads(body or b"null")
 
     def rss_kb(self):
-        with open(f"/proc/{self.process.pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        return 0
+        return rss_kb(self.process.pid)[0]
 
     def stop(self):
         if self.process.poll() is None:
