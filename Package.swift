@@ -48,6 +48,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
     ],
     targets: [
+        // The console's page, style sheet and script are real files, embedded at build time.
+        .executableTarget(name: "EmbedAssets", path: "Tools/EmbedAssets"),
+        .plugin(name: "EmbedConsoleAssets", capability: .buildTool(), dependencies: ["EmbedAssets"],
+                path: "Plugins/EmbedConsoleAssets"),
         // The formats every tool reads: JSON values and YAML line numbers. Foundation and Yams only,
         // so that ContractKit and a team's test target can use them without the server.
         .target(
@@ -76,7 +80,9 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            swiftSettings: strictSettings
+            exclude: ["Console/Assets"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedConsoleAssets"]
         ),
         .target(
             name: "StubRecord",

@@ -1,4 +1,5 @@
-/// The console's page, style sheet and script, kept as text in the binary so that an installed
-/// `stubbank` serves them with no resource bundle beside it. Each lives in its own file:
-/// `ConsoleAssets+HTML.swift`, `+Style.swift`, `+Script.swift`.
+/// The console's page, style sheet and script. They are real files in `Console/Assets/`
+/// (`console.html`, `console.css`, `console.js`), edited as such; the `EmbedConsoleAssets` build
+/// plugin turns them into string constants at build time, so that an installed `stubbank`
+/// serves them from the binary, with no resource bundle beside it and nothing from the network.
 enum ConsoleAssets {}

@@ -1,8 +1,3 @@
-extension ConsoleAssets {
-    /// `GET /__stubbank/ui/console.js`: the live log (server-sent events from
-    /// `/__stubbank/events`), the exchange detail, the switches, resets and the route list, all
-    /// through the admin API. Text from requests is only ever set as text, never as HTML.
-    static let script = #"""
 "use strict";
 (() => {
   const api = "/__stubbank";
@@ -406,5 +401,3 @@ extension ConsoleAssets {
   wire();
   start().catch(retry);
 })();
-"""#
-}
