@@ -110,7 +110,7 @@ public struct ContractsCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = ContractCommandSettings.current
             let stubsURL = URL(fileURLWithPath: stubs ?? settings.stubs).standardizedFileURL
-            var options = ContractSession.Options(client: settings.client, casesDirectory: caseOptions.casesURL,
+            var options = CommandRun.Options(client: settings.client, casesDirectory: caseOptions.casesURL,
                                                   stubsDirectory: stubsURL, databasePath: database)
             options.baseURL = baseURL.flatMap(URL.init(string:))
             options.adminToken = adminToken
@@ -119,16 +119,16 @@ public struct ContractsCommand: AsyncParsableCommand {
             options.baseline = baseline
             options.recordScreens = recordScreens
             let progress = ProgressLine.forStandardError()
-            let outcome = try await ContractSession(options: options, logger: Logger(label: settings.commandName)).run { result, done, total in
+            let finished = try await CommandRun(options: options, logger: Logger(label: settings.commandName)).run { result, done, total in
                 progress.show(result, done: done, total: total)
             }
             progress.finish()
-            for problem in outcome.loadProblems { print("case file problem: \(problem)") }
-            let report = outcome.report
+            for problem in finished.loadProblems { print("case file problem: \(problem)") }
+            let report = finished.report
             // The report goes to standard output: colour it only when that is a terminal too.
             let style = ConsoleStyle.detect(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
             print(report.console(style: style))
-            print(outcome.timingLine)
+            print(finished.timingLine)
             if recordScreens {
                 let recorded = report.cases.filter { $0.expect[.screen] == "recorded" }.map(\.id)
                 let folder = caseOptions.casesURL.appendingPathComponent("screens").path
@@ -143,7 +143,7 @@ public struct ContractsCommand: AsyncParsableCommand {
                 print("No case ran: client \(settings.client.name) registers none of the cases' operations. Check --cases.")
                 throw ExitCode.failure
             }
-            if report.run.status != .passed || report.diff?.isRegression == true || !outcome.loadProblems.isEmpty {
+            if report.run.status != .passed || report.diff?.isRegression == true || !finished.loadProblems.isEmpty {
                 throw ExitCode.failure
             }
         }

@@ -9,7 +9,7 @@ import StubServer
 /// One `stubbank contracts run`: loads cases, hosts the stub (unless given a base URL), runs,
 /// records every result as it lands, finishes the run, and diffs it against the previous one
 /// (or a named baseline).
-public struct ContractSession: Sendable {
+public struct CommandRun: Sendable {
     /// What to run, against what, and where to record it.
     public struct Options: Sendable {
         /// The client whose operations run the cases.
@@ -46,7 +46,7 @@ public struct ContractSession: Sendable {
     }
 
     /// A finished run.
-    public struct Outcome: Sendable {
+    public struct Finished: Sendable {
         /// The run, its results and its diff.
         public var report: RunReport
         /// Case files or cases that did not load; a run with any is not green.
@@ -76,7 +76,7 @@ public struct ContractSession: Sendable {
     }
 
     /// Runs the cases; `progress` hears each result with how many are done and of how many.
-    public func run(progress: @escaping @Sendable (CaseResult, Int, Int) -> Void) async throws -> Outcome {
+    public func run(progress: @escaping @Sendable (CaseResult, Int, Int) -> Void) async throws -> Finished {
         let clock = ContinuousClock()
         let started = clock.now
         let storeTime = StopWatch()
@@ -120,7 +120,7 @@ public struct ContractSession: Sendable {
             } ?? previous
             return try base.map { try store.diff(base: $0, head: finished, window: options.flakyWindow) }
         }
-        return Outcome(report: RunReport(run: finished, results: results, cases: cases, diff: diff, operations: client.operations),
+        return Finished(report: RunReport(run: finished, results: results, cases: cases, diff: diff, operations: client.operations),
                        loadProblems: loaded.problems,
                        wallTime: clock.now - started, storeTime: storeTime.total)
     }
