@@ -261,6 +261,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "ContractKitCommandTests",
+            dependencies: [
+                "ContractKitCommand", "ContractKit", "BankingContracts",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ContractStoreTests",
             dependencies: ["ContractStore", "ContractKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings

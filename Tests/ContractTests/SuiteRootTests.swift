@@ -3,6 +3,7 @@ import ContractKit
 import ContractTesting
 import ContractTestingHost
 import Foundation
+import StubFormats
 import Testing
 
 /// An Xcode project's test target has no `Package.swift` above it, and on a simulator the

@@ -8,7 +8,7 @@ import Testing
 /// `contracts run` reports how much of its time went to the run store; the benchmark reads that line.
 @Suite struct CommandRunTimingTests {
     @Test func reportsStoreTimeWithinWallTime() async throws {
-        let root = HarnessSelfTests.root
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("timing-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: database) }
         var options = CommandRun.Options(client: ReferenceClient().contractClient(), casesDirectory: root.appendingPathComponent("Contracts/cases"),
