@@ -96,7 +96,9 @@ public struct TeamCommand: AsyncParsableCommand {
         @OptionGroup var window: Window
 
         func run() async throws {
-            let found = try await TeamCommand.withStore(team) { store in try await store.environmentSplit(days: try window.days(), client: window.client) }
+            let found = try await TeamCommand.withStore(team) { store in
+                try await store.environmentSplit(days: try window.days(), client: window.client)
+            }
             TeamCommand.report(found, empty: "No environment-dependent case in the last \(window.window).") { item in
                 "passes on \(item.passingClasses.joined(separator: ", ")); fails on \(item.failingClasses.joined(separator: ", "))"
             }
@@ -121,7 +123,8 @@ public struct TeamCommand: AsyncParsableCommand {
                 Swift.print("\(branch):")
                 for run in runs where (run.branch ?? "(no branch)") == branch {
                     Swift.print("  \(formatter.string(from: run.startedAt))  \(run.outcome.padding(toLength: 10, withPad: " ", startingAt: 0))"
-                                + "  \(TeamCommand.short(run.fingerprint))  \(TeamCommand.short(run.clientCommit))  \(run.machineClass)  \(run.runId)")
+                                + "  \(TeamCommand.short(run.fingerprint))  \(TeamCommand.short(run.clientCommit))"
+                                + "  \(run.machineClass)  \(run.runId)")
                 }
             }
         }
@@ -131,7 +134,8 @@ public struct TeamCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record the app versions customers still use, or end their support.",
             discussion: """
-                `team release record mybank 3f2a…` when an app version ships; `team release end-support mybank 3f2a…`                 when no customer can run it any more. `team can-release` asks only about supported releases.
+                `team release record mybank 3f2a…` when an app version ships; `team release end-support mybank 3f2a…` \
+                when no customer can run it any more. `team can-release` asks only about supported releases.
                 """,
             subcommands: [Record.self, EndSupport.self, List.self])
 
@@ -184,7 +188,9 @@ public struct TeamCommand: AsyncParsableCommand {
             commandName: "can-release",
             abstract: "Exit 0 when every supported release has a passing run against the stub commit; 1 otherwise.",
             discussion: """
-                A release with no run against the stub commit is unknown, and unknown is no: the answer names what is                 missing. Run the missing release's cases against the stub (`contracts run` at that client commit,                 STUBBANK_STUB_COMMIT set) and push them.
+                A release with no run against the stub commit is unknown, and unknown is no: the answer names what is \
+                missing. Run the missing release's cases against the stub (`contracts run` at that client commit, \
+                STUBBANK_STUB_COMMIT set) and push them.
                 """)
         @OptionGroup var team: TeamOptions
         @Option(help: "The stub commit to release.") var stub: String
@@ -201,7 +207,8 @@ public struct TeamCommand: AsyncParsableCommand {
                 print("\(release.client) \(TeamCommand.short(release.clientCommit)): \(line)")
             }
             if check.releases.isEmpty { print("No supported release recorded: nothing to break.") }
-            print(check.canRelease ? "Yes: stub \(TeamCommand.short(stub)) can be released." : "No: stub \(TeamCommand.short(stub)) cannot be released.")
+            let stubName = TeamCommand.short(stub)
+            print(check.canRelease ? "Yes: stub \(stubName) can be released." : "No: stub \(stubName) cannot be released.")
             if !check.canRelease { throw ExitCode(1) }
         }
     }
@@ -216,7 +223,9 @@ public struct TeamCommand: AsyncParsableCommand {
 
         func run() async throws {
             let days = try TeamStore.days(in: keep)
-            let result: TeamStore.PruneResult = try await TeamCommand.withStore(team) { store in try await store.prune(keepDays: days, dryRun: dryRun) }
+            let result: TeamStore.PruneResult = try await TeamCommand.withStore(team) { store in
+                try await store.prune(keepDays: days, dryRun: dryRun)
+            }
             print("\(dryRun ? "Would delete" : "Deleted") \(result.caseResults) case rows of \(result.runs) runs older than \(keep).")
         }
     }

@@ -90,7 +90,8 @@ struct InProcessExchange {
             return URLError(.unknown)
             #endif
         case nil:
-            return URLError(.cannotParseResponse, userInfo: [NSLocalizedDescriptionKey: "the in-process stub failed: \(error.map { "\($0)" } ?? "?")"])
+            let reason = "the in-process stub failed: \(error.map { "\($0)" } ?? "?")"
+            return URLError(.cannotParseResponse, userInfo: [NSLocalizedDescriptionKey: reason])
         }
     }
 }

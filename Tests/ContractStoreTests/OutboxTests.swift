@@ -53,7 +53,8 @@ import Testing
         try RunStore.migrator.migrate(queue, upTo: "v3: the case filter a run used")
         try queue.write { db in
             try db.execute(sql: """
-                INSERT INTO run (id, startedAt, endedAt, gitCommit, host, pid, baseURL, total, passed, failed, errored, status, label, client, notCovered)
+                INSERT INTO run (id, startedAt, endedAt, gitCommit, host, pid, baseURL, total, passed, failed, errored, status, label,
+                    client, notCovered)
                 VALUES ('run-old', '2026-11-01 10:00:00', '2026-11-01 10:01:00', 'c0', 'old-mac', 1, 'x', 1, 1, 0, 0, 'passed', NULL, 'reference', 0)
                 """)
         }
