@@ -20,8 +20,8 @@ struct StubBankCommand: AsyncParsableCommand {
               stubbank record --upstream URL --out DIR   record a real backend, redacted
               stubbank redact --check DIR        find personal data before it is committed
               stubbank drift --upstream URL      has the real backend drifted from the stub?
-              stubbank runs push --to URL        send finished runs to the team's PostgreSQL
-              stubbank team flaky --to URL       flaky, drifting, machine-dependent cases across every machine
+              stubbank runs push --to URL        runs to the team store (PostgreSQL)
+              stubbank team flaky --to URL       flaky cases across every machine
             """,
         subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, RecordCommand.self,
                       RedactCommand.self, DriftCommand.self, ContractsCommand.self, RunsCommand.self, TeamCommand.self]
