@@ -77,18 +77,12 @@ struct InProcessExchange {
         switch ending {
         case .reset: return URLError(.networkConnectionLost)
         case .timedOut: return URLError(.timedOut)
-        case .closedWithoutAnswer:
-            #if canImport(Darwin)
-            return URLError(.networkConnectionLost)
-            #else
-            return URLError(.badServerResponse)
-            #endif
-        case .cutMidBody:
-            #if canImport(Darwin)
-            return URLError(.networkConnectionLost)
-            #else
-            return URLError(.unknown)
-            #endif
+        #if canImport(Darwin)
+        case .closedWithoutAnswer, .cutMidBody: return URLError(.networkConnectionLost)
+        #else
+        case .closedWithoutAnswer: return URLError(.badServerResponse)
+        case .cutMidBody: return URLError(.unknown)
+        #endif
         case nil:
             let reason = "the in-process stub failed: \(error.map { "\($0)" } ?? "?")"
             return URLError(.cannotParseResponse, userInfo: [NSLocalizedDescriptionKey: reason])

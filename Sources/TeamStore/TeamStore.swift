@@ -41,6 +41,8 @@ public final class TeamStore: Sendable {
         }
         configuration.options.connectTimeout = .seconds(Int64(max(1, timeout.components.seconds)))
         configuration.options.maximumConnections = 4
+        // Every statement ends within a minute on the server, so no question or push waits forever.
+        configuration.options.additionalStartupParameters = [("statement_timeout", "60s")]
         let store = TeamStore(address: address, client: PostgresClient(configuration: configuration, backgroundLogger: logger),
                               logger: logger)
         do {

@@ -321,6 +321,14 @@ struct TeamStoreTests {
         }
     }
 
+    @Test func everyStatementHasAServerSideBound() async throws {
+        try await TeamTestServer.withStore { store in
+            for try await value in try await store.client.query("SHOW statement_timeout", logger: TeamTestServer.logger).decode(String.self) {
+                #expect(value == "1min")
+            }
+        }
+    }
+
     @Test func anUnreachableStoreSaysWhereWithinTheBound() async throws {
         let address = try TeamAddress("postgres://nobody@/nothing?host=/nonexistent-\(UUID().uuidString)&port=5433")
         let started = ContinuousClock.now
