@@ -9,7 +9,7 @@ import NIOCore
 import NIOEmbedded
 import StubServer
 
-/// One `URLRequest` answered by the stub's own responder, in this process: the same stages as
+/// One `URLRequest` answered by the stub's own responder, in this process: the same middleware as
 /// over a socket (sessions, the admin API, behaviours, route files, the bank, the journal), with
 /// the connection's waits on the injected clock and its drops turned into the `URLError` the
 /// platform's URLSession gives for them.

@@ -1,11 +1,12 @@
 import NIOCore
 
-/// The client's end of an exchange, as the stages that wait on it or drop it see it: a socket
+/// The client's end of an exchange, as the middleware that wait on it or drop it see it: a socket
 /// (`ChannelConnection`) for the server, or a `URLProtocol` in the test process
 /// (`InProcessConnection`), which has no socket and waits on an injected clock.
 ///
-/// A stage that drops the connection throws afterwards (`ChannelError.ioOnClosedChannel`), so
-/// that nothing else is written; the connection remembers how it ended for whoever reports it.
+/// A middleware that wants the connection dropped throws `ConnectionDropped`, and `StubResponder`
+/// drops it here once the journal has the exchange; the connection remembers how it ended for
+/// whoever reports it.
 package protocol StubConnection: Sendable {
     /// Waits `milliseconds` (nil: until the client leaves or the stop begins), ending early when
     /// the client leaves or the server stops.

@@ -31,7 +31,7 @@ enum FaultInjector {
         return ResponseBody(contentLength: body.count) { writer in
             try await writer.write(ByteBuffer(bytes: body.prefix(sent)))
             await connection.cutBody()
-            throw ChannelError.ioOnClosedChannel
+            throw ConnectionDropped(how: .cut, exchange: nil, status: nil)
         }
     }
 
@@ -48,7 +48,7 @@ enum FaultInjector {
                 offset = end
                 if offset < body.count, await connection.wait(milliseconds: pauseMs, stop: stop) != .elapsed {
                     await connection.cutBody()
-                    throw ChannelError.ioOnClosedChannel
+                    throw ConnectionDropped(how: .cut, exchange: nil, status: nil)
                 }
             }
             try await writer.finish(nil)

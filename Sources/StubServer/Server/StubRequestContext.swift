@@ -7,7 +7,7 @@ public struct StubRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The client connection's channel (a testing channel for an exchange answered in process).
     public let channel: any Channel
-    /// The client's end, as the stages that wait on it or drop it see it.
+    /// The client's end, as the middleware that wait on it or drop it see it.
     let connection: any StubConnection
 
     /// A context for a request on a real connection: its waits and drops go to the channel.

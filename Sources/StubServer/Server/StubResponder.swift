@@ -1,56 +1,50 @@
 public import Hummingbird
 
-/// Runs every request through the stub's stages, in order (see `StubExchange`): intake, session
-/// and base path, the admin API, behaviour, delay and connection faults, status override, routing
-/// (route files, then the bank), the route file's own behaviour, then the response (no body for
-/// 204, 304 and HEAD) with its signature and any spoiled body, and the journal.
+/// Answers every request through the stub's middleware (see `StubExchange` for what each one
+/// asks), around `Routing`: route files, then the built-in bank.
+///
+/// A middleware that ends the connection instead of answering throws `ConnectionDropped`; once
+/// the journal has the exchange, the connection is dropped here and the error thrown on, so
+/// Hummingbird writes nothing more.
 public struct StubResponder: HTTPResponder {
-    /// The request context the stub's stages read: the connection, for faults.
+    /// The request context the stub's middleware read: the connection, for faults.
     public typealias Context = StubRequestContext
 
     let backend: StubBackend
+    private let stack: any MiddlewareProtocol<StubExchange, StubExchange, StubRequestContext>
 
     /// A responder over a loaded stub.
     public init(backend: StubBackend) {
         self.backend = backend
+        self.stack = Self.stack(backend)
     }
 
-    /// Answers one request through every stage; a dropped connection throws after the journal has it.
+    /// The middleware, outermost first.
+    @MiddlewareFixedTypeBuilder<StubExchange, StubExchange, StubRequestContext>
+    static func stack(_ backend: StubBackend) -> some MiddlewareProtocol<StubExchange, StubExchange, StubRequestContext> {
+        JournalMiddleware(backend: backend)
+        BodyFaultMiddleware(backend: backend)
+        SigningMiddleware(backend: backend)
+        SessionMiddleware(backend: backend)
+        RequestBodyMiddleware(limit: backend.configuration.maxBodyBytes)
+        AdminMiddleware(backend: backend)
+        BehaviourMiddleware(backend: backend)
+        LatencyMiddleware(backend: backend)
+        ConnectionFaultMiddleware(backend: backend)
+        StatusOverrideMiddleware()
+        RouteFileBehaviourMiddleware(backend: backend)
+    }
+
+    /// Answers one request; a dropped connection throws `ConnectionDropped` after the journal has it.
     public func respond(to request: Request, context: StubRequestContext) async throws -> Response {
-        var exchange = RequestIntake.exchange(request, backend: backend)
+        let exchange = RequestIntake.exchange(request, backend: backend)
         do {
-            try SessionPrefix.apply(to: &exchange)
-            let serving = backend.serving
-            BasePath.strip(&exchange, basePath: serving.basePath)
-            await backend.touchSession(exchange.request.session)
-            exchange.request.body = try await RequestBody.collect(request, limit: backend.configuration.maxBodyBytes)
-            if exchange.request.path == AdminEvents.path, exchange.request.method == "GET" {
-                return try AdminEvents.response(exchange.request, backend: backend, context: context)
-            }
-            if AdminAPI.owns(exchange.request.path) {
-                let response = try await AdminAPI(backend: backend).handle(exchange.request, context: context)
-                return ResponseFinish.finish(response, requestId: exchange.requestId, signer: nil, tamper: false)
-            }
-            try BehaviourStage.decide(&exchange, backend: backend)
-            try await ConnectionFault.delay(exchange.decision.delayMs, exchange, backend: backend, connection: context.connection)
-            try await ConnectionFault.dropIfAsked(exchange, backend: backend, connection: context.connection)
-            StatusOverride.answer(&exchange)
-            let sources = serving.sources
-            if exchange.response != nil {
-                exchange.route = Routing.name(exchange.request, sources: sources)
-            } else {
-                try await Routing.route(&exchange, sources: sources)
-                StatusOverride.rewrite(&exchange)
-                try await RouteFileBehaviour.apply(&exchange, backend: backend, connection: context.connection)
-                try await ConnectionFault.dropIfAsked(exchange, backend: backend, connection: context.connection, routed: true)
-            }
-        } catch let error as APIError {
-            exchange.response = .error(error, requestId: exchange.requestId)
+            let done = try await stack.handle(exchange, context: context) { exchange, _ in await Routing.answer(exchange) }
+            // Every answer leaves through `SigningMiddleware` or the admin API, which set it.
+            return done.sent ?? Response(status: .internalServerError)
+        } catch let dropped as ConnectionDropped {
+            await dropped.perform(on: context.connection, stop: backend.stopSignal)
+            throw dropped
         }
-        BodylessResponse.strip(&exchange)
-        var response = ResponseFinish.response(exchange, signer: backend.signer)
-        BodyFault.apply(exchange, to: &response, connection: context.connection, stop: backend.stopSignal)
-        ExchangeJournal.record(exchange, status: Int(response.status.code), responseHeaders: response.headers, backend: backend)
-        return response
     }
 }

@@ -1,9 +1,19 @@
 import Hummingbird
 import NIOCore
 
-/// Spoils or paces a response body: malformed JSON, the wrong content type, a truncated body,
-/// or a bandwidth limit.
-enum BodyFault {
+/// Spoils or paces the body on the way out, when the behaviour asks: malformed JSON, the wrong
+/// content type, a truncated body, or a bandwidth limit. Never for an answer without a body.
+struct BodyFaultMiddleware: StubMiddleware {
+    let backend: StubBackend
+
+    func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
+        var done = try await next(exchange, context)
+        guard !done.answeredByAdmin, var response = done.sent else { return done }
+        Self.apply(done, to: &response, connection: context.connection, stop: backend.stopSignal)
+        done.sent = response
+        return done
+    }
+
     static func apply(_ exchange: StubExchange, to response: inout Response, connection: any StubConnection, stop: StopSignal) {
         guard !BodylessResponse.applies(exchange) else { return }
         let body = exchange.response?.body ?? []

@@ -2,7 +2,21 @@ import HTTPTypes
 
 /// Finds the answer for a request: each route source in turn (route files first, then the
 /// built-in bank); when none has a route, a 404 naming the closest routes and why each missed.
+/// The responder at the centre of the stub's middleware (`StubResponder.stack`).
 enum Routing {
+    /// The exchange answered by the first route source that has a route, or refused by it (a
+    /// missing token, a body that is not JSON) with its error envelope.
+    static func answer(_ exchange: StubExchange) async -> StubExchange {
+        var exchange = exchange
+        do {
+            try await route(&exchange, sources: exchange.serving.sources)
+            exchange.routeAnswered = true
+        } catch {
+            exchange.response = .error(error, requestId: exchange.requestId)
+        }
+        return exchange
+    }
+
     static func route(_ exchange: inout StubExchange, sources: [any RouteSource]) async throws(APIError) {
         for source in sources where try await source.answer(&exchange) { return }
         let closest = NearMiss.closest(sources.flatMap { $0.nearMisses(exchange.request) })

@@ -6,9 +6,9 @@ import HummingbirdCore
 /// The requests whose answer is ready the moment they are read, answered on the event loop that
 /// read them (by `ReadyAnswerHandler`) instead of through Hummingbird's router and a task.
 ///
-/// Each stage here is the one `StubResponder` runs, in the same order, so the answer, the
+/// Each step here is the one `StubResponder`'s middleware takes, in the same order, so the answer, the
 /// journal entry, the route's hit count and the route file's counters are the same as on the
-/// full path. A request is answered here only when none of the stages that wait or spoil applies,
+/// full path. A request is answered here only when none of the middleware that wait or spoil applies,
 /// which is checked before anything changes; otherwise it goes on to `StubResponder` untouched:
 /// - no admin or scenario behaviour is installed, and no `X-Stub-Status`, `-Delay` or `-Fault`
 ///   header asks for one;
@@ -33,7 +33,7 @@ enum ReadyExchange {
         let source = serving.files
         // The request id is drawn only once the request is surely answered here, so a request
         // left to the full path does not use one up.
-        var exchange = RequestIntake.exchange(head, uri: URI(head.path ?? ""), requestId: "")
+        var exchange = RequestIntake.exchange(head, uri: URI(head.path ?? ""), requestId: "", serving: serving)
         guard (try? SessionPrefix.apply(to: &exchange)) != nil else { return nil }
         BasePath.strip(&exchange, basePath: serving.basePath)
         guard !AdminAPI.owns(exchange.request.path),
@@ -47,14 +47,14 @@ enum ReadyExchange {
         } catch {
             exchange.response = .error(error, requestId: exchange.requestId)
         }
-        RouteFileBehaviour.adopt(&exchange)
+        RouteFileBehaviourMiddleware.adopt(&exchange)
         BodylessResponse.strip(&exchange)
-        let stub = ResponseFinish.decided(exchange)
-        var headers = ResponseFinish.headers(stub, requestId: exchange.requestId, signer: backend.signer,
+        let stub = SigningMiddleware.decided(exchange)
+        var headers = SigningMiddleware.headers(stub, requestId: exchange.requestId, signer: backend.signer,
                                              tamper: exchange.decision.tamperSignature)
         // As Hummingbird's `Response` does for a body of known length.
         if !headers.contains(.contentLength) { headers[.contentLength] = String(stub.body.count) }
-        ExchangeJournal.record(exchange, status: Int(stub.status.code), responseHeaders: headers, backend: backend)
+        JournalMiddleware.record(exchange, status: Int(stub.status.code), responseHeaders: headers, backend: backend)
         backend.eventLoopAnswers.wrappingIncrement(ordering: .relaxed)
         return Answer(status: stub.status, headers: headers, body: stub.body)
     }

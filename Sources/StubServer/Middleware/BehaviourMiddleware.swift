@@ -1,6 +1,19 @@
 /// Which behaviour applies to a request: `X-Stub-*` headers pin one for this request; otherwise
-/// the first admin behaviour that fires, then the active scenario's.
-enum BehaviourStage {
+/// the first admin behaviour that fires, then the active scenario's. A malformed `X-Stub-*`
+/// header is answered 400 here, naming it.
+struct BehaviourMiddleware: StubMiddleware {
+    let backend: StubBackend
+
+    func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
+        var exchange = exchange
+        do {
+            try Self.decide(&exchange, backend: backend)
+        } catch {
+            return exchange.answering(error)
+        }
+        return try await next(exchange, context)
+    }
+
     static func decide(_ exchange: inout StubExchange, backend: StubBackend) throws(APIError) {
         let headers = exchange.request.headers
         let pinned = HeaderBehaviour.isRequested(in: headers) ? try backend.drawHeaderDecision { generator throws(APIError) in

@@ -3,22 +3,26 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 
-/// Turns a Hummingbird request into the stub's `StubRequest`: request id, query and method.
-/// The session and body are read by `SessionPrefix` and `RequestBody`.
+/// Turns a Hummingbird request into the stub's exchange: request id, query and method, and what
+/// the stubs folder serves now. The session and body are read by `SessionMiddleware` and
+/// `RequestBodyMiddleware`.
 enum RequestIntake {
     static let requestIdHeader = HTTPField.Name("X-Request-Id")!
 
     static func exchange(_ request: Request, backend: StubBackend) -> StubExchange {
-        exchange(request.head, uri: request.uri, requestId: requestId(for: request.headers, backend: backend))
+        var exchange = exchange(request.head, uri: request.uri, requestId: requestId(for: request.headers, backend: backend),
+                                serving: backend.serving)
+        exchange.unreadBody = request.body
+        return exchange
     }
 
     /// The exchange for a request head; `uri` is the head's path, parsed.
-    static func exchange(_ head: HTTPRequest, uri: URI, requestId: String) -> StubExchange {
+    static func exchange(_ head: HTTPRequest, uri: URI, requestId: String, serving: StubBackend.Serving) -> StubExchange {
         let path = uri.path
         let stubRequest = StubRequest(
             method: head.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
             query: query(uri.query), headers: head.headerFields, body: [], session: "default", requestId: requestId)
-        var exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now)
+        var exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now, serving: serving)
         exchange.request.authority = head.authority
         exchange.request.rawQuery = uri.query
         return exchange

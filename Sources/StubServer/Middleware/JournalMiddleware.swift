@@ -1,12 +1,31 @@
 import Foundation
 import HTTPTypes
+import HummingbirdCore
 import StubFormats
 
-/// Writes one exchange to the request journal: what was asked, which route and behaviour
-/// answered, with what status or fault, and how long it took; the journal counts the route's hit.
-enum ExchangeJournal {
+/// The outermost middleware: writes each exchange to the request journal once, whatever happened
+/// inside: what was asked, which route and behaviour answered, with what status or fault, and how
+/// long it took; the journal counts the route's hit. A dropped connection (`ConnectionDropped`) is
+/// journalled with the status the route had decided, or none. Admin API answers are not journalled.
+struct JournalMiddleware: StubMiddleware {
     /// Set by the bank when it replays the first answer for a repeated idempotency key.
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
+
+    let backend: StubBackend
+
+    func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
+        let done: StubExchange
+        do {
+            done = try await next(exchange, context)
+        } catch let dropped as ConnectionDropped {
+            if let exchange = dropped.exchange { Self.record(exchange, status: dropped.status, backend: backend) }
+            throw dropped
+        }
+        if !done.answeredByAdmin, let sent = done.sent {
+            Self.record(done, status: Int(sent.status.code), responseHeaders: sent.headers, backend: backend)
+        }
+        return done
+    }
 
     /// - Parameters:
     ///   - status: the status sent, nil when no answer went out (a fault, a client gone);

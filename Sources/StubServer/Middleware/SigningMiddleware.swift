@@ -2,9 +2,22 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Builds the HTTP response: the decision's extra headers, content type, request id and signature.
-enum ResponseFinish {
+/// Builds the HTTP response on the way out: no body for 204, 304 and HEAD (`BodylessResponse`),
+/// then the decision's extra headers, the content type, the request id and the signature
+/// (`X-Signature`, spoilt when the behaviour asks). The admin API's answers are built unsigned
+/// by `AdminMiddleware` and pass through untouched.
+struct SigningMiddleware: StubMiddleware {
     static let signatureHeader = HTTPField.Name("X-Signature")!
+
+    let backend: StubBackend
+
+    func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
+        var done = try await next(exchange, context)
+        guard done.sent == nil else { return done }
+        BodylessResponse.strip(&done)
+        done.sent = Self.response(done, signer: backend.signer)
+        return done
+    }
 
     static func response(_ exchange: StubExchange, signer: ResponseSigner?) -> Response {
         finish(decided(exchange), requestId: exchange.requestId, signer: signer, tamper: exchange.decision.tamperSignature)

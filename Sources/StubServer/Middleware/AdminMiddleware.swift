@@ -1,0 +1,25 @@
+/// The admin API under `/__stubbank` (after the session prefix): the live event stream, or
+/// `AdminAPI`. Its answers go out unsigned and are not journalled; a refused admin call (a bad
+/// field, a missing token) answers with the error envelope like any other request.
+struct AdminMiddleware: StubMiddleware {
+    let backend: StubBackend
+
+    func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
+        let request = exchange.request
+        let isEvents = request.path == AdminEvents.path && request.method == "GET"
+        guard isEvents || AdminAPI.owns(request.path) else { return try await next(exchange, context) }
+        var answered = exchange
+        do {
+            if isEvents {
+                answered.sent = try AdminEvents.response(request, backend: backend, context: context)
+            } else {
+                let response = try await AdminAPI(backend: backend).handle(request, context: context)
+                answered.sent = SigningMiddleware.finish(response, requestId: exchange.requestId, signer: nil, tamper: false)
+            }
+        } catch {
+            return exchange.answering(error)
+        }
+        answered.answeredByAdmin = true
+        return answered
+    }
+}

@@ -1,0 +1,18 @@
+/// Which session a request belongs to and which path it asks for: the `/_s/<session>/` prefix or
+/// `X-Stub-Session` (`SessionPrefix`), then the base path (`BasePath`). Using a session may evict
+/// the least recently used one. An invalid session name is answered 400 here.
+struct SessionMiddleware: StubMiddleware {
+    let backend: StubBackend
+
+    func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
+        var exchange = exchange
+        do {
+            try SessionPrefix.apply(to: &exchange)
+        } catch {
+            return exchange.answering(error)
+        }
+        BasePath.strip(&exchange, basePath: exchange.serving.basePath)
+        await backend.touchSession(exchange.request.session)
+        return try await next(exchange, context)
+    }
+}
