@@ -8,18 +8,17 @@ struct AdminMiddleware: StubMiddleware {
         let request = exchange.request
         let isEvents = request.path == AdminEvents.path && request.method == "GET"
         guard isEvents || AdminAPI.owns(request.path) else { return try await next(exchange, context) }
-        var answered = exchange
         do {
             if isEvents {
-                answered.sent = try AdminEvents.response(request, backend: backend, context: context)
+                exchange.sent = try AdminEvents.response(request, backend: backend, context: context)
             } else {
                 let response = try await AdminAPI(backend: backend).handle(request, context: context)
-                answered.sent = SigningMiddleware.finish(response, requestId: exchange.requestId, signer: nil, tamper: false)
+                exchange.sent = SigningMiddleware.finish(response, requestId: exchange.requestId, signer: nil, tamper: false)
             }
         } catch {
             return exchange.answering(error)
         }
-        answered.answeredByAdmin = true
-        return answered
+        exchange.answeredByAdmin = true
+        return exchange
     }
 }

@@ -4,7 +4,7 @@
 /// `/accounts` both work. Applied after the session prefix (`/_s/<session>/…`).
 package enum BasePath {
     /// Removes `basePath` from the front of the exchange's path when it is there, as whole segments.
-    static func strip(_ exchange: inout StubExchange, basePath: String?) {
+    static func strip(_ exchange: StubExchange, basePath: String?) {
         guard let basePath, exchange.request.path.hasPrefix(basePath) else { return }
         let rest = exchange.request.path.dropFirst(basePath.count)
         guard rest.isEmpty || rest.hasPrefix("/") else { return }

@@ -5,16 +5,15 @@ struct BehaviourMiddleware: StubMiddleware {
     let backend: StubBackend
 
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
-        var exchange = exchange
         do {
-            try Self.decide(&exchange, backend: backend)
+            try Self.decide(exchange, backend: backend)
         } catch {
             return exchange.answering(error)
         }
         return try await next(exchange, context)
     }
 
-    static func decide(_ exchange: inout StubExchange, backend: StubBackend) throws(APIError) {
+    static func decide(_ exchange: StubExchange, backend: StubBackend) throws(APIError) {
         let headers = exchange.request.headers
         let pinned = HeaderBehaviour.isRequested(in: headers) ? try backend.drawHeaderDecision { generator throws(APIError) in
             try HeaderBehaviour.decision(from: headers, generator: &generator)

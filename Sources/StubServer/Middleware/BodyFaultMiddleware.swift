@@ -7,7 +7,7 @@ struct BodyFaultMiddleware: StubMiddleware {
     let backend: StubBackend
 
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
-        var done = try await next(exchange, context)
+        let done = try await next(exchange, context)
         guard !done.answeredByAdmin, var response = done.sent else { return done }
         Self.apply(done, to: &response, connection: context.connection, stop: backend.stopSignal)
         done.sent = response

@@ -13,7 +13,7 @@ enum BodylessResponse {
     }
 
     /// Drops the body (and, for 204 and 304, its type) before the response is signed and sent.
-    static func strip(_ exchange: inout StubExchange) {
+    static func strip(_ exchange: StubExchange) {
         guard applies(exchange), var response = exchange.response else { return }
         response.body = []
         if response.status.code == 204 || response.status.code == 304 {

@@ -33,9 +33,9 @@ enum ReadyExchange {
         let source = serving.files
         // The request id is drawn only once the request is surely answered here, so a request
         // left to the full path does not use one up.
-        var exchange = RequestIntake.exchange(head, uri: URI(head.path ?? ""), requestId: "", serving: serving)
-        guard (try? SessionPrefix.apply(to: &exchange)) != nil else { return nil }
-        BasePath.strip(&exchange, basePath: serving.basePath)
+        let exchange = RequestIntake.exchange(head, uri: URI(head.path ?? ""), requestId: "", serving: serving)
+        guard (try? SessionPrefix.apply(to: exchange)) != nil else { return nil }
+        BasePath.strip(exchange, basePath: serving.basePath)
         guard !AdminAPI.owns(exchange.request.path),
               let (route, matched) = source.match(exchange.request), route.answersAtOnce,
               backend.sessions.touchIfNothingToEvict(exchange.request.session) else { return nil }
@@ -43,12 +43,12 @@ enum ReadyExchange {
         var input = matched
         input.request.requestId = exchange.request.requestId
         do {
-            try source.answer(&exchange, route: route, input: input)
+            try source.answer(exchange, route: route, input: input)
         } catch {
             exchange.response = .error(error, requestId: exchange.requestId)
         }
-        RouteFileBehaviourMiddleware.adopt(&exchange)
-        BodylessResponse.strip(&exchange)
+        RouteFileBehaviourMiddleware.adopt(exchange)
+        BodylessResponse.strip(exchange)
         let stub = SigningMiddleware.decided(exchange)
         var headers = SigningMiddleware.headers(stub, requestId: exchange.requestId, signer: backend.signer,
                                              tamper: exchange.decision.tamperSignature)

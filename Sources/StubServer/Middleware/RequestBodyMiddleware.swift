@@ -10,7 +10,6 @@ struct RequestBodyMiddleware: StubMiddleware {
     let limit: Int
 
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
-        var exchange = exchange
         if let body = exchange.unreadBody {
             exchange.unreadBody = nil
             do {

@@ -10,7 +10,7 @@ enum RequestIntake {
     static let requestIdHeader = HTTPField.Name("X-Request-Id")!
 
     static func exchange(_ request: Request, backend: StubBackend) -> StubExchange {
-        var exchange = exchange(request.head, uri: request.uri, requestId: requestId(for: request.headers, backend: backend),
+        let exchange = exchange(request.head, uri: request.uri, requestId: requestId(for: request.headers, backend: backend),
                                 serving: backend.serving)
         exchange.unreadBody = request.body
         return exchange
@@ -22,7 +22,7 @@ enum RequestIntake {
         let stubRequest = StubRequest(
             method: head.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
             query: query(uri.query), headers: head.headerFields, body: [], session: "default", requestId: requestId)
-        var exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now, serving: serving)
+        let exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now, serving: serving)
         exchange.request.authority = head.authority
         exchange.request.rawQuery = uri.query
         return exchange

@@ -6,7 +6,7 @@ struct RouteFileBehaviourMiddleware: StubMiddleware {
     let backend: StubBackend
 
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
-        var done = try await next(exchange, context)
+        let done = try await next(exchange, context)
         guard done.routeAnswered, let answer = done.fileAnswer else { return done }
         if done.decision.delayMs == 0, let latency = answer.behaviour.latency {
             var generator = SeededGenerator(seed: SeededGenerator.derive(answer.seed, "latency"))
@@ -14,12 +14,12 @@ struct RouteFileBehaviourMiddleware: StubMiddleware {
             try await LatencyMiddleware.wait(delay, done, backend: backend, connection: context.connection)
             done.decision.delayMs = delay
         }
-        Self.adopt(&done)
+        Self.adopt(done)
         return done
     }
 
     /// The parts that need no waiting: the fault, the bandwidth and the signature tampering.
-    static func adopt(_ exchange: inout StubExchange) {
+    static func adopt(_ exchange: StubExchange) {
         guard let behaviour = exchange.fileAnswer?.behaviour else { return }
         if exchange.decision.fault == nil { exchange.decision.fault = behaviour.fault }
         if exchange.decision.bandwidth == nil { exchange.decision.bandwidth = behaviour.bandwidth }

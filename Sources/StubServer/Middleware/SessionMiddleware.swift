@@ -5,13 +5,12 @@ struct SessionMiddleware: StubMiddleware {
     let backend: StubBackend
 
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
-        var exchange = exchange
         do {
-            try SessionPrefix.apply(to: &exchange)
+            try SessionPrefix.apply(to: exchange)
         } catch {
             return exchange.answering(error)
         }
-        BasePath.strip(&exchange, basePath: exchange.serving.basePath)
+        BasePath.strip(exchange, basePath: exchange.serving.basePath)
         await backend.touchSession(exchange.request.session)
         return try await next(exchange, context)
     }

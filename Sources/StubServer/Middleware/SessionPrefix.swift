@@ -7,7 +7,7 @@ enum SessionPrefix {
     static let header = HTTPField.Name("X-Stub-Session")!
 
     /// Sets the exchange's session and strips any prefix from its path.
-    static func apply(to exchange: inout StubExchange) throws(APIError) {
+    static func apply(to exchange: StubExchange) throws(APIError) {
         let (session, path) = try resolve(path: exchange.request.path, headers: exchange.request.headers)
         exchange.request.session = session
         if path != exchange.request.path {

@@ -12,9 +12,9 @@ struct SigningMiddleware: StubMiddleware {
     let backend: StubBackend
 
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
-        var done = try await next(exchange, context)
+        let done = try await next(exchange, context)
         guard done.sent == nil else { return done }
-        BodylessResponse.strip(&done)
+        BodylessResponse.strip(done)
         done.sent = Self.response(done, signer: backend.signer)
         return done
     }

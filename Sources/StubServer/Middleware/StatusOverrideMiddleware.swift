@@ -7,12 +7,11 @@ import HTTPTypes
 struct StatusOverrideMiddleware: StubMiddleware {
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
         if let status = exchange.decision.status, status >= 400 {
-            var answered = exchange
-            Self.answer(&answered, status: status)
-            answered.route = Routing.name(exchange.request, sources: exchange.serving.sources)
-            return answered
+            Self.answer(exchange, status: status)
+            exchange.route = Routing.name(exchange.request, sources: exchange.serving.sources)
+            return exchange
         }
-        var done = try await next(exchange, context)
+        let done = try await next(exchange, context)
         if done.routeAnswered, let status = done.decision.status {
             done.response?.status = HTTPResponse.Status(code: status)
         }
@@ -20,7 +19,7 @@ struct StatusOverrideMiddleware: StubMiddleware {
     }
 
     /// The error envelope for `status`, with the behaviour's own code and messages where it gives them.
-    static func answer(_ exchange: inout StubExchange, status: Int) {
+    static func answer(_ exchange: StubExchange, status: Int) {
         let override = exchange.decision.error
         var error = ErrorCatalogue.error(forStatus: status, code: override?.code)
         if let message = override?.message { error.message = message }

@@ -6,7 +6,7 @@ struct BankRouteSource: RouteSource {
     let table: RouteTable
     let bank: Bank
 
-    func answer(_ exchange: inout StubExchange) async throws(APIError) -> Bool {
+    func answer(_ exchange: StubExchange) async throws(APIError) -> Bool {
         switch table.match(method: exchange.request.method, pathSegments: exchange.request.pathSegments) {
         case .found(let route, let parameters):
             exchange.route = route.pattern.description

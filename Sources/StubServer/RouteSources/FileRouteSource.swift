@@ -8,9 +8,9 @@ struct FileRouteSource: RouteSource {
     /// With `validate: requests`: the document a request must keep to before a route answers it.
     var contract: RequestContract?
 
-    func answer(_ exchange: inout StubExchange) async throws(APIError) -> Bool {
+    func answer(_ exchange: StubExchange) async throws(APIError) -> Bool {
         guard let match = match(exchange.request) else { return false }
-        try answer(&exchange, route: match.route, input: match.input)
+        try answer(exchange, route: match.route, input: match.input)
         return true
     }
 
@@ -21,7 +21,7 @@ struct FileRouteSource: RouteSource {
     }
 
     /// Picks the matched route's response and renders it into the exchange.
-    func answer(_ exchange: inout StubExchange, route: FileRoute, input: RouteInput) throws(APIError) {
+    func answer(_ exchange: StubExchange, route: FileRoute, input: RouteInput) throws(APIError) {
         exchange.route = route.journalName
         try contract?.check(exchange.request, route: route, parameters: input.parameters)
         let selection = try state.select(route, input: input, prefer: try PreferChoice(exchange.request.headers))

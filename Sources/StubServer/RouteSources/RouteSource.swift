@@ -2,7 +2,7 @@
 protocol RouteSource: Sendable {
     /// Answers into the exchange and returns true when this source has a route for the request;
     /// false lets the next source try.
-    func answer(_ exchange: inout StubExchange) async throws(APIError) -> Bool
+    func answer(_ exchange: StubExchange) async throws(APIError) -> Bool
     /// The route that would answer, as the journal names it, without answering (for injected statuses).
     func routeName(for request: StubRequest) -> String?
     /// Why each of its routes did not match, for the 404 of an unmatched request.

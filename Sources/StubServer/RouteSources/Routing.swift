@@ -7,9 +7,8 @@ enum Routing {
     /// The exchange answered by the first route source that has a route, or refused by it (a
     /// missing token, a body that is not JSON) with its error envelope.
     static func answer(_ exchange: StubExchange) async -> StubExchange {
-        var exchange = exchange
         do {
-            try await route(&exchange, sources: exchange.serving.sources)
+            try await route(exchange, sources: exchange.serving.sources)
             exchange.routeAnswered = true
         } catch {
             exchange.response = .error(error, requestId: exchange.requestId)
@@ -17,8 +16,8 @@ enum Routing {
         return exchange
     }
 
-    static func route(_ exchange: inout StubExchange, sources: [any RouteSource]) async throws(APIError) {
-        for source in sources where try await source.answer(&exchange) { return }
+    static func route(_ exchange: StubExchange, sources: [any RouteSource]) async throws(APIError) {
+        for source in sources where try await source.answer(exchange) { return }
         let closest = NearMiss.closest(sources.flatMap { $0.nearMisses(exchange.request) })
         exchange.nearMiss = closest.first.map { "\($0.route) (\($0.source)): \($0.reason)" } ?? "no routes are loaded"
         exchange.response = .error(notFound(exchange.request, closest: closest), requestId: exchange.requestId)
