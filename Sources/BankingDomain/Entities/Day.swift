@@ -2,10 +2,14 @@ public import Foundation
 
 /// A calendar day without a time, as in `bookingDate` and `valueDate` (`YYYY-MM-DD`).
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, e.g. 2026.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, 1 to 31.
     public let day: Int
 
+    /// A day from its parts (not checked against the calendar).
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
@@ -41,9 +45,11 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         Day(start(in: timeZone).addingTimeInterval(-12 * 3600), in: timeZone)
     }
 
+    /// Whether `a` comes before `b`.
     public static func < (a: Day, b: Day) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
+    /// `YYYY-MM-DD`.
     public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
 }

@@ -2,9 +2,12 @@ public import Foundation
 
 /// An amount of money: an exact `Decimal` and its ISO 4217 currency. Never a `Double`.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
+    /// The exact amount; negative for money out.
     public let amount: Decimal
+    /// The amount's currency.
     public let currency: CurrencyCode
 
+    /// An amount in a currency.
     public init(_ amount: Decimal, _ currency: CurrencyCode) {
         self.amount = amount
         self.currency = currency
@@ -16,7 +19,9 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         self.init(amount, currency)
     }
 
+    /// Whether money comes in.
     public var isPositive: Bool { amount > 0 }
+    /// Whether money goes out.
     public var isNegative: Bool { amount < 0 }
 
     /// The amount as plain text with the currency's minor units, e.g. `"12.30"`.
@@ -33,6 +38,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         return formatter.string(from: rounded as NSDecimalNumber) ?? "\(rounded)"
     }
 
+    /// `12.30 EUR`: the plain amount and the code, for logs and tests, not for display.
     public var description: String { "\(plainAmount) \(currency.code)" }
 
     /// Strict decimal parsing: no exponent, no grouping, no locale.
@@ -46,6 +52,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 
+    /// The sum of two amounts in the same currency; adding different currencies is a programming error.
     public static func + (a: Money, b: Money) -> Money {
         precondition(a.currency == b.currency, "adding \(a.currency) to \(b.currency)")
         return Money(a.amount + b.amount, a.currency)
@@ -54,8 +61,10 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
 /// An ISO 4217 currency code: three upper-case letters.
 public struct CurrencyCode: Hashable, Sendable, CustomStringConvertible {
+    /// The three letters, e.g. `EUR`.
     public let code: String
 
+    /// A currency from its code; nil unless it is three upper-case letters.
     public init?(_ code: String) {
         guard code.unicodeScalars.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else { return nil }
         self.code = code
@@ -64,9 +73,13 @@ public struct CurrencyCode: Hashable, Sendable, CustomStringConvertible {
     /// Digits after the decimal point (0 for JPY and friends).
     public var minorUnits: Int { ["JPY", "KRW", "ISK", "CLP", "VND"].contains(code) ? 0 : 2 }
 
+    /// The code.
     public var description: String { code }
 
+    /// The euro.
     public static let eur = CurrencyCode("EUR")!
+    /// The US dollar.
     public static let usd = CurrencyCode("USD")!
+    /// The pound sterling.
     public static let gbp = CurrencyCode("GBP")!
 }

@@ -11,18 +11,23 @@ public enum BankingError: Error, Hashable, Sendable, CustomDebugStringConvertibl
     case unauthorized
     /// The session could not be refreshed; sign in again.
     case sessionExpired
+    /// Signed in, but not allowed to do this (another customer's account, a blocked feature).
     case forbidden
+    /// The thing asked for does not exist, or no longer does.
     case notFound
     /// Already in the requested state (e.g. card already frozen), with the server's code.
     case conflict(code: String)
     /// A bank rule refused a well-formed request.
     case businessRule(BusinessRule)
+    /// Too many requests; wait `retryAfter` seconds (when the bank says) and try again.
     case rateLimited(retryAfter: TimeInterval?)
     /// Maintenance or overload.
     case serviceUnavailable(retryAfter: TimeInterval?)
+    /// The bank failed with an HTTP status it gave no further reason for.
     case serverError(status: Int)
     /// The device has no connection or the host cannot be reached.
     case offline
+    /// The bank did not answer in time.
     case timeout
     /// The connection dropped mid-request.
     case connectionLost
@@ -32,8 +37,10 @@ public enum BankingError: Error, Hashable, Sendable, CustomDebugStringConvertibl
     case invalidCredentials
     /// Sign-in locked after too many attempts.
     case accountLocked
+    /// The caller cancelled the request; nothing to show.
     case cancelled
 
+    /// What went wrong, for logs and test failures; never shown to a customer.
     public var debugDescription: String {
         switch self {
         case .validation(let field, let message): "validation(\(field ?? "-")): \(message)"
@@ -68,13 +75,20 @@ public enum BankingError: Error, Hashable, Sendable, CustomDebugStringConvertibl
 
 /// A bank rule that refused a request, by the server's code.
 public enum BusinessRule: Hashable, Sendable {
+    /// Not enough available money on the source account.
     case insufficientFunds
+    /// The amount would pass the customer's daily transfer limit.
     case dailyLimitExceeded
+    /// The accounts or the amount are in different currencies.
     case currencyMismatch
+    /// The idempotency key was already used for a different request.
     case idempotencyKeyReused
+    /// The IBAN fails its check digits or its country's format.
     case invalidIBAN
+    /// A rule this client does not know yet, by its code.
     case other(String)
 
+    /// The rule for a server code; unknown codes become `other`.
     public init(code: String) {
         switch code {
         case "insufficient_funds": self = .insufficientFunds
@@ -86,6 +100,7 @@ public enum BusinessRule: Hashable, Sendable {
         }
     }
 
+    /// The server's code for the rule, e.g. `insufficient_funds`.
     public var code: String {
         switch self {
         case .insufficientFunds: "insufficient_funds"

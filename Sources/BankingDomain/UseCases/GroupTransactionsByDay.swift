@@ -4,6 +4,7 @@ public import Foundation
 /// first, newest entry first within a day, and a pending entry shown only once after a booked
 /// entry has settled it.
 public struct GroupTransactionsByDay: Sendable {
+    /// The time zone whose days the list is grouped by (the customer's).
     public let timeZone: TimeZone
 
     /// - Parameter timeZone: the customer's zone; an entry's day is where its time falls there.
@@ -11,6 +12,7 @@ public struct GroupTransactionsByDay: Sendable {
         self.timeZone = timeZone
     }
 
+    /// The entries grouped by value day, newest day first, each day's entries newest first.
     public func callAsFunction(_ transactions: [Transaction]) -> [TransactionDay] {
         let settled = Set(transactions.filter { $0.status == .booked }.compactMap(\.pendingTransactionId))
         var seen: Set<String> = []
