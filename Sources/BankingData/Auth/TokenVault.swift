@@ -15,6 +15,7 @@ public actor TokenVault {
     /// Yields once each time a refresh fails and the customer must sign in again.
     public nonisolated let sessionExpired: AsyncStream<Void>
 
+    /// A vault holding `session` (or nothing), persisted through `store` when given (the Keychain in the app).
     public init(session: Session? = nil, store: (any SessionStore)? = nil) {
         self.session = session
         self.store = store
@@ -24,13 +25,16 @@ public actor TokenVault {
     /// Sets how to refresh (wired after the auth data source exists).
     public func setRefresher(_ refresher: @escaping Refresher) { self.refresher = refresher }
 
+    /// The session held now; nil when signed out.
     public var current: Session? { session }
 
+    /// Holds `session` (after sign-in) and persists it.
     public func store(_ session: Session) async {
         self.session = session
         await store?.save(session)
     }
 
+    /// Forgets the session (sign-out, or a refresh that failed) here and in the store.
     public func clear() async {
         session = nil
         refreshing?.cancel()

@@ -1,52 +1,52 @@
-public import BankingDomain
+import BankingDomain
 import Foundation
 
 /// `POST /v1/auth/token` and `/v1/auth/logout`.
-public struct AuthRemoteDataSource: Sendable {
+struct AuthRemoteDataSource: Sendable {
     let client: APIClient
 
-    public init(client: APIClient) { self.client = client }
+    init(client: APIClient) { self.client = client }
 
-    public func token(username: String, password: String) async throws(BankingError) -> TokenDTO {
+    func token(username: String, password: String) async throws(BankingError) -> TokenDTO {
         try await client.send(Endpoint.json("POST", "/v1/auth/token",
                                             ["grant_type": "password", "username": username, "password": password],
                                             requiresAuthentication: false), as: TokenDTO.self)
     }
 
-    public func refresh(refreshToken: String) async throws(BankingError) -> TokenDTO {
+    func refresh(refreshToken: String) async throws(BankingError) -> TokenDTO {
         try await client.send(Endpoint.json("POST", "/v1/auth/token",
                                             ["grant_type": "refresh_token", "refresh_token": refreshToken],
                                             requiresAuthentication: false), as: TokenDTO.self)
     }
 
-    public func logout() async throws(BankingError) {
+    func logout() async throws(BankingError) {
         try await client.send(Endpoint.post("/v1/auth/logout"))
     }
 }
 
 /// Profile, accounts, balances, transactions, ATMs, cards, payees, transfers, tickets, status.
-public struct BankRemoteDataSource: Sendable {
+struct BankRemoteDataSource: Sendable {
     let client: APIClient
 
-    public init(client: APIClient) { self.client = client }
+    init(client: APIClient) { self.client = client }
 
-    public func profile() async throws(BankingError) -> ProfileDTO {
+    func profile() async throws(BankingError) -> ProfileDTO {
         try await client.send(Endpoint.get("/v1/me"), as: ProfileDTO.self)
     }
 
-    public func accounts() async throws(BankingError) -> ListDTO<AccountDTO> {
+    func accounts() async throws(BankingError) -> ListDTO<AccountDTO> {
         try await client.send(Endpoint.get("/v1/accounts"), as: ListDTO<AccountDTO>.self)
     }
 
-    public func account(id: String) async throws(BankingError) -> AccountDTO {
+    func account(id: String) async throws(BankingError) -> AccountDTO {
         try await client.send(Endpoint.get("/v1/accounts/\(Endpoint.segment(id))"), as: AccountDTO.self)
     }
 
-    public func balances(accountId: String) async throws(BankingError) -> BalancesDTO {
+    func balances(accountId: String) async throws(BankingError) -> BalancesDTO {
         try await client.send(Endpoint.get("/v1/accounts/\(Endpoint.segment(accountId))/balances"), as: BalancesDTO.self)
     }
 
-    public func transactions(accountId: String, query: TransactionQuery) async throws(BankingError) -> ListDTO<TransactionDTO> {
+    func transactions(accountId: String, query: TransactionQuery) async throws(BankingError) -> ListDTO<TransactionDTO> {
         var items: [URLQueryItem] = []
         if let from = query.from { items.append(URLQueryItem(name: "from", value: from.description)) }
         if let to = query.to { items.append(URLQueryItem(name: "to", value: to.description)) }
@@ -57,7 +57,7 @@ public struct BankRemoteDataSource: Sendable {
                                      as: ListDTO<TransactionDTO>.self)
     }
 
-    public func atms(latitude: Double?, longitude: Double?, radiusKm: Double?) async throws(BankingError) -> ListDTO<ATMDTO> {
+    func atms(latitude: Double?, longitude: Double?, radiusKm: Double?) async throws(BankingError) -> ListDTO<ATMDTO> {
         var items: [URLQueryItem] = []
         if let latitude, let longitude {
             items += [URLQueryItem(name: "lat", value: String(latitude)), URLQueryItem(name: "lon", value: String(longitude))]
@@ -66,43 +66,43 @@ public struct BankRemoteDataSource: Sendable {
         return try await client.send(Endpoint.get("/v1/atms", query: items, requiresAuthentication: false), as: ListDTO<ATMDTO>.self)
     }
 
-    public func cards() async throws(BankingError) -> ListDTO<CardDTO> {
+    func cards() async throws(BankingError) -> ListDTO<CardDTO> {
         try await client.send(Endpoint.get("/v1/cards"), as: ListDTO<CardDTO>.self)
     }
 
-    public func setCard(id: String, frozen: Bool) async throws(BankingError) -> CardDTO {
+    func setCard(id: String, frozen: Bool) async throws(BankingError) -> CardDTO {
         try await client.send(Endpoint.post("/v1/cards/\(Endpoint.segment(id))/\(frozen ? "freeze" : "unfreeze")"), as: CardDTO.self)
     }
 
-    public func beneficiaries() async throws(BankingError) -> ListDTO<BeneficiaryDTO> {
+    func beneficiaries() async throws(BankingError) -> ListDTO<BeneficiaryDTO> {
         try await client.send(Endpoint.get("/v1/beneficiaries"), as: ListDTO<BeneficiaryDTO>.self)
     }
 
-    public func addBeneficiary(_ dto: NewBeneficiaryDTO) async throws(BankingError) -> BeneficiaryDTO {
+    func addBeneficiary(_ dto: NewBeneficiaryDTO) async throws(BankingError) -> BeneficiaryDTO {
         try await client.send(Endpoint.json("POST", "/v1/beneficiaries", dto), as: BeneficiaryDTO.self)
     }
 
-    public func deleteBeneficiary(id: String) async throws(BankingError) {
+    func deleteBeneficiary(id: String) async throws(BankingError) {
         try await client.send(HTTPRequestData(method: "DELETE", path: "/v1/beneficiaries/\(Endpoint.segment(id))"))
     }
 
-    public func submitTransfer(_ dto: TransferRequestDTO, idempotencyKey: String) async throws(BankingError) -> TransferDTO {
+    func submitTransfer(_ dto: TransferRequestDTO, idempotencyKey: String) async throws(BankingError) -> TransferDTO {
         try await client.send(Endpoint.json("POST", "/v1/transfers", dto, headers: ["Idempotency-Key": idempotencyKey]), as: TransferDTO.self)
     }
 
-    public func transfer(id: String) async throws(BankingError) -> TransferDTO {
+    func transfer(id: String) async throws(BankingError) -> TransferDTO {
         try await client.send(Endpoint.get("/v1/transfers/\(Endpoint.segment(id))"), as: TransferDTO.self)
     }
 
-    public func tickets() async throws(BankingError) -> ListDTO<SupportTicketDTO> {
+    func tickets() async throws(BankingError) -> ListDTO<SupportTicketDTO> {
         try await client.send(Endpoint.get("/v1/support/tickets"), as: ListDTO<SupportTicketDTO>.self)
     }
 
-    public func createTicket(_ dto: NewSupportTicketDTO) async throws(BankingError) -> SupportTicketDTO {
+    func createTicket(_ dto: NewSupportTicketDTO) async throws(BankingError) -> SupportTicketDTO {
         try await client.send(Endpoint.json("POST", "/v1/support/tickets", dto), as: SupportTicketDTO.self)
     }
 
-    public func status() async throws(BankingError) -> StatusDTO {
+    func status() async throws(BankingError) -> StatusDTO {
         try await client.send(Endpoint.get("/v1/status", requiresAuthentication: false), as: StatusDTO.self)
     }
 }

@@ -1,16 +1,16 @@
-public import BankingDomain
+import BankingDomain
 import Foundation
 
 /// Sends requests through the middleware stack and turns answers into DTOs or `BankingError`.
-public struct APIClient: Sendable {
-    public let transport: any HTTPTransport
+struct APIClient: Sendable {
+    let transport: any HTTPTransport
 
-    public init(transport: any HTTPTransport) {
+    init(transport: any HTTPTransport) {
         self.transport = transport
     }
 
     /// Sends and decodes a JSON body.
-    public func send<T: Decodable>(_ request: HTTPRequestData, as type: T.Type) async throws(BankingError) -> T {
+    func send<T: Decodable>(_ request: HTTPRequestData, as type: T.Type) async throws(BankingError) -> T {
         let response = try await exchange(request)
         let contentType = response.header("Content-Type") ?? ""
         guard contentType.lowercased().hasPrefix("application/json") else {
@@ -24,7 +24,7 @@ public struct APIClient: Sendable {
     }
 
     /// Sends and expects no body.
-    public func send(_ request: HTTPRequestData) async throws(BankingError) {
+    func send(_ request: HTTPRequestData) async throws(BankingError) {
         _ = try await exchange(request)
     }
 

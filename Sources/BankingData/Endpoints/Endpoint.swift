@@ -1,7 +1,7 @@
 import Foundation
 
 /// The endpoint catalogue: every call the client makes, as `Contracts/openapi.yaml` names it.
-public enum Endpoint {
+enum Endpoint {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

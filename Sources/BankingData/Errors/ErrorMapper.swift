@@ -41,6 +41,7 @@ public enum ErrorMapper {
         return .unexpectedResponse(reason: "\(error)")
     }
 
+    /// The error a URLSession failure code means to the app: offline, timeout, connection lost, and so on.
     public static func map(_ code: URLError.Code) -> BankingError {
         switch code {
         case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,

@@ -2,14 +2,14 @@ import BankingDomain
 
 /// Attaches the bearer token; on 401 refreshes once (single flight, through `TokenVault`) and
 /// retries once. A failed refresh expires the session and surfaces `sessionExpired`.
-public struct AuthMiddleware: ClientMiddleware {
-    public let vault: TokenVault
+struct AuthMiddleware: ClientMiddleware {
+    let vault: TokenVault
 
-    public init(vault: TokenVault) {
+    init(vault: TokenVault) {
         self.vault = vault
     }
 
-    public func intercept(
+    func intercept(
         _ request: HTTPRequestData,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {

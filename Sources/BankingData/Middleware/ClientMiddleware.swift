@@ -8,16 +8,16 @@ public protocol ClientMiddleware: Sendable {
 }
 
 /// A transport with middleware applied in order: the first wraps all the others.
-public struct MiddlewareTransport: HTTPTransport {
-    public let transport: any HTTPTransport
-    public let middlewares: [any ClientMiddleware]
+struct MiddlewareTransport: HTTPTransport {
+    let transport: any HTTPTransport
+    let middlewares: [any ClientMiddleware]
 
-    public init(transport: any HTTPTransport, middlewares: [any ClientMiddleware]) {
+    init(transport: any HTTPTransport, middlewares: [any ClientMiddleware]) {
         self.transport = transport
         self.middlewares = middlewares
     }
 
-    public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         var next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData = { [transport] in try await transport.send($0) }
         for middleware in middlewares.reversed() {
             let inner = next

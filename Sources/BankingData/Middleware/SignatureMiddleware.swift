@@ -4,15 +4,15 @@ import Foundation
 
 /// Refuses any response whose `X-Signature` is not the HMAC-SHA256 of its body under the
 /// environment's key: a proxy or attacker changed it, so the data cannot be trusted.
-public struct SignatureMiddleware: ClientMiddleware {
+struct SignatureMiddleware: ClientMiddleware {
     /// Raw key bytes; `SymmetricKey` is made per check so no Sendable conformance is assumed.
     private let keyBytes: [UInt8]
 
-    public init(signingKey: String) {
+    init(signingKey: String) {
         self.keyBytes = Array(signingKey.utf8)
     }
 
-    public func intercept(
+    func intercept(
         _ request: HTTPRequestData,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {

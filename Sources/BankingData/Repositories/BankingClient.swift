@@ -4,16 +4,27 @@ public import Foundation
 /// The composition root of the data layer: one transport, its middleware, the token vault and
 /// every repository, wired once and passed to the presentation layer.
 public struct BankingClient: Sendable {
+    /// Holds the session; observe `sessionExpired` to send the customer to sign-in.
     public let vault: TokenVault
+    /// Sign-in and sign-out.
     public let auth: any AuthRepository
+    /// The customer's profile.
     public let profile: any ProfileRepository
+    /// Accounts and balances.
     public let accounts: any AccountRepository
+    /// Account entries, a page at a time.
     public let transactions: any TransactionRepository
+    /// Cash machines.
     public let atms: any ATMRepository
+    /// Cards, freezing and unfreezing.
     public let cards: any CardRepository
+    /// Saved payees.
     public let beneficiaries: any BeneficiaryRepository
+    /// Transfers, each under an idempotency key.
     public let transfers: any TransferRepository
+    /// Support tickets.
     public let support: any SupportRepository
+    /// The bank's service status.
     public let status: any StatusRepository
 
     /// - Parameters:

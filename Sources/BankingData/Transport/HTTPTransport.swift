@@ -2,6 +2,7 @@
 ///
 /// Middleware wraps a transport; the live one is `URLSessionTransport`, tests use `ClosureTransport`.
 public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns whatever status came back; throws only when no response arrived.
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData
 }
 
@@ -9,10 +10,12 @@ public protocol HTTPTransport: Sendable {
 public struct ClosureTransport: HTTPTransport {
     private let handler: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
 
+    /// A transport that answers each request with `handler`.
     public init(_ handler: @escaping @Sendable (HTTPRequestData) async throws -> HTTPResponseData) {
         self.handler = handler
     }
 
+    /// The handler's answer.
     public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         try await handler(request)
     }
