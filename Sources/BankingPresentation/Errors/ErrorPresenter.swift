@@ -5,6 +5,7 @@ import Foundation
 /// (server messages, codes, URLs) never reaches the text; anything unforeseen falls back to
 /// one generic message.
 public struct ErrorPresenter: Sendable {
+    /// The presenter; it holds no state.
     public init() {}
 
     /// The alert for an error, or nil when nothing should be shown (the customer cancelled).

@@ -3,8 +3,10 @@ public import Foundation
 
 /// Formats money for people, in the customer's locale, never through `Double`.
 public struct MoneyFormatter: Sendable {
+    /// The locale amounts are written for.
     public let locale: Locale
 
+    /// A formatter for `locale`.
     public init(locale: Locale) { self.locale = locale }
 
     /// e.g. `€1,234.50` in en_GB, `1.234,50 €` in de_DE, `-€12.30` for a debit.

@@ -2,10 +2,15 @@ public import BankingDomain
 
 /// One entry in a day section.
 public struct TransactionRow: Sendable, Equatable, Identifiable {
+    /// The transaction's id.
     public let id: String
+    /// The merchant or the bank's description.
     public let title: String
+    /// The signed amount, formatted for the customer's locale.
     public let amount: String
+    /// Whether the entry is not settled yet (shown greyed with a badge).
     public let isPending: Bool
+    /// Whether the bank refused it (shown struck through).
     public let isRejected: Bool
     /// "Pending" or "Declined", shown under the title; nil for booked entries.
     public let badge: String?
@@ -16,24 +21,34 @@ public struct TransactionRow: Sendable, Equatable, Identifiable {
 
 /// A day of entries with its title ("Today", "Yesterday", a date).
 public struct TransactionSection: Sendable, Equatable, Identifiable {
+    /// The day, `YYYY-MM-DD`.
     public let id: String
+    /// "Today", "Yesterday" or the date.
     public let title: String
+    /// The day's entries, newest first.
     public let rows: [TransactionRow]
 }
 
 /// Everything the account screen shows.
 public struct AccountDetail: Sendable, Equatable {
+    /// The account's name.
     public let name: String
+    /// The booked balance, formatted.
     public let balance: String
+    /// What can be spent now, formatted.
     public let available: String
+    /// The pending total, formatted.
     public let pending: String
+    /// The entries by day, newest day first.
     public let sections: [TransactionSection]
+    /// Whether another page exists (show "Load more" or load on scroll).
     public let canLoadMore: Bool
 }
 
 /// The account screen: balances and transactions by day, with paging.
 @MainActor
 public final class AccountDetailPresenter {
+    /// What the screen shows.
     public private(set) var state: ViewState<AccountDetail> = .loading
     private let accountId: String
     private let accounts: any AccountRepository
@@ -47,6 +62,7 @@ public final class AccountDetailPresenter {
     private var header: (Account, Balance)?
     private let pageSize: Int
 
+    /// A presenter for one account, loading `pageSize` entries a page.
     public init(accountId: String, accounts: any AccountRepository, transactions: any TransactionRepository,
                 environment: PresentationEnvironment, pageSize: Int = 50) {
         self.accountId = accountId
@@ -58,6 +74,7 @@ public final class AccountDetailPresenter {
         self.pageSize = pageSize
     }
 
+    /// Loads the balances and the first page; a failure shows the state's alert.
     public func load() async {
         state = .loading
         loaded = []

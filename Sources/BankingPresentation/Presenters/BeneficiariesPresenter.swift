@@ -3,7 +3,9 @@ import Foundation
 
 /// One saved payee.
 public struct BeneficiaryRow: Sendable, Equatable, Identifiable {
+    /// The payee's id.
     public let id: String
+    /// The payee's name.
     public let name: String
     /// IBAN in groups of four, as printed on statements.
     public let iban: String
@@ -14,23 +16,24 @@ public struct BeneficiaryRow: Sendable, Equatable, Identifiable {
 /// Saved payees: list, add with field checks, delete.
 @MainActor
 public final class BeneficiariesPresenter {
+    /// What the screen shows.
     public private(set) var state: ViewState<[BeneficiaryRow]> = .loading
     /// Field name → message for the add form.
     public private(set) var fieldErrors: [String: String] = [:]
+    /// A transient problem with an action; the list stays as it was.
     public private(set) var alert: AlertState?
     private let beneficiaries: any BeneficiaryRepository
     private let errors = ErrorPresenter()
 
+    /// A presenter over the payees repository.
     public init(beneficiaries: any BeneficiaryRepository) { self.beneficiaries = beneficiaries }
 
+    /// Loads the payees; empty or failed loads show their own state.
     public func load() async {
         state = .loading
-        do {
-            let list = try await beneficiaries.beneficiaries()
-            state = list.isEmpty ? .empty(message: "You haven't saved anyone to pay yet.") : .content(list.map(Self.row))
-        } catch {
-            state = errors.alert(for: error).map(ViewState.error) ?? state
-        }
+        state = await ListLoad.state(empty: "You haven't saved anyone to pay yet.", errors: errors, row: Self.row) { () async throws(BankingError) in
+            try await beneficiaries.beneficiaries()
+        } ?? state
     }
 
     /// Adds a payee; returns whether it was saved.
@@ -54,6 +57,7 @@ public final class BeneficiariesPresenter {
         return false
     }
 
+    /// Deletes a payee; a failure shows `alert` and keeps the list.
     public func delete(id: String) async {
         alert = nil
         do {

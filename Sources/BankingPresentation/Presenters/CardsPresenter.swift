@@ -3,8 +3,11 @@ import Foundation
 
 /// One card with its freeze switch.
 public struct CardRow: Sendable, Equatable, Identifiable {
+    /// The card's id.
     public let id: String
+    /// Brand and last four digits: `Visa •••• 4242`.
     public let title: String
+    /// Whether the card is frozen (the switch is on).
     public let isFrozen: Bool
     /// What the switch does: "Freeze card" or "Unfreeze card".
     public let toggleTitle: String
@@ -15,22 +18,22 @@ public struct CardRow: Sendable, Equatable, Identifiable {
 /// The cards screen. A failed freeze keeps the list and shows `alert`.
 @MainActor
 public final class CardsPresenter {
+    /// What the screen shows.
     public private(set) var state: ViewState<[CardRow]> = .loading
     /// A transient problem with an action; the list stays as it was.
     public private(set) var alert: AlertState?
     private let cards: any CardRepository
     private let errors = ErrorPresenter()
 
+    /// A presenter over the cards repository.
     public init(cards: any CardRepository) { self.cards = cards }
 
+    /// Loads the cards; empty or failed loads show their own state.
     public func load() async {
         state = .loading
-        do {
-            let list = try await cards.cards()
-            state = list.isEmpty ? .empty(message: "You don't have any cards yet.") : .content(list.map(Self.row))
-        } catch {
-            state = errors.alert(for: error).map(ViewState.error) ?? state
-        }
+        state = await ListLoad.state(empty: "You don't have any cards yet.", errors: errors, row: Self.row) { () async throws(BankingError) in
+            try await cards.cards()
+        } ?? state
     }
 
     /// Freezes an active card or unfreezes a frozen one.
@@ -46,6 +49,7 @@ public final class CardsPresenter {
         }
     }
 
+    /// Closes the alert.
     public func dismissAlert() { alert = nil }
 
     static func row(_ card: Card) -> CardRow {

@@ -3,7 +3,9 @@ import Foundation
 
 /// One ticket in the list.
 public struct SupportTicketRow: Sendable, Equatable, Identifiable {
+    /// The ticket's id.
     public let id: String
+    /// The ticket's subject.
     public let subject: String
     /// "Open", "Answered" or "Closed".
     public let status: String
@@ -14,25 +16,28 @@ public struct SupportTicketRow: Sendable, Equatable, Identifiable {
 /// Support tickets: list and open a new one.
 @MainActor
 public final class SupportTicketsPresenter {
+    /// What the screen shows.
     public private(set) var state: ViewState<[SupportTicketRow]> = .loading
+    /// Field name → message for the new-ticket form.
     public private(set) var fieldErrors: [String: String] = [:]
+    /// A transient problem with an action; the list stays as it was.
     public private(set) var alert: AlertState?
     private let support: any SupportRepository
     private let errors = ErrorPresenter()
 
+    /// A presenter over the support repository.
     public init(support: any SupportRepository) { self.support = support }
 
+    /// Loads the tickets; empty or failed loads show their own state.
     public func load() async {
         state = .loading
-        do {
-            let list = try await support.tickets()
-            state = list.isEmpty ? .empty(message: "No support requests yet.") : .content(list.map(Self.row))
-        } catch {
-            state = errors.alert(for: error).map(ViewState.error) ?? state
-        }
+        state = await ListLoad.state(empty: "No support requests yet.", errors: errors, row: Self.row) { () async throws(BankingError) in
+            try await support.tickets()
+        } ?? state
     }
 
     @discardableResult
+    /// Opens a ticket after checking the fields; returns whether it was opened.
     public func create(subject: String, message: String, category: SupportTicket.Category) async -> Bool {
         alert = nil
         fieldErrors = [:]

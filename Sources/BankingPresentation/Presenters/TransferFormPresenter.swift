@@ -3,11 +3,16 @@ import Foundation
 
 /// What a successful transfer shows.
 public struct TransferReceipt: Sendable, Equatable {
+    /// The bank's id for the transfer, for support.
     public let transferId: String
+    /// The amount, formatted for the customer's locale.
     public let amount: String
+    /// Who was paid.
     public let payee: String
+    /// The reference the payee sees.
     public let reference: String
 
+    /// A receipt.
     public init(transferId: String, amount: String, payee: String, reference: String) {
         self.transferId = transferId
         self.amount = amount
@@ -20,20 +25,41 @@ public struct TransferReceipt: Sendable, Equatable {
 /// same form again after a failure reuses its idempotency key, so a retry never pays twice.
 @MainActor
 public final class TransferFormPresenter {
-    public enum Field: String, Sendable { case account, beneficiary, amount, reference }
+    /// A field of the form, for its error message.
+    public enum Field: String, Sendable {
+        /// The account to pay from.
+        case account
+        /// The payee.
+        case beneficiary
+        /// The amount.
+        case amount
+        /// The reference the payee sees.
+        case reference
+    }
 
+    /// Where the form stands.
     public enum Status: Sendable, Equatable {
+        /// Being filled in.
         case editing
+        /// Sent; waiting for the bank.
         case submitting
+        /// The bank accepted it; show the receipt.
         case succeeded(TransferReceipt)
+        /// The bank refused it or could not be reached; show the alert. Submitting again retries safely.
         case failed(AlertState)
     }
 
+    /// The account chosen to pay from.
     public var fromAccountId: String?
+    /// The payee chosen.
     public var beneficiaryId: String?
+    /// The amount as typed, in the customer's locale ("1.234,50" in Germany).
     public var amountText = ""
+    /// The reference as typed.
     public var reference = ""
+    /// Field → message after a submit with bad input.
     public private(set) var fieldErrors: [Field: String] = [:]
+    /// Where the form stands; the view renders it.
     public private(set) var status: Status = .editing
 
     private let accounts: [Account]
@@ -43,6 +69,7 @@ public final class TransferFormPresenter {
     private let money: MoneyFormatter
     private let errors = ErrorPresenter()
 
+    /// A form over the customer's accounts and payees.
     public init(accounts: [Account], payees: [Beneficiary], submit: SubmitTransfer, environment: PresentationEnvironment) {
         self.accounts = accounts
         self.payees = payees
@@ -79,6 +106,7 @@ public final class TransferFormPresenter {
         return TransferDraft(fromAccountId: account.id, beneficiaryId: payee.id, amount: amount, reference: reference)
     }
 
+    /// Checks the fields, then submits under the form's idempotency key.
     public func submit() async {
         guard let draft = validate(), let account = accounts.first(where: { $0.id == draft.fromAccountId }) else { return }
         status = .submitting
