@@ -11,12 +11,18 @@ public struct StubResponder: HTTPResponder {
     public typealias Context = StubRequestContext
 
     let backend: StubBackend
-    private let stack: any MiddlewareProtocol<StubExchange, StubExchange, StubRequestContext>
+    /// The stack and `Routing`, called through a closure that sees the stack's concrete type, so
+    /// its `handle` calls are specialized; through `any MiddlewareProtocol` each layer ran
+    /// Hummingbird's generic code, which looks up type metadata on every call.
+    private let answer: @Sendable (StubExchange, StubRequestContext) async throws -> StubExchange
 
     /// A responder over a loaded stub.
     public init(backend: StubBackend) {
         self.backend = backend
-        self.stack = Self.stack(backend)
+        let stack = Self.stack(backend)
+        self.answer = { exchange, context in
+            try await stack.handle(exchange, context: context) { exchange, _ in await Routing.answer(exchange) }
+        }
     }
 
     /// The middleware, outermost first.
@@ -39,7 +45,7 @@ public struct StubResponder: HTTPResponder {
     public func respond(to request: Request, context: StubRequestContext) async throws -> Response {
         let exchange = RequestIntake.exchange(request, backend: backend)
         do {
-            let done = try await stack.handle(exchange, context: context) { exchange, _ in await Routing.answer(exchange) }
+            let done = try await answer(exchange, context)
             // Every answer leaves through `SigningMiddleware` or the admin API, which set it.
             return done.sent ?? Response(status: .internalServerError)
         } catch let dropped as ConnectionDropped {
