@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "TeamStore", targets: ["TeamStore"]),
         .library(name: "StubControl", targets: ["StubControl"]),
         .library(name: "StubInProcess", targets: ["StubInProcess"]),
+        .library(name: "StubServerTesting", targets: ["StubServerTesting"]),
         .library(name: "StubImport", targets: ["StubImport"]),
         .library(name: "StubRecord", targets: ["StubRecord"]),
     ],
@@ -149,6 +150,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // For teams testing their own route files: a stub per test on a free port and a test
+        // clock, a client that sends raw bytes, and a bounded `eventually` (as HummingbirdTesting).
+        .target(
+            name: "StubServerTesting",
+            dependencies: [
+                "StubServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "StubServerTestingTests", dependencies: ["StubServerTesting", "StubServer"], swiftSettings: strictSettings),
         .testTarget(
             name: "StubControlTests",
             dependencies: ["StubControl", "StubServer", .product(name: "Logging", package: "swift-log")],

@@ -29,7 +29,14 @@ public final class StubHost: Sendable {
         configuration.port = 0
         configuration.journalCapacity = 20_000
         configuration.hangLimitSeconds = 30
-        let backend = try StubBackend(configuration: configuration, logger: logger)
+        return try await start(configuration: configuration, logger: logger)
+    }
+
+    /// Starts a stub as `configuration` says (give port 0 for a free one), reading time from
+    /// `clock`, and returns once it is listening.
+    public static func start(configuration: StubServerConfiguration, logger: Logger,
+                             clock: @escaping @Sendable () -> Date = Date.init) async throws -> StubHost {
+        let backend = try StubBackend(configuration: configuration, logger: logger, clock: clock)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = StubApplication.make(backend: backend) { port in continuation.yield(port) }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))

@@ -1,0 +1,64 @@
+import Foundation
+import StubServer
+import StubServerTesting
+import Testing
+
+/// A team's route-file test, written only with the public testing library.
+@Suite struct StubServerTestingTests {
+    /// A scratch stubs folder with one route file, removed afterwards.
+    private func withRoutes<T: Sendable>(_ yaml: String, _ body: (URL) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("routes/api.yaml"))
+        return try await body(folder)
+    }
+
+    private let dueDate = """
+        routes:
+          - id: due
+            request: { method: GET, path: /api/due }
+            responses:
+              - body: { due: "{{#now}}+1d date{{/now}}" }
+          - id: probe
+            request: { method: HEAD, path: /api/due }
+            responses:
+              - body: { due: "never sent" }
+        """
+
+    @Test func theTemplatesReadTheTestClock() async throws {
+        try await withRoutes(dueDate) { stubs in
+            try await withTestStub(stubs: stubs, clock: TestClock(Date(timeIntervalSince1970: 1_767_139_200))) { stub in
+                let first = try await stub.raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(first.status == 200)
+                #expect(String(decoding: first.rest, as: UTF8.self).contains("2026-01-01"))
+                stub.clock.advance(by: 86_400)
+                let next = try await stub.raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(String(decoding: next.rest, as: UTF8.self).contains("2026-01-02"))
+            }
+        }
+    }
+
+    @Test func aHeadAnswerCarriesNoBody() async throws {
+        try await withRoutes(dueDate) { stubs in
+            try await withTestStub(stubs: stubs) { stub in
+                let answer = try await stub.raw.send("HEAD /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(answer.status == 200)
+                #expect(answer.header("content-type") == "application/json")
+                #expect(answer.rest.isEmpty)
+            }
+        }
+    }
+
+    @Test func eventuallySeesTheJournalAndGivesUpInTime() async throws {
+        try await withRoutes(dueDate) { stubs in
+            try await withTestStub(stubs: stubs) { stub in
+                _ = try await stub.raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                try await eventually("the request is journalled") { stub.journalCount == 1 }
+                await #expect(throws: EventuallyTimeout.self) {
+                    try await eventually("a second request", timeout: .milliseconds(50)) { stub.journalCount == 2 }
+                }
+            }
+        }
+    }
+}
