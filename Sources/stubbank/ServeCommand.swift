@@ -150,7 +150,7 @@ struct ServeCommand: AsyncParsableCommand {
     static func printBanner(backend: StubBackend, host: String, port: Int) {
         let base = ListeningAddress.baseURL(host: host, port: port)
         var lines = ["StubBank listening on \(base)"]
-        if let scenario = backend.behaviours.scenarioName { lines.append("Scenario: \(scenario)") }
+        if let scenario = backend.activeScenario { lines.append("Scenario: \(scenario)") }
         lines.append("Admin API: \(base)/__stubbank (\(ListeningAddress.adminAccess(hasToken: backend.configuration.adminToken != nil)))")
         lines.append("Console:   \(base)/__stubbank/ui" + (backend.configuration.adminToken == nil ? "" : "?token=<your --admin-token>"))
         if !backend.bankEnabled { lines.append("Built-in bank: off (stubbank.yaml, or no personas/ folder)") }

@@ -1,6 +1,6 @@
 extension Bank {
     /// Sets or clears the maintenance window `GET /v1/status` reports.
-    public func setMaintenance(_ window: MaintenanceWindow?) { maintenance = window }
+    func setMaintenance(_ window: MaintenanceWindow?) { maintenance = window }
 
     func status() -> WireStatus {
         WireStatus(status: maintenance == nil ? "ok" : "maintenance", message: maintenance?.message,
@@ -9,12 +9,12 @@ extension Bank {
     }
 
     /// Version of the wire API, as in `Contracts/openapi.yaml`.
-    public static let apiVersion = "1.0.0"
+    static let apiVersion = "1.0.0"
 }
 
 extension Bank {
     /// Applies a scenario's settings (nil restores defaults).
-    public func apply(settings: ScenarioSettings?) {
+    func apply(settings: ScenarioSettings?) {
         setTokenTTL(settings?.tokenTTLSeconds)
         maintenance = settings?.maintenance
     }

@@ -1,11 +1,11 @@
-public import Foundation
+import Foundation
 import HTTPTypes
 
 /// The stateful bank behind the stub: tokens, balances, transfers, cards, payees, tickets.
 ///
 /// State is kept per session namespace (`X-Stub-Session`) so concurrent test cases never see
 /// each other's balances. Each namespace starts as a copy of the fixtures.
-public actor Bank {
+actor Bank {
     private var fixtures: FixtureSet
     private var ledgers: [String: PersonaLedger] = [:]
     /// Response bodies that depend on the fixtures alone, encoded once per fixture set.
@@ -13,7 +13,7 @@ public actor Bank {
     private var tokens = TokenStore()
     private let clock: @Sendable () -> Date
     /// Lifetime of new access tokens, in seconds.
-    public private(set) var tokenTTL: Int
+    private(set) var tokenTTL: Int
     private let defaultTokenTTL: Int
     /// The maintenance window `GET /v1/status` reports, set by a scenario.
     var maintenance: MaintenanceWindow?
@@ -23,7 +23,7 @@ public actor Bank {
     ///   - tokenTTL: access-token lifetime in seconds
     ///   - clock: the time source, injected so tests control expiry
     ///   - settings: the starting scenario's settings, if any
-    public init(fixtures: FixtureSet, tokenTTL: Int = 900, settings: ScenarioSettings? = nil,
+    init(fixtures: FixtureSet, tokenTTL: Int = 900, settings: ScenarioSettings? = nil,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.fixtures = fixtures
         self.tokenTTL = settings?.tokenTTLSeconds ?? tokenTTL
@@ -33,10 +33,10 @@ public actor Bank {
     }
 
     /// Sets the token lifetime (nil restores the configured default).
-    public func setTokenTTL(_ seconds: Int?) { tokenTTL = seconds ?? defaultTokenTTL }
+    func setTokenTTL(_ seconds: Int?) { tokenTTL = seconds ?? defaultTokenTTL }
 
     /// Replaces the fixtures (after a reload) and drops every session's state.
-    public func replaceFixtures(_ fixtures: FixtureSet) {
+    func replaceFixtures(_ fixtures: FixtureSet) {
         self.fixtures = fixtures
         ledgers.removeAll()
         encodedFixtures.removeAll()
@@ -45,7 +45,7 @@ public actor Bank {
     /// Restores fixtures for one session namespace, or for all when nil; tokens are revoked too.
     /// Returns how many customers' state went back to the fixtures and how many tokens were revoked.
     @discardableResult
-    public func reset(session: String?) -> (customers: Int, tokens: Int) {
+    func reset(session: String?) -> (customers: Int, tokens: Int) {
         let before = ledgers.count
         if let session {
             ledgers = ledgers.filter { !$0.key.hasPrefix(session + "\u{1}") }
@@ -57,7 +57,7 @@ public actor Bank {
 
     /// Lets every live access token of a session (or of all when nil) run out now, so the next
     /// call meets 401 and the client must refresh. Returns how many expired.
-    public func expireAccessTokens(session: String?) -> Int {
+    func expireAccessTokens(session: String?) -> Int {
         tokens.expireAccess(session: session, now: now)
     }
 

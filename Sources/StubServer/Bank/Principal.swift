@@ -1,7 +1,7 @@
 /// Who a valid access token belongs to.
-public struct Principal: Sendable, Equatable {
+struct Principal: Sendable, Equatable {
     /// The persona's username.
-    public var username: String
+    var username: String
     /// The session namespace the token was issued in.
-    public var session: String
+    var session: String
 }

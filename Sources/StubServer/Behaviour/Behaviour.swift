@@ -1,18 +1,18 @@
 /// A behaviour as installed: a spec, its compiled route, and where it came from.
-public struct Behaviour: Sendable {
+struct Behaviour: Sendable {
     /// Where a behaviour was installed from; earlier sources win.
-    public enum Source: String, Codable, Sendable { case header, admin, scenario }
+    enum Source: String, Codable, Sendable { case header, admin, scenario }
 
-    public let id: String
-    public let spec: BehaviourSpec
-    public let source: Source
+    let id: String
+    let spec: BehaviourSpec
+    let source: Source
     /// Session namespace it applies to; nil for every session.
-    public let session: String?
+    let session: String?
     let pattern: RoutePattern
     let exceptions: [RoutePattern]
 
     /// Compiles a spec; throws the first problem.
-    public init(id: String, spec: BehaviourSpec, source: Source, session: String?) throws(BehaviourError) {
+    init(id: String, spec: BehaviourSpec, source: Source, session: String?) throws(BehaviourError) {
         if let problem = spec.problems().first {
             throw BehaviourError(path: problem.path, reason: problem.reason)
         }
@@ -38,13 +38,13 @@ public struct Behaviour: Sendable {
 }
 
 /// An invalid behaviour, with the field at fault.
-public struct BehaviourError: Error, Sendable, CustomStringConvertible {
-    public let path: String
-    public let reason: String
+struct BehaviourError: Error, Sendable, CustomStringConvertible {
+    let path: String
+    let reason: String
     /// Set when the spec is fine but the book is full.
-    public var limit: Int?
+    var limit: Int?
 
-    public init(path: String, reason: String) {
+    init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
@@ -54,5 +54,5 @@ public struct BehaviourError: Error, Sendable, CustomStringConvertible {
         error.limit = limit
         return error
     }
-    public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+    var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
 }

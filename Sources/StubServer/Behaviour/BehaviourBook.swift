@@ -1,5 +1,5 @@
 import Atomics
-public import Foundation
+import Foundation
 import NIOConcurrencyHelpers
 
 /// The installed behaviours, in precedence order, with their random state and remaining counts.
@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// no behaviour is installed (the common case) a lookup is one atomic read: no lock, no clock.
 /// Admin behaviours are capped at `limit`; the next one is refused rather than slowing every
 /// request or growing without bound.
-public final class BehaviourBook: Sendable {
+final class BehaviourBook: Sendable {
     private struct State: Sendable {
         var admin = BehaviourIndex()
         var scenario = BehaviourIndex()
@@ -22,12 +22,12 @@ public final class BehaviourBook: Sendable {
     private let installed = ManagedAtomic(0)
     private let seed: UInt64
     /// The most admin behaviours installed at once.
-    public let limit: Int
+    let limit: Int
     /// For `expiresInSeconds`; injected so tests move time by hand.
     private let clock: @Sendable () -> Date
 
     /// Creates an empty book; `seed` makes probability and latency draws reproducible.
-    public init(seed: UInt64, limit: Int = 10_000, clock: @escaping @Sendable () -> Date = Date.init) {
+    init(seed: UInt64, limit: Int = 10_000, clock: @escaping @Sendable () -> Date = Date.init) {
         self.seed = seed
         self.limit = limit
         self.clock = clock
@@ -36,7 +36,7 @@ public final class BehaviourBook: Sendable {
     /// Installs an admin behaviour and returns it with its new id. Throws when the spec is
     /// invalid, or when `limit` behaviours are installed already (`BehaviourError.isLimit`).
     @discardableResult
-    public func add(_ spec: BehaviourSpec, session: String?) throws(BehaviourError) -> Behaviour {
+    func add(_ spec: BehaviourSpec, session: String?) throws(BehaviourError) -> Behaviour {
         try install(spec, session: session).behaviour
     }
 
@@ -61,13 +61,13 @@ public final class BehaviourBook: Sendable {
     }
 
     /// Removes one admin behaviour; returns whether it existed.
-    public func remove(id: String) -> Bool {
+    func remove(id: String) -> Bool {
         mutate { $0.admin.remove(id: id) }
     }
 
     /// Removes the admin behaviours of a session (or all); returns how many went.
     @discardableResult
-    public func clear(session: String?) -> Int {
+    func clear(session: String?) -> Int {
         mutate { $0.admin.removeAll(session: session) }
     }
 
@@ -92,10 +92,10 @@ public final class BehaviourBook: Sendable {
     var now: Date { clock() }
 
     /// Name of the active scenario, if any.
-    public var scenarioName: String? { state.withLockedValue { $0.scenarioName } }
+    var scenarioName: String? { state.withLockedValue { $0.scenarioName } }
 
     /// How many admin behaviours are installed (expired ones not counted).
-    public var count: Int {
+    var count: Int {
         let now = clock()
         return mutate { state in
             state.admin.removeExpired(now: now)
@@ -105,7 +105,7 @@ public final class BehaviourBook: Sendable {
 
     /// Every installed behaviour, admin first, in precedence order, with how many requests it
     /// still affects and when it retires (nil for never); expired ones are gone.
-    public func list(session: String? = nil) -> [(behaviour: Behaviour, remaining: Int?, expiresAt: Date?)] {
+    func list(session: String? = nil) -> [(behaviour: Behaviour, remaining: Int?, expiresAt: Date?)] {
         let now = clock()
         return mutate { state in
             state.admin.removeExpired(now: now)

@@ -11,35 +11,35 @@ import HTTPTypes
 /// probability: 0.2
 /// times: 3
 /// ```
-public struct BehaviourSpec: Codable, Sendable, Equatable {
+struct BehaviourSpec: Codable, Sendable, Equatable {
     /// Which requests: `"GET /v1/accounts/{id}"`, `"* /v1/**"`, or a bare path for any method.
-    public var route: String
+    var route: String
     /// Routes exempt from this behaviour, same syntax as `route`.
-    public var except: [String]?
+    var except: [String]?
     /// Answer with this status and an error envelope (for 4xx/5xx) instead of the route.
-    public var status: Int?
+    var status: Int?
     /// Headers added to the response, e.g. `Retry-After`.
-    public var headers: [String: String]?
+    var headers: [String: String]?
     /// Changes to the canned error envelope.
-    public var error: ErrorOverride?
+    var error: ErrorOverride?
     /// Delay before answering.
-    public var latency: LatencyModel?
+    var latency: LatencyModel?
     /// Throttle the body.
-    public var bandwidth: Bandwidth?
+    var bandwidth: Bandwidth?
     /// A network fault instead of a response.
-    public var fault: Fault?
+    var fault: Fault?
     /// Chance, 0…1, that a matching request is affected (default 1).
-    public var probability: Double?
+    var probability: Double?
     /// Affect only the next N matching requests, then retire.
-    public var times: Int?
+    var times: Int?
     /// Retire after this many seconds (admin behaviours; 1 to 86,400), as a console switch does.
-    public var expiresInSeconds: Double?
+    var expiresInSeconds: Double?
     /// Send a wrong `X-Signature`.
-    public var tamperSignature: Bool?
+    var tamperSignature: Bool?
     /// Free text shown in the admin API.
-    public var note: String?
+    var note: String?
 
-    public init(route: String, except: [String]? = nil, status: Int? = nil, headers: [String: String]? = nil,
+    init(route: String, except: [String]? = nil, status: Int? = nil, headers: [String: String]? = nil,
                 error: ErrorOverride? = nil, latency: LatencyModel? = nil, bandwidth: Bandwidth? = nil,
                 fault: Fault? = nil, probability: Double? = nil, times: Int? = nil,
                 tamperSignature: Bool? = nil, note: String? = nil, expiresInSeconds: Double? = nil) {
@@ -59,7 +59,7 @@ public struct BehaviourSpec: Codable, Sendable, Equatable {
     }
 
     /// Every problem with this spec as `(field path, reason)`; empty when valid.
-    public func problems() -> [(path: String, reason: String)] {
+    func problems() -> [(path: String, reason: String)] {
         var found: [(String, String)] = []
         do { _ = try RoutePattern(route) } catch { found.append(("route", error.reason)) }
         for (index, text) in (except ?? []).enumerated() {

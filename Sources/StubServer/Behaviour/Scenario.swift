@@ -14,10 +14,10 @@
 public struct Scenario: Codable, Sendable, Equatable {
     public var name: String
     public var description: String
-    public var settings: ScenarioSettings?
-    public var behaviours: [BehaviourSpec]?
+    var settings: ScenarioSettings?
+    var behaviours: [BehaviourSpec]?
 
-    public init(name: String, description: String, settings: ScenarioSettings? = nil, behaviours: [BehaviourSpec]? = nil) {
+    init(name: String, description: String, settings: ScenarioSettings? = nil, behaviours: [BehaviourSpec]? = nil) {
         self.name = name
         self.description = description
         self.settings = settings

@@ -28,25 +28,25 @@ struct ExchangeBodies: Sendable {
 /// `GET /__stubbank/journal/{sequence}`: one entry with its request and response in full,
 /// secrets redacted (`JournalRedaction`). `request` and `response` are absent once the journal
 /// no longer keeps the bodies of that entry.
-public struct JournalDetail: Codable, Sendable, Equatable {
+struct JournalDetail: Codable, Sendable, Equatable {
     /// One side of the exchange.
-    public struct Message: Codable, Sendable, Equatable {
+    struct Message: Codable, Sendable, Equatable {
         /// The response status; absent for the request, and for a response never sent (a fault).
-        public var status: Int?
-        public var headers: [String: String]
+        var status: Int?
+        var headers: [String: String]
         /// The body as text, secrets masked; absent when empty or too large to keep.
-        public var body: String?
+        var body: String?
         /// The body's size as sent.
-        public var bodyBytes: Int
+        var bodyBytes: Int
         /// Set when the body was larger than the journal keeps.
-        public var bodyOmitted: String?
+        var bodyOmitted: String?
     }
 
-    public var entry: JournalEntry
-    public var request: Message?
-    public var response: Message?
+    var entry: JournalEntry
+    var request: Message?
+    var response: Message?
     /// Why `request` and `response` are missing, when they are.
-    public var note: String?
+    var note: String?
 
     init(entry: JournalEntry, record: JournalRecord, bodies: ExchangeBodies?) {
         self.entry = entry

@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// count together, and stores a reference: the record is built outside the lock, and what a
 /// full ring pushes out is freed after it. Bodies are kept by reference too; a fixture's body
 /// is the fixture's own array, never a copy.
-public final class RequestJournal: Sendable {
+package final class RequestJournal: Sendable {
     /// How many of the newest exchanges keep their bodies.
     static let detailCapacity = 200
 
@@ -19,13 +19,13 @@ public final class RequestJournal: Sendable {
         var hits = RouteHits()
     }
 
-    public let capacity: Int
+    package let capacity: Int
     private let state: NIOLockedValueBox<State>
     /// New entries as they are recorded, for `GET /__stubbank/events`.
     let feed = JournalFeed()
 
     /// - Parameter capacity: how many entries to keep; 0 turns the journal off (hits still count).
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(0, capacity)
         state = NIOLockedValueBox(State(entries: BoundedRing(capacity: capacity)))
     }
@@ -61,14 +61,14 @@ public final class RequestJournal: Sendable {
     }
 
     /// Entries newest first, optionally for one session, at most `limit`.
-    public func entries(session: String? = nil, limit: Int = .max) -> [JournalEntry] {
+    package func entries(session: String? = nil, limit: Int = .max) -> [JournalEntry] {
         let all = state.withLockedValue { $0.entries.elements }
         return all.reversed().lazy.filter { session == nil || $0.record.session == session }.prefix(limit)
             .map { $0.record.entry(sequence: $0.sequence) }
     }
 
     /// One entry with its bodies (when still kept), or nil when the journal no longer holds it.
-    public func detail(sequence: Int) -> JournalDetail? {
+    func detail(sequence: Int) -> JournalDetail? {
         let found = state.withLockedValue { state -> (JournalRecord, ExchangeBodies?)? in
             guard let slot = state.entries.elements.last(where: { $0.sequence == sequence }) else { return nil }
             return (slot.record, slot.bodies)
@@ -79,7 +79,7 @@ public final class RequestJournal: Sendable {
     /// Drops the entries of a session (or all); returns how many went. Hit counts stay
     /// (`resetHits` drops them).
     @discardableResult
-    public func clear(session: String? = nil) -> Int {
+    package func clear(session: String? = nil) -> Int {
         state.withLockedValue { state in
             state.entries.retain { session != nil && $0.record.session != session }
         }

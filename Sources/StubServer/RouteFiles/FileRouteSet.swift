@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Precedence: higher `priority` first; then the more specific path (literal segments beat
 /// parameters, `**` comes last); then file and position order.
-public struct FileRouteSet: Sendable {
+struct FileRouteSet: Sendable {
     let routes: [FileRoute]
     private let index: RouteTrie
 
@@ -20,10 +20,10 @@ public struct FileRouteSet: Sendable {
     }
 
     /// No route files.
-    public static let empty = FileRouteSet(routes: [])
+    static let empty = FileRouteSet(routes: [])
 
     /// How many routes were loaded.
-    public var count: Int { routes.count }
+    var count: Int { routes.count }
 
     /// The first route that matches the request, with its captured path parameters.
     func match(_ request: StubRequest) -> (route: FileRoute, input: RouteInput)? {

@@ -6,19 +6,19 @@
 /// document: openapi.yaml               # the API document the routes came from
 /// validate: requests                   # refuse requests that break it (400/422); default: off
 /// ```
-public struct StubsSettings: Sendable, Equatable {
+struct StubsSettings: Sendable, Equatable {
     /// Whether the built-in bank serves `/v1/...` behind the route files.
-    public var bank: Bool
+    var bank: Bool
     /// A path prefix requests may carry before a route's path: `/open-banking/v4.0/aisp/accounts`
     /// and `/accounts` reach the same route. Nil when there is none.
-    public var basePath: String?
+    var basePath: String?
     /// The OpenAPI document inside the folder that the routes describe (`openapi.yaml`).
-    public var document: String?
+    var document: String?
     /// Refuse requests that break `document` before a route answers them.
-    public var validateRequests: Bool
+    var validateRequests: Bool
 
     /// Settings with the bank on or off, a base path, a document and request validation.
-    public init(bank: Bool, basePath: String? = nil, document: String? = nil, validateRequests: Bool = false) {
+    init(bank: Bool, basePath: String? = nil, document: String? = nil, validateRequests: Bool = false) {
         self.bank = bank
         self.basePath = basePath
         self.document = document

@@ -1,18 +1,18 @@
-public import HTTPTypes
+import HTTPTypes
 
 /// An error a route answers with; rendered as the error envelope.
-public struct APIError: Error, Sendable, Equatable {
-    public var status: HTTPResponse.Status
-    public var type: String
-    public var code: String
-    public var message: String
-    public var displayMessage: String
-    public var retryable: Bool
-    public var details: [WireErrorDetail]
+struct APIError: Error, Sendable, Equatable {
+    var status: HTTPResponse.Status
+    var type: String
+    var code: String
+    var message: String
+    var displayMessage: String
+    var retryable: Bool
+    var details: [WireErrorDetail]
     /// Extra response headers, e.g. `Retry-After` or `WWW-Authenticate`.
-    public var headers: [String: String]
+    var headers: [String: String]
 
-    public init(
+    init(
         status: HTTPResponse.Status, type: String, code: String, message: String,
         displayMessage: String, retryable: Bool = false, details: [WireErrorDetail] = [],
         headers: [String: String] = [:]

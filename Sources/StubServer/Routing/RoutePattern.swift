@@ -2,7 +2,7 @@
 ///
 /// Segments are literals, `{name}` (one segment, captured), `*` (one segment) or a final `**`
 /// (any rest, including nothing). A method of `*` matches every method.
-public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
@@ -11,13 +11,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Upper-cased method, or nil for any.
-    public let method: String?
+    let method: String?
     let segments: [Segment]
     /// The text it was parsed from, normalised.
-    public let description: String
+    let description: String
 
     /// Parses `"GET /v1/accounts/{id}"`, `"/v1/**"` (any method) or `"* /v1/**"`.
-    public init(_ text: String) throws(RoutePatternError) {
+    init(_ text: String) throws(RoutePatternError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let pieces = trimmed.split(separator: " ", omittingEmptySubsequences: true)
         let methodText: String?
@@ -57,7 +57,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     static let knownMethods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     /// The path part, e.g. `/v1/accounts/{id}`.
-    public var path: String {
+    var path: String {
         String(description.drop(while: { $0 != " " }).dropFirst())
     }
 
@@ -77,7 +77,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Matches a request; returns captured parameters, or nil.
-    public func match(method requestMethod: String, pathSegments: [Substring]) -> [String: String]? {
+    func match(method requestMethod: String, pathSegments: [Substring]) -> [String: String]? {
         if let method, method != requestMethod { return nil }
         return matchPath(pathSegments)
     }
@@ -118,10 +118,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A route pattern that could not be parsed.
-public struct RoutePatternError: Error, Sendable, CustomStringConvertible {
-    public let text: String
-    public let reason: String
-    public var description: String { "invalid route \"\(text)\": \(reason)" }
+struct RoutePatternError: Error, Sendable, CustomStringConvertible {
+    let text: String
+    let reason: String
+    var description: String { "invalid route \"\(text)\": \(reason)" }
 }
 
 import Foundation

@@ -8,7 +8,7 @@ import StubFormats
 /// Signing is on every response's path, so the keyed HMAC state is built once and copied, and
 /// the signatures of recent bodies are remembered: a stub serves the same few bodies over and
 /// over, and comparing bytes is far cheaper than hashing them (see Benchmarks/README.md).
-public final class ResponseSigner: Sendable {
+final class ResponseSigner: Sendable {
     // HMAC is a value whose digest state is copy-on-write (swift-crypto checks
     // isKnownUniquelyReferenced before updating), so concurrent copies of a constant are safe;
     // the type is just not marked Sendable.
@@ -26,13 +26,13 @@ public final class ResponseSigner: Sendable {
         var signature: String
     }
 
-    public init(key: String) {
+    init(key: String) {
         keyed = HMAC<SHA256>(key: SymmetricKey(data: Array(key.utf8)))
         tamperedKeyed = HMAC<SHA256>(key: SymmetricKey(data: Self.wrongKey))
     }
 
     /// The signature a client should compute for `body`.
-    public func signature(for body: [UInt8]) -> String {
+    func signature(for body: [UInt8]) -> String {
         guard body.count <= Self.largestRemembered else { return Self.sign(body, with: keyed) }
         if let hit = recent.withLockedValue({ $0[body.count] }), hit.body == body {
             return hit.signature

@@ -6,10 +6,10 @@ import NIOConcurrencyHelpers
 /// The running stub's parts, built once from a configuration and passed to the responder.
 public final class StubBackend: Sendable {
     public let configuration: StubServerConfiguration
-    public let bank: Bank
-    public let behaviours: BehaviourBook
-    public let journal: RequestJournal
-    public let signer: ResponseSigner
+    let bank: Bank
+    let behaviours: BehaviourBook
+    package let journal: RequestJournal
+    let signer: ResponseSigner
     public let logger: Logger
     /// The sessions in use, bounded by `configuration.sessionLimits`.
     let sessions: SessionRegistry
@@ -63,6 +63,9 @@ public final class StubBackend: Sendable {
         self.headerGenerator = NIOLockedValueBox(SeededGenerator(seed: SeededGenerator.derive(configuration.seed, "headers")))
         try behaviours.setScenario(scenario)
     }
+
+    /// The active scenario's name; nil when none is active.
+    public var activeScenario: String? { behaviours.scenarioName }
 
     /// Scenario definitions by name.
     public var availableScenarios: [String: Scenario] { scenarios.withLockedValue { $0 } }

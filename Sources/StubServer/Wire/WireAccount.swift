@@ -1,17 +1,17 @@
 /// A bank account as served by `GET /v1/accounts`.
-public struct WireAccount: Codable, Sendable, Equatable {
-    public var id: String
-    public var name: String
+struct WireAccount: Codable, Sendable, Equatable {
+    var id: String
+    var name: String
     /// `current`, `savings` or `credit`.
-    public var type: String
-    public var iban: String
-    public var currency: String
+    var type: String
+    var iban: String
+    var currency: String
     /// Booked balance.
-    public var balance: WireMoney
+    var balance: WireMoney
     /// Booked balance less pending debits, plus any overdraft.
-    public var availableBalance: WireMoney
+    var availableBalance: WireMoney
     /// `active` or `blocked`.
-    public var status: String
+    var status: String
     /// Overdraft or credit limit, when the account has one.
-    public var creditLimit: WireMoney?
+    var creditLimit: WireMoney?
 }

@@ -1,11 +1,11 @@
 /// A saved payee, `GET /v1/beneficiaries`.
-public struct WireBeneficiary: Codable, Sendable, Equatable {
-    public var id: String
-    public var name: String
-    public var iban: String
-    public var bankName: String?
-    public var reference: String?
-    public var createdAt: String
+struct WireBeneficiary: Codable, Sendable, Equatable {
+    var id: String
+    var name: String
+    var iban: String
+    var bankName: String?
+    var reference: String?
+    var createdAt: String
 }
 
 /// Body of `POST /v1/beneficiaries`.

@@ -1,19 +1,19 @@
 /// The list envelope every collection uses: `{"data": [...], "nextCursor": null}`.
-public struct WireList<Element: Codable & Sendable>: Codable, Sendable {
+struct WireList<Element: Codable & Sendable>: Codable, Sendable {
     /// The page of items.
-    public var data: [Element]
+    var data: [Element]
     /// Opaque cursor for the next page, or nil on the last page.
-    public var nextCursor: String?
+    var nextCursor: String?
 
     /// Creates a page.
-    public init(data: [Element], nextCursor: String? = nil) {
+    init(data: [Element], nextCursor: String? = nil) {
         self.data = data
         self.nextCursor = nextCursor
     }
 
     enum CodingKeys: String, CodingKey { case data, nextCursor }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(data, forKey: .data)
         // `nextCursor` is always present, explicitly null on the last page.

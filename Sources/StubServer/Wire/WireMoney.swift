@@ -1,27 +1,27 @@
-public import Foundation
+import Foundation
 
 /// Money as it travels on the wire: a decimal string and an ISO 4217 code, never a float.
-public struct WireMoney: Codable, Sendable, Equatable {
+struct WireMoney: Codable, Sendable, Equatable {
     /// The amount as a plain decimal string, e.g. `"-12.30"`.
-    public var amount: String
+    var amount: String
     /// ISO 4217 currency code, e.g. `"EUR"`.
-    public var currency: String
+    var currency: String
 
     /// Creates money from its wire strings.
-    public init(amount: String, currency: String) {
+    init(amount: String, currency: String) {
         self.amount = amount
         self.currency = currency
     }
 
     /// Creates money from a decimal, rendered with the currency's minor units.
-    public init(_ value: Decimal, currency: String) {
+    init(_ value: Decimal, currency: String) {
         self.amount = DecimalText.format(value, scale: Self.minorUnits(of: currency))
         self.currency = currency
     }
 
     /// Creates money from a whole number of hundredths (cents), without Decimal arithmetic,
     /// which is most of the cost of generating a long history.
-    public init(hundredths: Int, currency: String) {
+    init(hundredths: Int, currency: String) {
         if Self.minorUnits(of: currency) == 2 {
             let magnitude = hundredths.magnitude
             self.init(amount: (hundredths < 0 ? "-" : "") + String(magnitude / 100) + "." + String(magnitude % 100, zeroPaddedTo: 2),
@@ -32,7 +32,7 @@ public struct WireMoney: Codable, Sendable, Equatable {
     }
 
     /// The amount parsed as a `Decimal`, or nil when the string is not a plain decimal.
-    public var decimal: Decimal? { DecimalText.parse(amount) }
+    var decimal: Decimal? { DecimalText.parse(amount) }
 
     /// Number of minor units of a currency (0 for JPY and friends, 2 otherwise).
     static func minorUnits(of currency: String) -> Int {

@@ -1,13 +1,13 @@
 /// The signed-in customer, `GET /v1/me`.
-public struct WireProfile: Codable, Sendable, Equatable {
-    public var id: String
-    public var username: String
-    public var firstName: String
-    public var lastName: String
-    public var email: String
-    public var phone: String
+struct WireProfile: Codable, Sendable, Equatable {
+    var id: String
+    var username: String
+    var firstName: String
+    var lastName: String
+    var email: String
+    var phone: String
     /// BCP 47 tag the app should format with, e.g. `de-DE`.
-    public var locale: String
+    var locale: String
     /// `YYYY-MM-DD`.
-    public var customerSince: String
+    var customerSince: String
 }

@@ -1,13 +1,13 @@
 /// A support request, `GET/POST /v1/support/tickets`.
-public struct WireSupportTicket: Codable, Sendable, Equatable {
-    public var id: String
-    public var subject: String
-    public var message: String
+struct WireSupportTicket: Codable, Sendable, Equatable {
+    var id: String
+    var subject: String
+    var message: String
     /// `general`, `card`, `transfer`, `account` or `fraud`.
-    public var category: String
+    var category: String
     /// `open`, `answered` or `closed`.
-    public var status: String
-    public var createdAt: String
+    var status: String
+    var createdAt: String
 }
 
 /// Body of `POST /v1/support/tickets`.

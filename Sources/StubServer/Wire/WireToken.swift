@@ -1,9 +1,9 @@
 /// Response of `POST /v1/auth/token`.
-public struct WireToken: Codable, Sendable, Equatable {
-    public var access_token: String
-    public var refresh_token: String
-    public var token_type: String
-    public var expires_in: Int
+struct WireToken: Codable, Sendable, Equatable {
+    var access_token: String
+    var refresh_token: String
+    var token_type: String
+    var expires_in: Int
 }
 
 /// Body of `POST /v1/auth/token`: a password grant or a refresh-token grant.
