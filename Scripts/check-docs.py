@@ -4,10 +4,11 @@ modules has a `///` comment, as the compiler sees it (its symbol graph), not a g
 
     Scripts/check-docs.py                # builds the symbol graphs, prints coverage, checks the rules
     Scripts/check-docs.py --graphs DIR   # reads symbol graphs already dumped into DIR
-    Scripts/check-docs.py --list BankingDomain   # and lists that module's undocumented symbols
+    Scripts/check-docs.py --list BankingDomain   # and lists that module's undocumented symbols apart
 
-The rules (issue 22): at least 90% of the public symbols in Sources/ documented, and every one
-in the modules listed in FULL. A failure names each undocumented symbol with file:line.
+The rule: every public symbol in Sources/ has one (issue 22 asked for 90% overall and 100% in
+ContractKit and the client core; all of Sources/ got there, so the check keeps it there). A
+failure names each undocumented symbol with file:line.
 
 What counts: symbols the compiler reports as public or open, declared in Sources/ (so not what
 a conformance synthesizes, like `!=` or a raw-value init). A member that implements a protocol
@@ -24,9 +25,6 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "Sources"
-# Every public symbol documented: the contract harness, and the client core iOS teams read first.
-FULL = ["ContractKit", "BankingDomain", "BankingData", "BankingPresentation"]
-FLOOR = 0.90
 
 
 def dump_graphs() -> pathlib.Path:
@@ -95,19 +93,13 @@ def main() -> int:
     documented = sum(counts[m, "doc"] for m in modules)
     print(f"{'module':24} documented / public")
     for m in modules:
-        rule = " (must be 100%)" if m in FULL else ""
-        print(f"{m:24} {counts[m, 'doc']:5} / {counts[m, 'all']:5}  {100 * counts[m, 'doc'] / counts[m, 'all']:5.1f}%{rule}")
+        print(f"{m:24} {counts[m, 'doc']:5} / {counts[m, 'all']:5}  {100 * counts[m, 'doc'] / counts[m, 'all']:5.1f}%")
     share = documented / total if total else 1.0
-    print(f"{'all of Sources/':24} {documented:5} / {total:5}  {100 * share:5.1f}% (must be {100 * FLOOR:.0f}%)")
-    problems = []
-    for m in FULL:
-        problems += [f"{entry}: public, no /// comment" for entry in missing.get(m, [])]
+    print(f"{'all of Sources/':24} {documented:5} / {total:5}  {100 * share:5.1f}%")
     for m in args.list:
         for entry in missing.get(m, []):
             print(f"  {entry}")
-    if share < FLOOR:
-        problems.append(f"only {100 * share:.1f}% of Sources/'s public symbols are documented; the floor is {100 * FLOOR:.0f}%. "
-                        f"Run with --list MODULE to see them.")
+    problems = [f"{entry}: public, no /// comment" for m in modules for entry in missing.get(m, [])]
     for problem in problems:
         print(f"check-docs: {problem}", file=sys.stderr)
     if problems:

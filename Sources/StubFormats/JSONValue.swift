@@ -3,11 +3,17 @@ import Foundation
 /// Any JSON or YAML value, kept as written. Booleans and numbers stay apart (JSONSerialization
 /// on Linux does not keep them apart), and whole numbers encode as integers.
 public enum JSONValue: Codable, Equatable, Sendable {
+    /// `null` (YAML `~` or nothing).
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; whole ones are written back without a fraction.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; keys are written back sorted.
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {

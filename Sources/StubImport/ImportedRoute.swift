@@ -5,16 +5,23 @@ public import StubFormats
 public struct ImportedRoute: Sendable {
     /// A request test: a name (or JSON path) and a matcher.
     public enum Matcher: Sendable, Equatable {
+        /// The value equals this one.
         case equals(JSONValue)
+        /// The value matches this regular expression.
         case matches(String)
+        /// The value is there, whatever it is.
         case present
+        /// The value is not there.
         case absent
     }
 
     /// A response body: JSON written to a body file, text written inline, or a file copied as it is.
     public enum Body: Sendable, Equatable {
+        /// JSON, written to a body file of the route.
         case json(JSONValue)
+        /// Text, written inline in the route file.
         case text(String)
+        /// Bytes copied as they are into a file named `name` (an image, a PDF).
         case file(name: String, bytes: [UInt8])
     }
 

@@ -1,6 +1,8 @@
 /// Something that wraps every request: authentication, signature checks, fault injection.
 /// In the style of swift-openapi-runtime's `ClientMiddleware`.
 public protocol ClientMiddleware: Sendable {
+    /// Handles `request`: changes it and passes it to `next`, answers it without `next`, or
+    /// changes what `next` returns.
     func intercept(
         _ request: HTTPRequestData,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData

@@ -36,8 +36,8 @@ public final class SupportTicketsPresenter {
         } ?? state
     }
 
-    @discardableResult
     /// Opens a ticket after checking the fields; returns whether it was opened.
+    @discardableResult
     public func create(subject: String, message: String, category: SupportTicket.Category) async -> Bool {
         alert = nil
         fieldErrors = [:]

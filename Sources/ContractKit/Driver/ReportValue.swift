@@ -5,10 +5,15 @@
 public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
     ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral {
+    /// Text, such as a section title.
     case string(String)
+    /// A number, such as a row count; whole numbers compare equal to their integer literals.
     case number(Double)
+    /// A flag, such as whether "Load more" shows.
     case bool(Bool)
+    /// A list of values, in order.
     case list([ReportValue])
+    /// Names to values, such as request counts per route.
     case map([String: ReportValue])
 
     /// Text.

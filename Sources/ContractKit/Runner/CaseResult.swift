@@ -16,7 +16,16 @@ public struct CaseResult: Codable, Sendable, Equatable {
     }
 
     /// The layer whose expectation did not hold.
-    public enum Layer: String, Codable, Sendable { case setup, data, domain, presentation }
+    public enum Layer: String, Codable, Sendable {
+        /// Before the operation: the stub could not be set up (a behaviour, a scenario, a sign-in).
+        case setup
+        /// The data layer: the requests sent or the values the repositories returned.
+        case data
+        /// The domain layer: the error or the values the use case produced.
+        case domain
+        /// The presentation layer: the state, the alert, the screen.
+        case presentation
+    }
 
     /// The case's id.
     public var caseId: String

@@ -3,7 +3,16 @@ public import Foundation
 /// One contract run, as a run store keeps it (`ContractStore` keeps it in SQLite's `run` table).
 public struct RunRecord: Codable, Sendable, Equatable {
     /// Running until finished; passed or failed; aborted when its process died.
-    public enum Status: String, Codable, Sendable { case running, passed, failed, aborted }
+    public enum Status: String, Codable, Sendable {
+        /// Started, not finished yet.
+        case running
+        /// Finished with every case passing.
+        case passed
+        /// Finished with at least one case failing.
+        case failed
+        /// Its process died before it finished.
+        case aborted
+    }
 
     /// `run-<UTC time>-<random>`.
     public var id: String

@@ -2,12 +2,19 @@
 public struct DriftFinding: Sendable, Equatable, Codable, CustomStringConvertible {
     /// What changed.
     public enum Change: String, Sendable, Codable {
+        /// The upstream sends a field the stub does not.
         case fieldAdded = "field added"
+        /// The stub sends a field the upstream no longer does.
         case fieldRemoved = "field removed"
+        /// The same field has another JSON type upstream.
         case typeChanged = "type changed"
+        /// An enum-like field has a value the stub never sends.
         case newEnumValue = "new enum value"
+        /// A field the stub always fills is null upstream.
         case becameNullable = "became nullable"
+        /// The upstream answers with another status.
         case statusChanged = "status changed"
+        /// The two answers could not be compared (not JSON, or the upstream failed).
         case notCompared = "not compared"
     }
 
@@ -15,9 +22,11 @@ public struct DriftFinding: Sendable, Equatable, Codable, CustomStringConvertibl
     public var route: String
     /// `$.data[*].name`; `$` for the whole answer.
     public var path: String
+    /// What kind of difference it is.
     public var change: Change
     /// What the stub has and what the upstream has, e.g. `string` and `number`.
     public var stub: String
+    /// What the upstream has (see `stub`).
     public var upstream: String
     /// Whether a client written against the stub may fail on the upstream's answer.
     public var breaking: Bool

@@ -69,6 +69,8 @@ public actor Recording {
 
 /// Why recording cannot go on.
 public struct RecordError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong and what to do about it.
     public let description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -10,6 +10,7 @@ import StubFormats
 /// HTTP or HTTPS), the upstream's answer goes back to the caller unchanged, and the exchange is
 /// added to the `Recording`, redacted, before the caller gets its answer.
 public struct RecordingProxy: HTTPResponder {
+    /// Hummingbird's plain request context: the proxy needs nothing more.
     public typealias Context = BasicRequestContext
 
     static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer",

@@ -10,6 +10,7 @@ public struct RedactionCheck: Sendable {
         public var file: String
         /// 1-based.
         public var line: Int
+        /// What kind of personal data it looks like.
         public var kind: PIIKind
         /// The value, masked but for its first and last two characters.
         public var masked: String
@@ -23,6 +24,7 @@ public struct RedactionCheck: Sendable {
 
     let rules: RedactionRules
 
+    /// A check that finds what `rules` would have redacted.
     public init(rules: RedactionRules) {
         self.rules = rules
     }

@@ -8,19 +8,29 @@ public struct LatencyModel: Codable, Sendable, Equatable {
     public var ms: Double?
     /// Bounds for `uniform`; `maxMs` also caps `lognormal`.
     public var minMs: Double?
+    /// The upper bound for `uniform`, and the cap for `lognormal`.
     public var maxMs: Double?
     /// Median and shape for `lognormal`.
     public var medianMs: Double?
+    /// The spread of `lognormal`: the standard deviation of the log of the delay.
     public var sigma: Double?
 
     /// The shape of the distribution.
-    public enum Kind: String, Codable, Sendable { case fixed, uniform, lognormal }
+    public enum Kind: String, Codable, Sendable {
+        /// Always `ms`.
+        case fixed
+        /// Evenly spread between `minMs` and `maxMs`.
+        case uniform
+        /// Mostly near `medianMs`, with a long tail (as real networks are), capped at `maxMs`.
+        case lognormal
+    }
 
     /// A constant delay.
     public static func fixed(_ milliseconds: Double) -> LatencyModel {
         LatencyModel(type: .fixed, ms: milliseconds)
     }
 
+    /// A model of `type` with the parameters that type reads.
     public init(type: Kind, ms: Double? = nil, minMs: Double? = nil, maxMs: Double? = nil,
                 medianMs: Double? = nil, sigma: Double? = nil) {
         self.type = type

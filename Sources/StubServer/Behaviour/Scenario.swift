@@ -12,7 +12,9 @@
 ///     headers: { Retry-After: "120" }
 /// ```
 public struct Scenario: Codable, Sendable, Equatable {
+    /// The scenario's name, as `--scenario` and the admin API take it.
     public var name: String
+    /// One line saying what it simulates, for `stubbank scenarios` and the console.
     public var description: String
     var settings: ScenarioSettings?
     var behaviours: [BehaviourSpec]?
@@ -26,20 +28,20 @@ public struct Scenario: Codable, Sendable, Equatable {
 }
 
 /// Server-wide settings a scenario changes while it is active.
-public struct ScenarioSettings: Codable, Sendable, Equatable {
+struct ScenarioSettings: Codable, Sendable, Equatable {
     /// Lifetime of new access tokens, in seconds (the `session-expiry` scenario shortens it).
-    public var tokenTTLSeconds: Int?
+    var tokenTTLSeconds: Int?
     /// When set, `GET /v1/status` reports maintenance.
-    public var maintenance: MaintenanceWindow?
+    var maintenance: MaintenanceWindow?
 
-    public init(tokenTTLSeconds: Int? = nil, maintenance: MaintenanceWindow? = nil) {
+    init(tokenTTLSeconds: Int? = nil, maintenance: MaintenanceWindow? = nil) {
         self.tokenTTLSeconds = tokenTTLSeconds
         self.maintenance = maintenance
     }
 }
 
 /// A maintenance window as `GET /v1/status` reports it.
-public struct MaintenanceWindow: Codable, Sendable, Equatable {
-    public var message: String
-    public var retryAfterSeconds: Int
+struct MaintenanceWindow: Codable, Sendable, Equatable {
+    var message: String
+    var retryAfterSeconds: Int
 }

@@ -14,6 +14,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// many bytes, so the client, still writing, reads the answer rather than a reset. Default 64 MiB.
     public var discardBytes: Int = 64 * 1024 * 1024
 
+    /// The defaults, which suit a stub on a developer's machine and in CI.
     public init() {}
 
     /// Problems with the values, as `(option, reason)`.

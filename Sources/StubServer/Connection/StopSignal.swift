@@ -12,6 +12,7 @@ public final class StopSignal: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
+    /// A signal not fired yet.
     public init() {}
 
     /// Whether the stop has begun.

@@ -8,8 +8,10 @@ import StubFormats
 /// Only fixed, known file names are read, and a file whose real path escapes the directory
 /// (through a symlink, say) is refused: nothing outside `Stubs/` is ever served.
 public struct FixtureLoader: Sendable {
+    /// The stubs directory, with symlinks resolved.
     public let root: URL
 
+    /// A loader for the stubs directory at `root`.
     public init(root: URL) {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath()
     }

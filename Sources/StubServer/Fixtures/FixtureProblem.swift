@@ -5,6 +5,7 @@ public typealias FixtureProblem = FileProblem
 
 /// The stubs directory could not be loaded; every problem found is listed.
 public struct FixtureLoadError: Error, Sendable, CustomStringConvertible {
+    /// Every problem, each with its file, line and reason.
     public var problems: [FixtureProblem]
 
     public var description: String {

@@ -5,11 +5,13 @@ import NIOConcurrencyHelpers
 
 /// The running stub's parts, built once from a configuration and passed to the responder.
 public final class StubBackend: Sendable {
+    /// How the stub was started.
     public let configuration: StubServerConfiguration
     let bank: Bank
     let behaviours: BehaviourBook
     package let journal: RequestJournal
     let signer: ResponseSigner
+    /// Where the stub logs.
     public let logger: Logger
     /// The sessions in use, bounded by `configuration.sessionLimits`.
     let sessions: SessionRegistry
@@ -193,6 +195,7 @@ public struct RouteDescription: Sendable, Equatable {
 
 /// Why the stub could not start or act.
 public enum StubServerError: Error, CustomStringConvertible, Sendable {
+    /// No scenario has this name; `available` lists those that exist.
     case unknownScenario(String, available: [String])
     /// An admin token that is empty or only spaces would let anyone in who sends nothing.
     case emptyAdminToken

@@ -38,6 +38,7 @@ public struct StubServerConfiguration: Sendable {
     /// request takes the full path, which is slower and is there to compare the two.
     public var answersReadyRequestsOnEventLoop: Bool = true
 
+    /// The defaults, serving `stubsDirectory` on 127.0.0.1:8080.
     public init(stubsDirectory: URL) {
         self.stubsDirectory = stubsDirectory
     }

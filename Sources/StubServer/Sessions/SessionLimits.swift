@@ -8,5 +8,6 @@ public struct SessionLimits: Sendable, Equatable {
     /// A session unused this long is forgotten. Default 3,600 s.
     public var idleSeconds: Double = 3600
 
+    /// The defaults.
     public init() {}
 }
