@@ -6,8 +6,12 @@ import Foundation
 struct ProbedAccounts: AccountRepository {
     let base: any AccountRepository
     let probe: DomainProbe
-    func accounts() async throws(BankingError) -> [Account] { try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.accounts() } }
-    func account(id: String) async throws(BankingError) -> Account { try await probe.track { () throws(BankingError) in try await base.account(id: id) } }
+    func accounts() async throws(BankingError) -> [Account] {
+        try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.accounts() }
+    }
+    func account(id: String) async throws(BankingError) -> Account {
+        try await probe.track { () throws(BankingError) in try await base.account(id: id) }
+    }
     func balance(accountId: String) async throws(BankingError) -> Balance {
         let balance = try await probe.track { () throws(BankingError) in try await base.balance(accountId: accountId) }
         await probe.note("booked", balance.booked)
@@ -38,16 +42,26 @@ struct ProbedATMs: ATMRepository {
 struct ProbedCards: CardRepository {
     let base: any CardRepository
     let probe: DomainProbe
-    func cards() async throws(BankingError) -> [Card] { try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.cards() } }
-    func freeze(cardId: String) async throws(BankingError) -> Card { try await probe.track { () throws(BankingError) in try await base.freeze(cardId: cardId) } }
-    func unfreeze(cardId: String) async throws(BankingError) -> Card { try await probe.track { () throws(BankingError) in try await base.unfreeze(cardId: cardId) } }
+    func cards() async throws(BankingError) -> [Card] {
+        try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.cards() }
+    }
+    func freeze(cardId: String) async throws(BankingError) -> Card {
+        try await probe.track { () throws(BankingError) in try await base.freeze(cardId: cardId) }
+    }
+    func unfreeze(cardId: String) async throws(BankingError) -> Card {
+        try await probe.track { () throws(BankingError) in try await base.unfreeze(cardId: cardId) }
+    }
 }
 
 struct ProbedBeneficiaries: BeneficiaryRepository {
     let base: any BeneficiaryRepository
     let probe: DomainProbe
-    func beneficiaries() async throws(BankingError) -> [Beneficiary] { try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.beneficiaries() } }
-    func add(_ beneficiary: NewBeneficiary) async throws(BankingError) -> Beneficiary { try await probe.track { () throws(BankingError) in try await base.add(beneficiary) } }
+    func beneficiaries() async throws(BankingError) -> [Beneficiary] {
+        try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.beneficiaries() }
+    }
+    func add(_ beneficiary: NewBeneficiary) async throws(BankingError) -> Beneficiary {
+        try await probe.track { () throws(BankingError) in try await base.add(beneficiary) }
+    }
     func delete(id: String) async throws(BankingError) { try await probe.track { () throws(BankingError) in try await base.delete(id: id) } }
 }
 
@@ -59,14 +73,20 @@ struct ProbedTransfers: TransferRepository {
         await probe.note("amount", transfer.amount)
         return transfer
     }
-    func transfer(id: String) async throws(BankingError) -> Transfer { try await probe.track { () throws(BankingError) in try await base.transfer(id: id) } }
+    func transfer(id: String) async throws(BankingError) -> Transfer {
+        try await probe.track { () throws(BankingError) in try await base.transfer(id: id) }
+    }
 }
 
 struct ProbedSupport: SupportRepository {
     let base: any SupportRepository
     let probe: DomainProbe
-    func tickets() async throws(BankingError) -> [SupportTicket] { try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.tickets() } }
-    func create(_ ticket: NewSupportTicket) async throws(BankingError) -> SupportTicket { try await probe.track { () throws(BankingError) in try await base.create(ticket) } }
+    func tickets() async throws(BankingError) -> [SupportTicket] {
+        try await probe.track(count: { $0.count }) { () throws(BankingError) in try await base.tickets() }
+    }
+    func create(_ ticket: NewSupportTicket) async throws(BankingError) -> SupportTicket {
+        try await probe.track { () throws(BankingError) in try await base.create(ticket) }
+    }
 }
 
 struct ProbedAuth: AuthRepository {

@@ -132,13 +132,15 @@ public struct ReferenceClient: Sendable {
         case .atmsList:
             let presenter = ATMsPresenter(atms: ProbedATMs(base: client.atms, probe: probe), environment: environment)
             await presenter.load(latitude: arguments.double("lat"), longitude: arguments.double("lon"), radiusKm: arguments.double("radiusKm"))
-            let row = { (atm: ATMRow) in ScreenRow(atm.name, value: atm.distance, accessibility: atm.accessibilityLabel, attributes: ["address": atm.address]) }
+            let row = { (atm: ATMRow) in ScreenRow(atm.name, value: atm.distance, accessibility: atm.accessibilityLabel,
+                attributes: ["address": atm.address]) }
             return Rendering.list(presenter.state, row: row) { ["\($0.name)\($0.distance.map { " \($0)" } ?? "")"] }
         case .cardsList:
             let presenter = CardsPresenter(cards: ProbedCards(base: client.cards, probe: probe))
             await presenter.load()
             let row = { (card: CardRow) in
-                ScreenRow(card.title, accessibility: card.accessibilityLabel, flags: [card.isFrozen ? "frozen" : nil], attributes: ["toggle": card.toggleTitle])
+                ScreenRow(card.title, accessibility: card.accessibilityLabel, flags: [card.isFrozen ? "frozen" : nil],
+                    attributes: ["toggle": card.toggleTitle])
             }
             return Rendering.list(presenter.state, row: row) { ["\($0.title) \($0.toggleTitle)"] }
         case .cardsFreeze, .cardsUnfreeze:

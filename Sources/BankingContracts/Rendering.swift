@@ -78,7 +78,8 @@ enum Rendering {
     static func beneficiaries(_ presenter: BeneficiariesPresenter) -> PresentationReport {
         if let alert = presenter.alert { return observation(alert) }
         if !presenter.fieldErrors.isEmpty {
-            return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
+            return PresentationReport(state: "fieldErrors", alert: nil, actions: nil,
+                text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
         let row = { (payee: BeneficiaryRow) in ScreenRow(payee.name, value: payee.iban, accessibility: payee.accessibilityLabel) }
         return list(presenter.state, row: row) { ["\($0.name) \($0.iban)"] }
@@ -87,7 +88,8 @@ enum Rendering {
     static func tickets(_ presenter: SupportTicketsPresenter) -> PresentationReport {
         if let alert = presenter.alert { return observation(alert) }
         if !presenter.fieldErrors.isEmpty {
-            return PresentationReport(state: "fieldErrors", alert: nil, actions: nil, text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
+            return PresentationReport(state: "fieldErrors", alert: nil, actions: nil,
+                text: presenter.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
         let row = { (ticket: SupportTicketRow) in ScreenRow(ticket.subject, value: ticket.status, accessibility: ticket.accessibilityLabel) }
         return list(presenter.state, row: row) { ["\($0.subject) \($0.status)"] }

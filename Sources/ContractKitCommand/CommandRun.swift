@@ -108,7 +108,11 @@ public struct CommandRun: Sendable {
         let counter = Counter()
         let total = cases.count
         let results = await runner.run(cases) { result in
-            do { try storeTime.time { try store.record(result, runId: run.id) } } catch { logger.error("could not record \(result.caseId): \(error)") }
+            do {
+                try storeTime.time { try store.record(result, runId: run.id) }
+            } catch {
+                logger.error("could not record \(result.caseId): \(error)")
+            }
             progress(result, counter.increment(), total)
         }
         let finished = try storeTime.time { try store.finish(runId: run.id) }

@@ -61,7 +61,8 @@ public struct ContractsCommand: AsyncParsableCommand {
 
         @OptionGroup var caseOptions: CaseOptions
 
-        @Option(help: ArgumentHelp("The stubs folder the in-process stub serves (default \(ContractCommandSettings.current.stubs)).", valueName: "dir"))
+        @Option(help: ArgumentHelp("The stubs folder the in-process stub serves (default \(ContractCommandSettings.current.stubs)).",
+            valueName: "dir"))
         var stubs: String?
 
         @Option(help: ArgumentHelp("Run store (SQLite; default \(ContractCommandSettings.current.database)).", valueName: "path"))

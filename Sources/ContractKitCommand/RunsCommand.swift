@@ -22,7 +22,8 @@ public struct RunsCommand: AsyncParsableCommand {
     }
 
     struct Store: ParsableArguments {
-        @Option(help: ArgumentHelp("Run store (SQLite; default \(ContractCommandSettings.current.database), looked for in this folder and each one above it up to the package root).", valueName: "path"))
+        @Option(help: ArgumentHelp("Run store (SQLite; default \(ContractCommandSettings.current.database), looked for in this folder "
+                                   + "and each one above it up to the package root).", valueName: "path"))
         var db: String?
 
         func open() throws -> RunStore {
@@ -63,7 +64,9 @@ public struct RunsCommand: AsyncParsableCommand {
             for run in try store.open().runs(limit: limit, client: client) {
                 let label = run.label.map { " [\($0)]" } ?? ""
                 let clientColumn = allClients ? run.client.padding(toLength: 12, withPad: " ", startingAt: 0) + " " : ""
-                print("\(run.id)  \(clientColumn)\(run.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(run.passed)/\(run.total) passed  \(run.gitCommit.map { String($0.prefix(8)) } ?? "-")\(label)")
+                let status = run.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                let commit = run.gitCommit.map { String($0.prefix(8)) } ?? "-"
+                print("\(run.id)  \(clientColumn)\(status) \(run.passed)/\(run.total) passed  \(commit)\(label)")
             }
         }
     }
@@ -76,7 +79,8 @@ public struct RunsCommand: AsyncParsableCommand {
         func run() async throws {
             let opened = try store.open()
             guard let run = try opened.run(id: id) else { throw RunsError(description: "Unknown run id \(id). See `runs list`.") }
-            print("\(run.id) (client \(run.client)): \(run.status.rawValue), \(run.passed) passed, \(run.failed) failed, \(run.errored) errored, \(run.notCovered) not covered of \(run.total); \(run.baseURL)")
+            print("\(run.id) (client \(run.client)): \(run.status.rawValue), \(run.passed) passed, \(run.failed) failed, "
+                  + "\(run.errored) errored, \(run.notCovered) not covered of \(run.total); \(run.baseURL)")
             func rank(_ outcome: CaseResult.Outcome) -> Int { outcome.isFailure ? 0 : outcome == .notCovered ? 1 : 2 }
             for result in try opened.results(runId: id).sorted(by: { (rank($0.outcome), $0.caseId) < (rank($1.outcome), $1.caseId) }) {
                 let mark = result.outcome.isFailure ? "✗" : result.outcome == .notCovered ? "–" : "✓"
@@ -127,7 +131,9 @@ public struct RunsCommand: AsyncParsableCommand {
                 if let baseline { return try opened.run(labelled: baseline, client: client) }
                 return finished.dropFirst().first
             }()
-            guard let headRun, let baseRun else { throw RunsError(description: "Need two finished runs of client \(client) to diff; run `contracts run` again.") }
+            guard let headRun, let baseRun else {
+                throw RunsError(description: "Need two finished runs of client \(client) to diff; run `contracts run` again.")
+            }
             do {
                 let diff = try opened.diff(base: baseRun, head: headRun, window: flakyWindow,
                                           thresholds: RunDiff.Thresholds(ratio: slowerRatio, minimumMs: slowerByMs))

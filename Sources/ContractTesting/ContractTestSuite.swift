@@ -90,7 +90,8 @@ public final class ContractTestSuite: Sendable {
             switch result.outcome {
             case .passed, .notCovered: break
             case .failed, .error:
-                Issue.record(Comment(rawValue: "\(contractCase.source ?? "?") \(id): \(result.failingLayer?.rawValue ?? "-") layer: \(result.message ?? "")"),
+                let layer = result.failingLayer?.rawValue ?? "-"
+                Issue.record(Comment(rawValue: "\(contractCase.source ?? "?") \(id): \(layer) layer: \(result.message ?? "")"),
                              sourceLocation: sourceLocation)
             }
         } catch {

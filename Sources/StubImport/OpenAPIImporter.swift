@@ -43,7 +43,8 @@ public struct OpenAPIImporter: Sendable {
                 guard let operation = item[method] as? [String: Any] else { continue }
                 let where_ = "paths.\(path).\(method)"
                 guard Self.isPlainTemplate(path) else {
-                    skipped.append(.init(source: where_, reason: "path \(path) has text around a {parameter} in one segment; route files take whole-segment parameters"))
+                    skipped.append(.init(source: where_,
+                        reason: "path \(path) has text around a {parameter} in one segment; route files take whole-segment parameters"))
                     continue
                 }
                 var id = operation["operationId"] as? String ?? "\(method)\(path)".replacingOccurrences(of: "/", with: ".")
@@ -54,11 +55,13 @@ public struct OpenAPIImporter: Sendable {
                 let ordered = responses.keys.sorted { Self.order($0) < Self.order($1) }
                 for code in ordered {
                     guard let status = code == "default" ? 500 : Int(code), (200...599).contains(status) else {
-                        skipped.append(.init(source: "\(where_).responses.\(code)", reason: "status \(code) is not a single final status; not imported"))
+                        skipped.append(.init(source: "\(where_).responses.\(code)",
+                            reason: "status \(code) is not a single final status; not imported"))
                         continue
                     }
                     guard let response = document.resolve(responses[code]) else {
-                        skipped.append(.init(source: "\(where_).responses.\(code)", reason: "unresolvable $ref \(document.reference(of: responses[code]) ?? "")"))
+                        skipped.append(.init(source: "\(where_).responses.\(code)",
+                            reason: "unresolvable $ref \(document.reference(of: responses[code]) ?? "")"))
                         continue
                     }
                     route.responses += Self.responses(response, status: status, code: code, document: document, sampler: &sampler,

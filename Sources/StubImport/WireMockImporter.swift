@@ -88,7 +88,8 @@ public struct WireMockImporter: Sendable {
             + "\(route.priority ?? 0) \(route.params.map { "\($0.0)\($0.1)" }) \(route.query.map { "\($0.0)\($0.1)" }) "
             + "\(route.headers.map { "\($0.0.lowercased())\($0.1)" }) \(route.body.map { "\($0.0)\($0.1)" })"
         if let first = seen[key] {
-            skipped.append(.init(source: origin, reason: "matches exactly the same requests as \(first); WireMock would serve one of them, so this one was left out"))
+            skipped.append(.init(source: origin,
+                reason: "matches exactly the same requests as \(first); WireMock would serve one of them, so this one was left out"))
             return false
         }
         seen[key] = origin

@@ -62,7 +62,9 @@ struct WireMockMapping {
         for mapping in mappings {
             let state = mapping.json["requiredScenarioState"] as? String ?? "Started"
             if byState[state] != nil {
-                skipped.append(.init(source: mapping.origin, reason: "scenario \"\(name)\" has two mappings for state \"\(state)\" (different requests per state); only one request per scenario converts to a sequence"))
+                skipped.append(.init(source: mapping.origin,
+                                     reason: "scenario \"\(name)\" has two mappings for state \"\(state)\" (different requests per state); "
+                                        + "only one request per scenario converts to a sequence"))
                 return nil
             }
             byState[state] = mapping
@@ -77,7 +79,8 @@ struct WireMockMapping {
             state = next
         }
         guard chain.count == mappings.count else {
-            skipped.append(.init(source: mappings[0].origin, reason: "scenario \"\(name)\": its states do not form one chain from \"Started\"; not converted"))
+            skipped.append(.init(source: mappings[0].origin,
+                reason: "scenario \"\(name)\": its states do not form one chain from \"Started\"; not converted"))
             return nil
         }
         var routes: [ImportedRoute] = []
@@ -94,7 +97,8 @@ struct WireMockMapping {
                 && $0.body.map(\.0) == sequence.body.map(\.0)
         }
         guard sameRequest else {
-            skipped.append(.init(source: mappings[0].origin, reason: "scenario \"\(name)\": its mappings match different requests; only one request per scenario converts to a sequence"))
+            skipped.append(.init(source: mappings[0].origin,
+                reason: "scenario \"\(name)\": its mappings match different requests; only one request per scenario converts to a sequence"))
             return nil
         }
         sequence.id = RouteFileWriter.slug(name)
@@ -125,7 +129,9 @@ struct WireMockMapping {
         } else if let template = request["urlPathTemplate"] as? String {
             route.path = template
             for (name, value) in (request["pathParameters"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                if let matcher = Self.matcher(value, at: "request.pathParameters.\(name)", problems: &problems) { route.params.append((name, matcher)) }
+                if let matcher = Self.matcher(value, at: "request.pathParameters.\(name)", problems: &problems) {
+                    route.params.append((name, matcher))
+                }
             }
         } else if let regex = (request["urlPathPattern"] ?? request["urlPattern"]) as? String {
             if request["urlPattern"] != nil, regex.contains("?") || regex.contains("\\?") {
@@ -175,7 +181,8 @@ struct WireMockMapping {
         if let expected = pattern["equalToJson"] {
             var value = expected
             if let text = expected as? String {
-                guard let data = text.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) else {
+                guard let data = text.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data,
+                    options: .fragmentsAllowed) else {
                     problems.append("\(at).equalToJson is not JSON")
                     return []
                 }
@@ -197,7 +204,8 @@ struct WireMockMapping {
             if rest.isEmpty { return [(path, .present)] }
             return matcher(rest, at: "\(at).matchesJsonPath", problems: &problems).map { [(path, $0)] } ?? []
         }
-        problems.append("\(at) uses \(pattern.keys.sorted().joined(separator: ", ")), which route files cannot express (they match JSON bodies by path)")
+        let keys = pattern.keys.sorted().joined(separator: ", ")
+        problems.append("\(at) uses \(keys), which route files cannot express (they match JSON bodies by path)")
         return []
     }
 
@@ -268,7 +276,8 @@ struct WireMockMapping {
             let body = templated(original, in: mappingFile)
             if template == nil, body.contains("{{") {
                 problems.append("the body contains {{, which route files would read as a Mustache template")
-            } else if isJSON, let data = body.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) {
+            } else if isJSON, let data = body.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data,
+                options: .fragmentsAllowed) {
                 converted.body = .json(SchemaSampler.json(parsed))
             } else {
                 converted.body = .file(name: isJSON ? "body.json" : "body.txt", bytes: Array(body.utf8))
@@ -301,9 +310,11 @@ struct WireMockMapping {
         } else if let distribution = response["delayDistribution"] as? [String: Any] {
             switch distribution["type"] as? String {
             case "lognormal":
-                converted.latency = LatencyModel(type: .lognormal, medianMs: SchemaSampler.number(distribution["median"]), sigma: SchemaSampler.number(distribution["sigma"]))
+                converted.latency = LatencyModel(type: .lognormal, medianMs: SchemaSampler.number(distribution["median"]),
+                    sigma: SchemaSampler.number(distribution["sigma"]))
             case "uniform":
-                converted.latency = LatencyModel(type: .uniform, minMs: SchemaSampler.number(distribution["lower"]), maxMs: SchemaSampler.number(distribution["upper"]))
+                converted.latency = LatencyModel(type: .uniform, minMs: SchemaSampler.number(distribution["lower"]),
+                    maxMs: SchemaSampler.number(distribution["upper"]))
             default:
                 problems.append("delayDistribution \(distribution["type"] ?? "?") is not supported (lognormal and uniform are)")
             }

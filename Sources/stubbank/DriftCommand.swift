@@ -10,12 +10,16 @@ struct DriftCommand: AsyncParsableCommand {
         commandName: "drift",
         abstract: "Compare the stub's GET answers with a real backend's and report schema drift.",
         discussion: """
-            Runs the stub in this process (built-in bank or route files), asks it and the upstream for every GET route, and compares the shapes of the JSON answers: a field added or removed, a type changed, a new enum value, a field that became null, a different status. Each is breaking (a client written against the stub may fail) or additive. Exits 1 on breaking drift.
+            Runs the stub in this process (built-in bank or route files), asks it and the upstream for every GET route, and compares the \
+            shapes of the JSON answers: a field added or removed, a type changed, a new enum value, a field that became null, a different \
+            status. Each is breaking (a client written against the stub may fail) or additive. Exits 1 on breaking drift.
 
               stubbank drift --upstream https://staging.bank.example/api \\
                 --header "Authorization: Bearer $STAGING_TOKEN" --markdown drift.md
 
-            Credentials go to the upstream only: --header, repeatable like curl's -H, or --header-env NAME with the whole header line in an environment variable (for CI secrets). The built-in bank answers as --persona. A route whose parameter the stub's own lists cannot fill, such as /v1/transfers/{transferId}, is skipped and listed.
+            Credentials go to the upstream only: --header, repeatable like curl's -H, or --header-env NAME with the whole header line in \
+            an environment variable (for CI secrets). The built-in bank answers as --persona. A route whose parameter the stub's own lists \
+            cannot fill, such as /v1/transfers/{transferId}, is skipped and listed.
             """
     )
 
@@ -28,7 +32,8 @@ struct DriftCommand: AsyncParsableCommand {
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("A header for the upstream, 'Name: value'; repeatable.", valueName: "header"))
     var header: [String] = []
 
-    @Option(name: .customLong("header-env"), help: ArgumentHelp("An environment variable holding a header line for the upstream; repeatable.", valueName: "name"))
+    @Option(name: .customLong("header-env"), help: ArgumentHelp("An environment variable holding a header line for the upstream; repeatable.",
+        valueName: "name"))
     var headerEnv: [String] = []
 
     @Option(help: "The built-in bank's persona the stub side answers as.")

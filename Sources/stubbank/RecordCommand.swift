@@ -9,14 +9,18 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record a real backend through a proxy into redacted route files.",
         discussion: """
-            Point the app, curl or the contract suite at the proxy; each request goes to the upstream, its answer comes back unchanged, and the exchange is written to DIR as route files, ready for `stubbank serve --stubs DIR`:
+            Point the app, curl or the contract suite at the proxy; each request goes to the upstream, its answer comes back unchanged, \
+            and the exchange is written to DIR as route files, ready for `stubbank serve --stubs DIR`:
               stubbank record --upstream https://staging.bank.example/api --out MyStubs
               curl -s localhost:8081/v1/accounts -H 'Authorization: Bearer …'
               (Ctrl-C when done; DIR is complete and valid at every moment)
 
-            Identifier segments (UUIDs, numbers, acc_123) become {param}s; where values got different answers each keeps its own route. Identical exchanges are stored once; with --sequences a request answered differently on repeat becomes a sequence.
+            Identifier segments (UUIDs, numbers, acc_123) become {param}s; where values got different answers each keeps its own route. \
+            Identical exchanges are stored once; with --sequences a request answered differently on repeat becomes a sequence.
 
-            Redaction is on: Authorization, cookies, token fields, IBANs, card numbers, e-mails, phone numbers, names and addresses are replaced by consistent, valid-looking fakes (the same value gets the same fake everywhere, and again with the same --salt). Add rules with --rules FILE (JSON paths, headers, regexes; see `stubbank redact --help`).
+            Redaction is on: Authorization, cookies, token fields, IBANs, card numbers, e-mails, phone numbers, names and addresses are \
+            replaced by consistent, valid-looking fakes (the same value gets the same fake everywhere, and again with the same --salt). \
+            Add rules with --rules FILE (JSON paths, headers, regexes; see `stubbank redact --help`).
             """
     )
 
@@ -61,7 +65,8 @@ struct RecordCommand: AsyncParsableCommand {
         let host = host, out = out
         try await RecordServer.run(upstream: upstreamURL, recording: recording, host: host, port: port, logger: logger,
                                    report: { line in print(line) }, onRunning: { bound in
-            print("Recording \(upstreamURL.absoluteString) through http://\(host):\(bound) into \(out)\(noRedact ? " (NOT redacted)" : " (redacted)")")
+            let redaction = noRedact ? " (NOT redacted)" : " (redacted)"
+            print("Recording \(upstreamURL.absoluteString) through http://\(host):\(bound) into \(out)\(redaction)")
             print("Point your app or curl at http://\(host):\(bound); stop with Ctrl-C.")
         })
         let count = await recording.count

@@ -8,9 +8,13 @@ struct RedactCommand: ParsableCommand {
         commandName: "redact",
         abstract: "Check folders for personal data and secrets before they are committed.",
         discussion: """
-            Looks in every text file (JSON, YAML, Markdown, ...) for IBANs (by checksum), card numbers (by Luhn), e-mail addresses, international phone numbers, JWTs, bearer tokens and token, cookie or password fields, and prints file:line: kind for each. Exits 1 when it finds any.
+            Looks in every text file (JSON, YAML, Markdown, ...) for IBANs (by checksum), card numbers (by Luhn), e-mail addresses, \
+            international phone numbers, JWTs, bearer tokens and token, cookie or password fields, and prints file:line: kind for each. \
+            Exits 1 when it finds any.
 
-            Not reported: the fakes `stubbank record` writes (IBANs with XXXX or 0000 after the check digits, cards from 400000, @example.com, +44 7700 900nnn, redacted-…), reserved e-mail domains, well-known test card numbers, and values a folder's stubbank-redact.yaml allows. The same file (or --rules FILE) gives `stubbank record` its salt and extra rules:
+            Not reported: the fakes `stubbank record` writes (IBANs with XXXX or 0000 after the check digits, cards from 400000, \
+            @example.com, +44 7700 900nnn, redacted-…), reserved e-mail domains, well-known test card numbers, and values a folder's \
+            stubbank-redact.yaml allows. The same file (or --rules FILE) gives `stubbank record` its salt and extra rules:
               salt: team-salt
               rules:
                 - path: $.data[*].nickname   # each array index as [*]

@@ -62,7 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("journal-size"), help: "Requests kept in the journal (the oldest go first; at most 100000); 0 turns it off.")
     var journalSize: Int = 1000
 
-    @Option(name: .customLong("max-sessions"), help: "Sessions kept at once; a new one beyond this forgets the least recently used (its ledgers, tokens, behaviours and counters).")
+    @Option(name: .customLong("max-sessions"),
+        help: "Sessions kept at once; a new one beyond this forgets the least recently used (its ledgers, tokens, behaviours and counters).")
     var maxSessions: Int = 1000
 
     @Option(name: .customLong("session-idle"), help: ArgumentHelp("Seconds an unused session lives before it is forgotten.", valueName: "seconds"))
@@ -71,13 +72,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-behaviours"), help: "Admin behaviours installed at once; the next gets 409 behaviour_limit.")
     var maxBehaviours: Int = 10_000
 
-    @Option(name: .customLong("header-timeout"), help: ArgumentHelp("Seconds from a request's first byte to the end of its headers; slower gets 408 and the connection closes.", valueName: "seconds"))
+    @Option(name: .customLong("header-timeout"),
+        help: ArgumentHelp("Seconds from a request's first byte to the end of its headers; slower gets 408 and the connection closes.",
+        valueName: "seconds"))
     var headerTimeout: Double = 10
 
-    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds from the headers to the end of the body; slower gets 408.", valueName: "seconds"))
+    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds from the headers to the end of the body; slower gets 408.",
+        valueName: "seconds"))
     var bodyTimeout: Double = 30
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds a keep-alive connection may wait for its next request.", valueName: "seconds"))
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds a keep-alive connection may wait for its next request.",
+        valueName: "seconds"))
     var idleTimeout: Double = 60
 
     @Flag(help: "Reload Stubs/ when a file changes (a broken edit keeps the last good set).")
@@ -104,7 +109,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard sessionIdle >= 1 else { throw ValidationError("--session-idle must be at least 1 second.") }
         guard (1...1_000_000).contains(maxBehaviours) else { throw ValidationError("--max-behaviours must be from 1 to 1000000.") }
         for (option, reason) in limits.problems() { throw ValidationError("--\(option) \(reason).") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error.") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error.")
+        }
     }
 
     func run() async throws {

@@ -14,7 +14,8 @@ struct APIClient: Sendable {
         let response = try await exchange(request)
         let contentType = response.header("Content-Type") ?? ""
         guard contentType.lowercased().hasPrefix("application/json") else {
-            throw .unexpectedResponse(reason: "expected JSON from \(request.method) \(request.path), got \(contentType.isEmpty ? "no content type" : contentType)")
+            let got = contentType.isEmpty ? "no content type" : contentType
+            throw .unexpectedResponse(reason: "expected JSON from \(request.method) \(request.path), got \(got)")
         }
         do {
             return try JSONDecoder().decode(T.self, from: response.body)

@@ -20,7 +20,8 @@ struct SignatureMiddleware: ClientMiddleware {
         guard let signature = response.header("X-Signature") else {
             throw BankingError.unexpectedResponse(reason: "missing X-Signature on \(request.method) \(request.path)")
         }
-        let expected = HMAC<SHA256>.authenticationCode(for: response.body, using: SymmetricKey(data: keyBytes)).map { String(format: "%02x", $0) }.joined()
+        let code = HMAC<SHA256>.authenticationCode(for: response.body, using: SymmetricKey(data: keyBytes))
+        let expected = code.map { String(format: "%02x", $0) }.joined()
         guard Self.constantTimeEquals(signature.lowercased(), expected) else {
             throw BankingError.unexpectedResponse(reason: "X-Signature does not match the body of \(request.method) \(request.path)")
         }

@@ -25,12 +25,15 @@ struct CaseValidator {
         for (key, value) in mapping {
             guard let name = key.string else { continue }
             if !Self.fields.contains(name) {
-                problem(key, "unknown field \(name)\(Spelling.hint(for: name, in: Self.fields)); fields: \(Self.fields.sorted().joined(separator: ", "))")
+                problem(key,
+                    "unknown field \(name)\(Spelling.hint(for: name, in: Self.fields)); fields: \(Self.fields.sorted().joined(separator: ", "))")
             }
             if name == "given", let items = value.sequence {
                 for item in items {
                     for (givenKey, _) in Array(item.mapping ?? Node.Mapping([])) where !Self.givenFields.contains(givenKey.string ?? "") {
-                        problem(givenKey, "unknown given \(givenKey.string ?? "?")\(Spelling.hint(for: givenKey.string ?? "", in: Self.givenFields)); use behaviour, offline or expireTokens")
+                        let given = givenKey.string ?? "?"
+                        let hint = Spelling.hint(for: given, in: Self.givenFields)
+                        problem(givenKey, "unknown given \(given)\(hint); use behaviour, offline or expireTokens")
                     }
                 }
             }
@@ -50,14 +53,16 @@ struct CaseValidator {
         for (layerNode, keys) in expect {
             let layerName = layerNode.string ?? ""
             guard let layer = CaseResult.Layer(rawValue: layerName), layer != .setup else {
-                problem(layerNode, "unknown layer \(layerName)\(Spelling.hint(for: layerName, in: ["data", "domain", "presentation"])); use data, domain or presentation")
+                let hint = Spelling.hint(for: layerName, in: ["data", "domain", "presentation"])
+                problem(layerNode, "unknown layer \(layerName)\(hint); use data, domain or presentation")
                 continue
             }
             for (keyNode, valueNode) in Array(keys.mapping ?? Node.Mapping([])) {
                 let key = ExpectationKey(layer, keyNode.string ?? "")
                 guard known.contains(key) else {
                     let inLayer = known.filter { $0.layer == layer }.map(\.name)
-                    problem(keyNode, "unknown expectation key \(key)\(Spelling.hint(for: key.name, in: inLayer)); known keys: \(known.sorted().map(\.description).joined(separator: ", "))")
+                    let knownKeys = known.sorted().map(\.description).joined(separator: ", ")
+                    problem(keyNode, "unknown expectation key \(key)\(Spelling.hint(for: key.name, in: inLayer)); known keys: \(knownKeys)")
                     continue
                 }
                 if let kind = ExpectationKey.typed[key], let value = contractCase.expect[key] {
@@ -69,7 +74,8 @@ struct CaseValidator {
                     }
                 }
                 for operation in operations where !operation.expectable.contains(key) {
-                    problem(keyNode, "operation \(operation.name) does not report \(key); it reports: \(operation.expectable.sorted().map(\.description).joined(separator: ", "))")
+                    let reported = operation.expectable.sorted().map(\.description).joined(separator: ", ")
+                    problem(keyNode, "operation \(operation.name) does not report \(key); it reports: \(reported)")
                 }
             }
         }

@@ -93,7 +93,8 @@ struct RegisteredOperation: Sendable {
     /// Runs setup against `live` once, then calls `arrange` (which installs the givens and returns
     /// the run for the operation itself), then the operation `callers` times at once, sharing
     /// what setup prepared (one signed-in session, as screens of one app share it).
-    let execute: @Sendable (_ live: OperationRun, _ callers: Int, _ arrange: @Sendable () async throws -> OperationRun) async throws -> [OperationReport]
+    let execute: @Sendable (_ live: OperationRun, _ callers: Int,
+        _ arrange: @Sendable () async throws -> OperationRun) async throws -> [OperationReport]
 
     /// Every key a case may expect of this operation.
     var expectable: Set<ExpectationKey> { reports.union(ExpectationKey.observed) }

@@ -81,9 +81,12 @@ public struct RunReport: Sendable {
         for (operation, cases) in byOperation.sorted(by: { $0.key < $1.key }) {
             let failed = cases.filter { $0.outcome == .failed }.count, errored = cases.filter { $0.outcome == .error }.count
             let seconds = cases.reduce(0) { $0 + $1.durationMs } / 1000
-            xml.append(#"  <testsuite name="\#(Self.escape(operation))" tests="\#(cases.count)" failures="\#(failed)" errors="\#(errored)" time="\#(String(format: "%.3f", seconds))">"#)
+            let time = String(format: "%.3f", seconds)
+            xml.append(#"  <testsuite name="\#(Self.escape(operation))" tests="\#(cases.count)""#
+                       + #" failures="\#(failed)" errors="\#(errored)" time="\#(time)">"#)
             for result in cases {
-                let open = #"    <testcase classname="\#(Self.escape(operation))" name="\#(Self.escape(result.caseId))" time="\#(String(format: "%.3f", result.durationMs / 1000))""#
+                let time = String(format: "%.3f", result.durationMs / 1000)
+                let open = #"    <testcase classname="\#(Self.escape(operation))" name="\#(Self.escape(result.caseId))" time="\#(time)""#
                 switch result.outcome {
                 case .passed: xml.append(open + "/>")
                 case .notCovered:
@@ -93,7 +96,8 @@ public struct RunReport: Sendable {
                 case .failed, .error:
                     let tag = result.outcome == .failed ? "failure" : "error"
                     xml.append(open + ">")
-                    xml.append(#"      <\#(tag) message="\#(Self.escape(result.message ?? ""))" type="\#(result.failingLayer?.rawValue ?? "unknown")"/>"#)
+                    let type = result.failingLayer?.rawValue ?? "unknown"
+                    xml.append(#"      <\#(tag) message="\#(Self.escape(result.message ?? ""))" type="\#(type)"/>"#)
                     xml.append("    </testcase>")
                 }
             }
@@ -125,12 +129,14 @@ public struct RunReport: Sendable {
         if !failures.isEmpty {
             lines += ["### Failures", "", "| case | layer | what happened |", "|---|---|---|"]
             for failure in failures {
-                lines.append("| `\(failure.caseId)` | \(failure.failingLayer?.rawValue ?? "-") | \((failure.message ?? "").replacingOccurrences(of: "|", with: "\\|")) |")
+                let message = (failure.message ?? "").replacingOccurrences(of: "|", with: "\\|")
+                lines.append("| `\(failure.caseId)` | \(failure.failingLayer?.rawValue ?? "-") | \(message) |")
             }
             lines.append("")
         }
         if let diff { lines += ["### Compared with `\(diff.baseRunId)`", "", "```", Self.describe(diff), "```", ""] }
-        lines += ["<details><summary>Coverage (operation × fault)</summary>", "", CoverageMatrix(operations: operations, cases: cases, results: results).markdown(), "", "</details>"]
+        let coverage = CoverageMatrix(operations: operations, cases: cases, results: results).markdown()
+        lines += ["<details><summary>Coverage (operation × fault)</summary>", "", coverage, "", "</details>"]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -5,7 +5,9 @@ enum CaseChecker {
     static func check(_ expectation: Expectation, against observation: Observation, caseId: String = "",
                       screens: ScreenRecorder? = nil) -> (CaseResult.Layer, String)? {
         let ordered = expectation.values.sorted { lhs, rhs in
-            (ExpectationKey.layerOrder(lhs.key.layer), rank(lhs.key), lhs.key.name) < (ExpectationKey.layerOrder(rhs.key.layer), rank(rhs.key), rhs.key.name)
+            let left = (ExpectationKey.layerOrder(lhs.key.layer), rank(lhs.key), lhs.key.name)
+            let right = (ExpectationKey.layerOrder(rhs.key.layer), rank(rhs.key), rhs.key.name)
+            return left < right
         }
         let callers = observation.callers ?? [OperationReport(domain: observation.domain, presentation: observation.presentation)]
         for (key, expected) in ordered {
@@ -60,7 +62,8 @@ enum CaseChecker {
                 : "expected \(text) replayed answers, saw \(data.replays): \(data.exchanges.map(describe).joined(separator: ", "))"
         case .urlError:
             let last = data.urlErrors.last ?? "none"
-            return last == text ? nil : "expected URLError \(text), saw \(last)\(data.urlErrors.count > 1 ? " (all: \(data.urlErrors.joined(separator: ", ")))" : "")"
+            let all = data.urlErrors.count > 1 ? " (all: \(data.urlErrors.joined(separator: ", ")))" : ""
+            return last == text ? nil : "expected URLError \(text), saw \(last)\(all)"
         case .signals:
             for (name, count) in (expected.counts ?? [:]).sorted(by: { $0.key < $1.key }) where observation.signals[name, default: 0] != count {
                 return "expected signal \(name) \(count) time\(count == 1 ? "" : "s"), saw \(observation.signals[name, default: 0])"
@@ -88,15 +91,18 @@ enum CaseChecker {
         case .error:
             return domain.error == text ? nil : "expected \(text), saw \(domain.error ?? "success")"
         case .retryAfter:
-            return domain.retryAfter == expected.number ? nil : "expected retryAfter \(text), saw \(domain.retryAfter.map { ReportValue.number($0).description } ?? "none")"
+            let seen = domain.retryAfter.map { ReportValue.number($0).description } ?? "none"
+            return domain.retryAfter == expected.number ? nil : "expected retryAfter \(text), saw \(seen)"
         case .count:
             return domain.count == expected.integer ? nil : "expected \(text) items, saw \(domain.count.map(String.init) ?? "none")"
         case .state:
-            return presentation.state == text ? nil : "expected state \(text), saw \(presentation.state)\(presentation.alert.map { " (\($0))" } ?? "")"
+            let alert = presentation.alert.map { " (\($0))" } ?? ""
+            return presentation.state == text ? nil : "expected state \(text), saw \(presentation.state)\(alert)"
         case .alert:
             return presentation.alert == text ? nil : "expected alert \(text), saw \(presentation.alert ?? "none")"
         case .actions:
-            return (presentation.actions ?? []) == expected.texts ? nil : "expected actions \(expected), saw \(ReportValue.list((presentation.actions ?? []).map(ReportValue.string)))"
+            let actions = presentation.actions ?? []
+            return actions == expected.texts ? nil : "expected actions \(expected), saw \(ReportValue.list(actions.map(ReportValue.string)))"
         case .contains:
             return presentation.text.contains { $0.contains(text) } ? nil
                 : "expected text containing \"\(text)\", saw \(presentation.text.prefix(6))"

@@ -61,7 +61,8 @@ struct CaseExecution: Sendable {
         }
         let entries = try await stub.requests()
         if since > 0, !entries.contains(where: { $0.sequence == since }) {
-            throw SetupFailure(description: "the stub's journal dropped this case's requests before they were read; start it with a larger --journal-size")
+            throw SetupFailure(description: "the stub's journal dropped this case's requests before they were read; "
+                                   + "start it with a larger --journal-size")
         }
         let served = entries.filter { $0.sequence > since }.map {
             ServedExchange(method: $0.method, path: $0.path, route: $0.route, status: $0.status, fault: $0.fault, replayed: $0.replayed)

@@ -98,13 +98,15 @@ public struct DriftCheck: Sendable {
         request.body = .bytes(ByteBuffer(bytes: body))
         let response = try await client.execute(request, timeout: .seconds(10))
         let bytes = try await response.body.collect(upTo: 1 << 20)
-        guard let token = (try? JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any])?["access_token"] as? String else {
+        let object = try? JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any]
+        guard let token = object?["access_token"] as? String else {
             throw RecordError("could not sign in to the stub as \(persona) (status \(response.status.code))")
         }
         return token
     }
 
-    private func fetch(_ client: HTTPClient, _ base: URL, _ path: String, _ headers: [(String, String)]) async throws -> (status: Int, body: JSONValue?) {
+    private func fetch(_ client: HTTPClient, _ base: URL, _ path: String,
+                       _ headers: [(String, String)]) async throws -> (status: Int, body: JSONValue?) {
         var base = base.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         var request = HTTPClientRequest(url: base + path)

@@ -39,7 +39,9 @@ public struct DriftReport: Sendable, Codable, Equatable {
         if !findings.isEmpty {
             lines += ["| | route | path | change | stub | upstream |", "|---|---|---|---|---|---|"]
             for finding in findings {
-                lines.append("| \(finding.breaking ? "breaking" : "additive") | `\(finding.route)` | `\(finding.path)` | \(finding.change.rawValue) | \(finding.stub) | \(finding.upstream) |")
+                let kind = finding.breaking ? "breaking" : "additive"
+                let what = "\(finding.change.rawValue) | \(finding.stub) | \(finding.upstream)"
+                lines.append("| \(kind) | `\(finding.route)` | `\(finding.path)` | \(what) |")
             }
         }
         if !skipped.isEmpty { lines += [""] + skipped.map { "- skipped: \($0)" } }

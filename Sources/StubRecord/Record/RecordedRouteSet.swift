@@ -55,7 +55,8 @@ struct RecordedRouteSet {
             let (template, parameters) = PathTemplate.make(redactor.redact(path: exchange.path))
             let routeKey = exchange.method + " " + template
             let query = Self.queryPairs(exchange.query).map { ($0.0, redactor.redact(text: $0.1)) }
-            let variantKey = parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&") + "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+            let variantKey = parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+                + "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
             let headers = Self.merged(redactor.redact(headers: exchange.responseHeaders.filter { !Self.droppedHeaders.contains($0.0.lowercased()) }))
             let answer = Answer(status: exchange.status, headers: headers.map { "\($0.0.lowercased()): \($0.1)" },
                                 body: body(of: exchange))
@@ -85,7 +86,8 @@ struct RecordedRouteSet {
                 usedIds.insert(id)
                 var route = ImportedRoute(id: id, method: method, path: template,
                                           origin: "recorded \(method) \(template)"
-                                            + (shared && !variant.parameters.isEmpty && variants.count > 1 ? " (\(variants.count) values, one answer)" : ""))
+                                            + (shared && !variant.parameters.isEmpty && variants.count > 1
+                                                ? " (\(variants.count) values, one answer)" : ""))
                 if !shared {
                     route.params = variant.parameters.map { ($0.name, .equals(.string($0.value))) }
                     route.query = variant.query.map { ($0.0, .equals(.string($0.1))) }
@@ -101,7 +103,8 @@ struct RecordedRouteSet {
                         route.mode = "sequence"
                     } else {
                         output.notes.append(ImportReport.Note(source: "\(method) \(template)",
-                                                              reason: "answered \(variant.answers.count) different ways; kept the first (record with --sequences to keep them all in order)"))
+                                                              reason: "answered \(variant.answers.count) different ways; kept the first "
+                                                                + "(record with --sequences to keep them all in order)"))
                     }
                 }
                 output.groups[file, default: []].append(route)

@@ -10,7 +10,8 @@ extension BankAPI {
                 func number(_ name: String, _ range: ClosedRange<Double>) throws(APIError) -> Double? {
                     guard let text = try request.queryValue(name) else { return nil }
                     guard let value = Double(text), value.isFinite, range.contains(value) else {
-                        details.append(.init(code: "out_of_range", path: name, message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound)"))
+                        details.append(.init(code: "out_of_range", path: name,
+                            message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound)"))
                         return nil
                     }
                     return value

@@ -34,7 +34,8 @@ extension BankAPI {
         }
         if let limit = try request.queryValue("limit") {
             if let value = Int(limit), (1...TransactionQuery.maxLimit).contains(value) { query.limit = value } else {
-                details.append(.init(code: "out_of_range", path: "limit", message: "limit must be a whole number from 1 to \(TransactionQuery.maxLimit)"))
+                details.append(.init(code: "out_of_range", path: "limit",
+                    message: "limit must be a whole number from 1 to \(TransactionQuery.maxLimit)"))
             }
         }
         guard details.isEmpty else { throw APIError.validation("Invalid query parameters.", details: details) }

@@ -3,7 +3,8 @@ import HTTPTypes
 extension BankAPI {
     static func authRoutes() -> [Route] {
         [
-            Route("POST /v1/auth/token", "createToken", "Sign in (password grant) or refresh (refresh_token grant)", auth: false, body: true) { call throws(APIError) in
+            Route("POST /v1/auth/token", "createToken", "Sign in (password grant) or refresh (refresh_token grant)", auth: false,
+                body: true) { call throws(APIError) in
                 let body = try WireJSON.decodeBody(WireTokenRequest.self, from: call.request.body, fields: WireTokenRequest.fields)
                 switch body.grant_type {
                 case "password":

@@ -7,14 +7,16 @@ extension BankAPI {
             Route("GET /v1/beneficiaries", "listBeneficiaries", "Saved payees") { call throws(APIError) in
                 .json(WireList(data: try await call.bank.beneficiaries(call.customer)))
             },
-            Route("POST /v1/beneficiaries", "createBeneficiary", "Save a payee; the IBAN is checksum-validated", body: true) { call throws(APIError) in
+            Route("POST /v1/beneficiaries", "createBeneficiary", "Save a payee; the IBAN is checksum-validated",
+                body: true) { call throws(APIError) in
                 let body = try WireJSON.decodeBody(WireNewBeneficiary.self, from: call.request.body, fields: WireNewBeneficiary.fields)
                 var details: [WireErrorDetail] = []
                 if !(1...70).contains(body.name.unicodeScalars.count) {
                     details.append(.init(code: "invalid_length", path: "name", message: "name must be 1 to 70 characters"))
                 }
                 if !IBAN.hasCompactShape(body.iban) {
-                    details.append(.init(code: "invalid_format", path: "iban", message: "iban must be the compact form: 2 letters, 2 digits, 11 to 30 letters or digits, no spaces"))
+                    details.append(.init(code: "invalid_format", path: "iban",
+                        message: "iban must be the compact form: 2 letters, 2 digits, 11 to 30 letters or digits, no spaces"))
                 }
                 if let reference = body.reference, reference.unicodeScalars.count > 140 {
                     details.append(.init(code: "invalid_length", path: "reference", message: "reference must be at most 140 characters"))

@@ -19,7 +19,8 @@ extension BankAPI {
                     details.append(.init(code: "invalid_length", path: "message", message: "message must be 1 to 4000 characters"))
                 }
                 if let category = body.category, !ticketCategories.contains(category) {
-                    details.append(.init(code: "invalid_enum", path: "category", message: "category must be one of \(ticketCategories.joined(separator: ", "))"))
+                    details.append(.init(code: "invalid_enum", path: "category",
+                        message: "category must be one of \(ticketCategories.joined(separator: ", "))"))
                 }
                 guard details.isEmpty else { throw APIError.validation("The ticket is not valid.", details: details) }
                 return .json(try await call.bank.createTicket(call.customer, body), status: .created)

@@ -50,7 +50,8 @@ extension BankAPI {
         }
         let fraction = body.amount.amount.split(separator: ".").dropFirst().first?.count ?? 0
         if fraction > WireMoney.minorUnits(of: body.amount.currency) {
-            throw APIError.businessRule("amount_too_precise", "\(body.amount.currency) has \(WireMoney.minorUnits(of: body.amount.currency)) decimal places.",
+            throw APIError.businessRule("amount_too_precise",
+                "\(body.amount.currency) has \(WireMoney.minorUnits(of: body.amount.currency)) decimal places.",
                                         display: "Please enter a whole amount in \(body.amount.currency).", path: "amount.amount")
         }
     }
@@ -58,7 +59,8 @@ extension BankAPI {
     /// The contract's `^[0-9]{1,12}(\.[0-9]{1,2})?$`.
     static func isPositiveAmountText(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, (1...12).contains(parts[0].count), parts[0].unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+        guard parts.count <= 2, (1...12).contains(parts[0].count),
+              parts[0].unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
         if parts.count == 2 {
             return (1...2).contains(parts[1].count) && parts[1].unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
         }

@@ -108,7 +108,8 @@ struct AdminAPI {
                 throw APIError(status: .unprocessableContent, type: "invalid_request", code: "stubs_invalid",
                                message: "The stubs directory has problems; the last good set is still being served.",
                                displayMessage: "The stubs could not be reloaded.",
-                               details: error.problems.map { WireErrorDetail(code: "fixture_problem", path: $0.file + ($0.line.map { ":\($0)" } ?? ""), message: $0.reason) })
+                               details: error.problems.map { WireErrorDetail(code: "fixture_problem",
+                                   path: $0.file + ($0.line.map { ":\($0)" } ?? ""), message: $0.reason) })
             }
         default:
             if let allowed = Self.methods(for: segments) {

@@ -43,7 +43,8 @@ extension Bank {
             }
             guard amount <= (account.availableBalance.decimal ?? 0) else {
                 throw APIError.businessRule("insufficient_funds",
-                                            "Available balance \(account.availableBalance.amount) \(account.currency) is less than \(request.amount.amount).",
+                                            "Available balance \(account.availableBalance.amount) \(account.currency) "
+                                                + "is less than \(request.amount.amount).",
                                             display: "You don't have enough money in this account for this transfer.", path: "amount.amount")
             }
             if let limit = ledger.fixture.config.dailyTransferLimit, limit.currency == account.currency {
@@ -52,8 +53,10 @@ extension Bank {
                     .reduce(Decimal(0)) { $0 + ($1.amount.decimal ?? 0) }
                 if spentToday + amount > (limit.decimal ?? 0) {
                     throw APIError.businessRule("daily_limit_exceeded",
-                                                "The daily transfer limit of \(limit.amount) \(limit.currency) would be exceeded (already sent \(spentToday)).",
-                                                display: "This transfer is over your daily limit of \(limit.amount) \(limit.currency).", path: "amount.amount")
+                                                "The daily transfer limit of \(limit.amount) \(limit.currency) would be exceeded "
+                                                    + "(already sent \(spentToday)).",
+                                                display: "This transfer is over your daily limit of \(limit.amount) \(limit.currency).",
+                                                path: "amount.amount")
                 }
             }
             let transferId = ledger.nextId("trf")

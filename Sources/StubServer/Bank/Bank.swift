@@ -71,7 +71,9 @@ actor Bank {
             let code = String(password.dropFirst("error_".count))
             let status = Int(code) ?? ErrorCatalogue.codes[code.uppercased()]
             guard let status, (400...599).contains(status) else {
-                throw APIError.businessRule("unknown_forced_error", "Unknown forced error \(code). Known codes: \(ErrorCatalogue.codes.keys.sorted().joined(separator: ", ")), or an HTTP status such as error_503.",
+                let known = ErrorCatalogue.codes.keys.sorted().joined(separator: ", ")
+                throw APIError.businessRule("unknown_forced_error",
+                                            "Unknown forced error \(code). Known codes: \(known), or an HTTP status such as error_503.",
                                             display: "The username or password is incorrect.", path: "password")
             }
             throw ErrorCatalogue.error(forStatus: status, code: Int(code) == nil ? code.lowercased() : nil)

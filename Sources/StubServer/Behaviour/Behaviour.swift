@@ -50,7 +50,9 @@ struct BehaviourError: Error, Sendable, CustomStringConvertible {
     }
 
     static func limitReached(_ limit: Int) -> BehaviourError {
-        var error = BehaviourError(path: "", reason: "\(limit) admin behaviours are installed, the most allowed; remove some (DELETE /__stubbank/behaviours/{id}, or DELETE /__stubbank/behaviours for a session) or start with a larger --max-behaviours")
+        var error = BehaviourError(path: "", reason: "\(limit) admin behaviours are installed, the most allowed; remove some "
+                                   + "(DELETE /__stubbank/behaviours/{id}, or DELETE /__stubbank/behaviours for a session) "
+                                   + "or start with a larger --max-behaviours")
         error.limit = limit
         return error
     }

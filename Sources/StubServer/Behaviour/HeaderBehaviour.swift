@@ -24,7 +24,8 @@ enum HeaderBehaviour {
         }
         if let delayText {
             // "250" is fixed; "100-400" is uniform in that range.
-            let bounds = delayText.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let bounds = delayText.split(separator: "-", maxSplits: 1,
+                omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard bounds.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 600_000 }), let low = bounds.first!, let high = bounds.last!, low <= high else {
                 throw invalid("X-Stub-Delay", "must be milliseconds (e.g. 250) or a range (e.g. 100-400), at most 600000")
             }

@@ -21,7 +21,8 @@ enum FixtureConsistency {
             money(account.balance, "accounts.json", "account \(account.id) balance")
             money(account.availableBalance, "accounts.json", "account \(account.id) availableBalance")
             money(account.creditLimit, "accounts.json", "account \(account.id) creditLimit")
-            check(["current", "savings", "credit"].contains(account.type), "accounts.json", "account \(account.id): type must be current, savings or credit")
+            check(["current", "savings", "credit"].contains(account.type), "accounts.json",
+                "account \(account.id): type must be current, savings or credit")
             check(account.balance.currency == account.currency, "accounts.json", "account \(account.id): balance currency differs from the account's")
         }
         let transactionIds = Set(persona.transactions.map(\.id))
@@ -30,7 +31,8 @@ enum FixtureConsistency {
             let what = "transaction \(transaction.id)"
             money(transaction.amount, "transactions.json", what)
             check(accountIds.contains(transaction.accountId), "transactions.json", "\(what): unknown accountId \(transaction.accountId)")
-            check(["pending", "booked", "rejected"].contains(transaction.status), "transactions.json", "\(what): status must be pending, booked or rejected")
+            check(["pending", "booked", "rejected"].contains(transaction.status), "transactions.json",
+                "\(what): status must be pending, booked or rejected")
             check((transaction.status == "booked") == (transaction.bookingDate != nil), "transactions.json",
                   "\(what): bookingDate must be set exactly when the entry is booked")
             if let pendingId = transaction.pendingTransactionId {

@@ -62,7 +62,8 @@ enum TemplateTags {
             return "{{\(name)}} names nothing; a template can use \(roots.sorted().joined(separator: ", "))"
         }
         if root == "path", parts.count > 1, !parameters.contains(parts[1]) {
-            let known = parameters.isEmpty ? "this route's path has no {parameters}" : "the path declares \(parameters.sorted().map { "{\($0)}" }.joined(separator: ", "))"
+            let declared = parameters.sorted().map { "{\($0)}" }.joined(separator: ", ")
+            let known = parameters.isEmpty ? "this route's path has no {parameters}" : "the path declares \(declared)"
             return "{{\(name)}}: {\(parts[1])} is not a path parameter; \(known)"
         }
         if ["uuid", "now", "random", "counter", "session"].contains(root) || StringHelpers.names.contains(root), parts.count > 1 {

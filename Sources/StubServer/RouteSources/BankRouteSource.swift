@@ -11,7 +11,8 @@ struct BankRouteSource: RouteSource {
         case .found(let route, let parameters):
             exchange.route = route.pattern.description
             exchange.request.parameters = parameters
-            let principal = route.requiresAuth ? try await bank.authenticate(accessToken: exchange.request.bearerToken, session: exchange.request.session) : nil
+            let principal = route.requiresAuth ? try await bank.authenticate(accessToken: exchange.request.bearerToken,
+                session: exchange.request.session) : nil
             if route.expectsJSONBody { try Self.requireJSON(exchange.request) }
             exchange.response = try await route.handler(Route.Call(request: exchange.request, principal: principal, bank: bank))
             return true

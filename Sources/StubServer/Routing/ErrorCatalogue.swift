@@ -27,10 +27,14 @@ enum ErrorCatalogue {
         case 409: return make("conflict", "conflict", "The request conflicts with the current state.", "This has already been done.")
         case 422: return make("business_rule", "business_rule_violation", "A business rule rejected the request.", "This request can't be completed.")
         case 423: return make("locked", "account_locked", "The customer's access is locked.", "Your access is locked. Please contact us.")
-        case 429: return make("rate_limited", "rate_limited", "Too many requests.", "You're going a bit fast. Please wait a moment and try again.", retryable: true, headers: retryAfter)
-        case 503: return make("service_unavailable", "maintenance", "The service is down for maintenance.", "We're doing some maintenance. Please try again later.", retryable: true, headers: retryAfter)
-        case 500..<600: return make("server_error", "internal_error", "The server failed to handle the request.", "Something went wrong on our side. Please try again.", retryable: true)
-        case 400..<500: return make("invalid_request", "client_error", "The request was rejected with status \(status).", "Something went wrong. Please try again.")
+        case 429: return make("rate_limited", "rate_limited", "Too many requests.", "You're going a bit fast. Please wait a moment and try again.",
+            retryable: true, headers: retryAfter)
+        case 503: return make("service_unavailable", "maintenance", "The service is down for maintenance.",
+            "We're doing some maintenance. Please try again later.", retryable: true, headers: retryAfter)
+        case 500..<600: return make("server_error", "internal_error", "The server failed to handle the request.",
+            "Something went wrong on our side. Please try again.", retryable: true)
+        case 400..<500: return make("invalid_request", "client_error", "The request was rejected with status \(status).",
+            "Something went wrong. Please try again.")
         default: return make("server_error", "unexpected_status", "Injected status \(status).", "Something went wrong. Please try again.")
         }
     }

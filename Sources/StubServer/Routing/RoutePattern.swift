@@ -28,7 +28,8 @@ struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         default: throw RoutePatternError(text: text, reason: "expected \"METHOD /path\" or \"/path\"")
         }
         if let methodText, !Self.knownMethods.contains(methodText) {
-            throw RoutePatternError(text: text, reason: "unknown method \(methodText); use one of \(Self.knownMethods.sorted().joined(separator: ", ")) or *")
+            throw RoutePatternError(text: text,
+                reason: "unknown method \(methodText); use one of \(Self.knownMethods.sorted().joined(separator: ", ")) or *")
         }
         guard pathText.hasPrefix("/") else {
             throw RoutePatternError(text: text, reason: "the path must start with /")

@@ -23,7 +23,8 @@ enum WireJSON {
             let nulls = value.nullPaths().filter(fields.contains)
             if !nulls.isEmpty {
                 throw APIError.validation("Fields may be omitted but not null: \(nulls.joined(separator: ", ")).",
-                                          details: nulls.map { WireErrorDetail(code: "null_not_allowed", path: $0, message: "omit the field instead of sending null") })
+                                          details: nulls.map { WireErrorDetail(code: "null_not_allowed", path: $0,
+                                              message: "omit the field instead of sending null") })
             }
         }
         do {

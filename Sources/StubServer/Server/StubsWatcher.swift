@@ -29,7 +29,8 @@ struct StubsWatcher: Service {
     /// Paths, sizes and modification times of every file under the directory.
     func fingerprint() -> [String] {
         let root = backend.configuration.stubsDirectory
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey]) else { return [] }
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { return [] }
         var rows: [String] = []
         for case let url as URL in enumerator {
             let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey])

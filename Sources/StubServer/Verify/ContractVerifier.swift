@@ -76,7 +76,8 @@ public struct ContractVerifier: Sendable {
             if operation == nil {
                 report.problems.append("route \(key): not in \(contract.lastPathComponent)")
             } else if operation?["operationId"] as? String != route.operationId {
-                report.problems.append("route \(key): operationId is \(operation?["operationId"] ?? "missing") in the contract, \(route.operationId) in the stub")
+                let documented = operation?["operationId"] ?? "missing"
+                report.problems.append("route \(key): operationId is \(documented) in the contract, \(route.operationId) in the stub")
             } else {
                 report.checked.append("route \(key) is in the contract")
             }

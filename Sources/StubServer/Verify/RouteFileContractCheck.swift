@@ -40,7 +40,8 @@ struct RouteFileContractCheck {
         let documented = responses[code] ?? responses["\(code.prefix(1))XX"] ?? responses["default"]
         let label = "\(response.location): \(route.id) \(method) \(route.pattern.path) → \(response.status)"
         guard let documentedValue = documented, let spec = resolve(documentedValue) else {
-            report.problems.append("\(label): status \(response.status) is not documented (documented: \(responses.keys.sorted().joined(separator: ", ")))")
+            let statuses = responses.keys.sorted().joined(separator: ", ")
+            report.problems.append("\(label): status \(response.status) is not documented (documented: \(statuses))")
             return
         }
         let content = spec["content"] as? [String: Any] ?? [:]
@@ -52,7 +53,8 @@ struct RouteFileContractCheck {
         let type = response.headers.first { $0.name == .contentType }.map { _ in "" } ?? response.body.contentType
         guard let media = content.first(where: { type.hasPrefix($0.key) })?.value as? [String: Any]
                 ?? (content.count == 1 ? content.first?.value as? [String: Any] : nil) else {
-            report.problems.append("\(label): a \(type.isEmpty ? "body" : type) body, but \(contractName) documents \(content.isEmpty ? "no body" : content.keys.sorted().joined(separator: ", "))")
+            let documentedTypes = content.isEmpty ? "no body" : content.keys.sorted().joined(separator: ", ")
+            report.problems.append("\(label): a \(type.isEmpty ? "body" : type) body, but \(contractName) documents \(documentedTypes)")
             return
         }
         guard let schema = media["schema"] as? [String: Any], type.contains("json") || type.isEmpty else {
