@@ -163,6 +163,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "StubFormatsTests",
+            dependencies: ["StubFormats", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "StubServerTestingTests", dependencies: ["StubServerTesting", "StubServer"], swiftSettings: strictSettings),
         .testTarget(
             name: "StubControlTests",

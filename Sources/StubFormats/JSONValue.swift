@@ -13,7 +13,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
     case string(String)
     /// An array, in order.
     case array([JSONValue])
-    /// An object; keys are written back sorted.
+    /// An object, its keys in no particular order.
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {
