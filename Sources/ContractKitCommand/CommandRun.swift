@@ -100,8 +100,8 @@ public struct CommandRun: Sendable {
         let commit = Self.gitCommit()
         let identity = identity(hosted: options.baseURL == nil)
         let run = try storeTime.time {
-            try store.begin(client: client.name, baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count, filter: options.filter,
-                            identity: identity)
+            try RecordedRun(recorder: store, client: client.name, baseURL: baseURL.absoluteString, gitCommit: commit, total: cases.count,
+                            filter: options.filter, identity: identity)
         }
         let runner = ContractRunner(client: client, stubURL: baseURL, concurrency: options.concurrency, adminToken: options.adminToken,
                                     screens: ScreenRecorder(casesDirectory: options.casesDirectory, recording: options.recordScreens))
@@ -109,13 +109,13 @@ public struct CommandRun: Sendable {
         let total = cases.count
         let results = await runner.run(cases) { result in
             do {
-                try storeTime.time { try store.record(result, runId: run.id) }
+                try await storeTime.time { try await run.add(result) }
             } catch {
                 logger.error("could not record \(result.caseId): \(error)")
             }
             progress(result, counter.increment(), total)
         }
-        let finished = try storeTime.time { try store.finish(runId: run.id) }
+        let finished = try await storeTime.time { try await run.finish() }
         await host?.stop()
         let diff = try storeTime.time { () throws -> RunDiff? in
             let base = try options.baseline.map { name -> RunRecord in
@@ -178,6 +178,13 @@ final class StopWatch: Sendable {
         let started = clock.now
         defer { let spent = clock.now - started; elapsed.withLockedValue { $0 += spent } }
         return try body()
+    }
+
+    func time<T>(_ body: () async throws -> T) async rethrows -> T {
+        let clock = ContinuousClock()
+        let started = clock.now
+        defer { let spent = clock.now - started; elapsed.withLockedValue { $0 += spent } }
+        return try await body()
     }
 }
 

@@ -111,6 +111,12 @@ public struct RunStore: RunRecorder {
         try writer.write { db in try CaseResultRow(CaseResultRecord(runId: runId, result: result)).upsert(db) }
     }
 
+    /// `record`, waiting for the database without blocking a thread of Swift's concurrency pool
+    /// (another run writing the same file can hold the lock for a while).
+    public func write(_ result: CaseResult, runId: String) async throws {
+        try await writer.write { db in try CaseResultRow(CaseResultRecord(runId: runId, result: result)).upsert(db) }
+    }
+
     /// Closes a run with its totals. A run is passed when every case ran and none failed or
     /// errored; cases the client does not cover neither pass nor fail it.
     @discardableResult
@@ -125,34 +131,6 @@ public struct RunStore: RunRecorder {
             try Self.queue(run, db: db)
             return run
         }
-    }
-
-    /// Records one result and refreshes the run's totals; the run finishes with the last of its
-    /// cases. For runners, such as a test suite, that have no end of their own.
-    @discardableResult
-    public func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date = Date()) throws -> RunRecord {
-        try writer.write { db in try Self.recordAndUpdateTotals(result, runId: runId, now: now, db: db) }
-    }
-
-    /// `recordAndUpdateTotals`, waiting for the database without blocking a thread of Swift's
-    /// concurrency pool (another run writing the same file can hold the lock for a while).
-    @discardableResult
-    public func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date = Date()) async throws -> RunRecord {
-        try await writer.write { db in try Self.recordAndUpdateTotals(result, runId: runId, now: now, db: db) }
-    }
-
-    static func recordAndUpdateTotals(_ result: CaseResult, runId: String, now: Date, db: Database) throws -> RunRecord {
-        try CaseResultRow(CaseResultRecord(runId: runId, result: result)).upsert(db)
-        guard var run = try RunRow.fetchOne(db, key: runId)?.record else { throw StoreError.unknownRun(runId) }
-        let results = try CaseResultRow.filter(CaseResultColumns.runId == runId).fetchAll(db).map(\.record)
-        Self.count(results, into: &run)
-        if results.count >= run.total {
-            run.endedAt = now
-            run.status = run.failed + run.errored == 0 ? .passed : .failed
-            try queue(run, db: db)
-        }
-        try RunRow(run).update(db)
-        return run
     }
 
     static func count(_ results: [CaseResultRecord], into run: inout RunRecord) {
@@ -242,12 +220,15 @@ public struct RunStore: RunRecorder {
         return diff
     }
 
-    /// Marks `running` runs whose process on this host is gone as `aborted`.
+    /// Marks `running` runs whose process on this host is gone as `aborted`, with the totals of
+    /// the results they wrote.
     func markAbandonedRunsAborted() throws {
         let host = MachineName.current
         try writer.write { db in
             for var run in try RunRow.filter(RunColumns.status == RunRecord.Status.running.rawValue).fetchAll(db).map(\.record)
             where run.host == host && !Self.isAlive(pid: run.pid) {
+                let results = try CaseResultRow.filter(CaseResultColumns.runId == run.id).fetchAll(db).map(\.record)
+                Self.count(results, into: &run)
                 run.status = .aborted
                 try RunRow(run).update(db)
             }

@@ -18,7 +18,7 @@ actor SuiteHost {
     let concurrency: Int
 
     private var started: Task<(URL, (any HostedStub)?), any Error>?
-    private var run: (store: any RunRecorder, id: String)?
+    private var run: RecordedRun?
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -40,16 +40,16 @@ actor SuiteHost {
         release()
         if record, let recorder {
             let run = try self.run ?? begin(recorder: recorder, url: url)
-            try await run.store.recordAndUpdateTotals(result, runId: run.id, now: Date())
+            try await run.add(result)
         }
         return result
     }
 
-    private func begin(recorder: @Sendable () throws -> any RunRecorder, url: URL) throws -> (store: any RunRecorder, id: String) {
-        let store = try recorder()
-        let record = try store.begin(client: client.name, baseURL: url.absoluteString, gitCommit: nil, total: total, filter: nil, now: Date())
-        run = (store, record.id)
-        return (store, record.id)
+    /// The suite's run, begun with its first recorded case; it finishes with its last.
+    private func begin(recorder: @Sendable () throws -> any RunRecorder, url: URL) throws -> RecordedRun {
+        let run = try RecordedRun(recorder: try recorder(), client: client.name, baseURL: url.absoluteString, gitCommit: nil, total: total)
+        self.run = run
+        return run
     }
 
     private func stubURL() async throws -> URL {

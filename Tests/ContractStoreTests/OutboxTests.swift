@@ -31,12 +31,12 @@ import Testing
         #expect(try store.outbox().isEmpty)
     }
 
-    @Test func aSuiteRunIsQueuedWithItsLastCase() async throws {
+    @Test func aRecordedRunIsQueuedWithItsLastCase() async throws {
         let store = try RunStore(writer: DatabaseQueue())
-        let run = try store.begin(client: "reference", baseURL: "x", gitCommit: nil, total: 2)
-        try await store.recordAndUpdateTotals(result("a"), runId: run.id, now: Date())
+        let run = try RecordedRun(recorder: store, client: "reference", baseURL: "x", gitCommit: nil, total: 2)
+        try await run.add(result("a"))
         #expect(try store.outbox().isEmpty)
-        try await store.recordAndUpdateTotals(result("b"), runId: run.id, now: Date())
+        try await run.add(result("b"))
         #expect(try store.outbox().map(\.id) == [run.id])
     }
 

@@ -120,18 +120,20 @@ import Testing
         #expect(try store.diff(base: someDone, head: someDone).scope == nil)
     }
 
-    @Test func notCoveredCasesNeitherFailARunNorCountAsNewFailures() throws {
+    @Test func notCoveredCasesNeitherFailARunNorCountAsNewFailures() async throws {
         let store = try RunStore(writer: DatabaseQueue())
-        let first = try store.begin(client: "c", baseURL: "x", gitCommit: nil, total: 2, now: Date(timeIntervalSince1970: 1))
-        try store.recordAndUpdateTotals(result("a", .passed), runId: first.id)
+        let first = try RecordedRun(recorder: store, client: "c", baseURL: "x", gitCommit: nil, total: 2, now: Date(timeIntervalSince1970: 1))
+        try await first.add(result("a", .passed))
         let running = try store.run(id: first.id)
         #expect(running?.status == .running)
-        let done = try store.recordAndUpdateTotals(result("b", .notCovered), runId: first.id)
+        try await first.add(result("b", .notCovered))
+        let done = try await first.finish()
         #expect(done.status == .passed)
         #expect(done.notCovered == 1 && done.passed == 1)
-        let second = try store.begin(client: "c", baseURL: "x", gitCommit: nil, total: 2, now: Date(timeIntervalSince1970: 2))
-        try store.recordAndUpdateTotals(result("a", .notCovered), runId: second.id)
-        let head = try store.recordAndUpdateTotals(result("b", .error), runId: second.id)
+        let second = try RecordedRun(recorder: store, client: "c", baseURL: "x", gitCommit: nil, total: 2, now: Date(timeIntervalSince1970: 2))
+        try await second.add(result("a", .notCovered))
+        try await second.add(result("b", .error))
+        let head = try await second.finish()
         #expect(head.status == .failed)
         let diff = try store.diff(base: done, head: head)
         #expect(diff.newFailures == ["b"])

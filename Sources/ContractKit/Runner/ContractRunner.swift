@@ -71,8 +71,9 @@ public struct ContractRunner: Sendable {
         return result
     }
 
-    /// Runs every case, at most `concurrency` at a time; results come back in case order.
-    public func run(_ cases: [ContractCase], progress: @escaping @Sendable (CaseResult) -> Void = { _ in }) async -> [CaseResult] {
+    /// Runs every case, at most `concurrency` at a time; results come back in case order, and
+    /// `progress` hears each as it lands (recording it through `RecordedRun`, say).
+    public func run(_ cases: [ContractCase], progress: @escaping @Sendable (CaseResult) async -> Void = { _ in }) async -> [CaseResult] {
         var results = [CaseResult?](repeating: nil, count: cases.count)
         await withTaskGroup(of: (Int, CaseResult).self) { group in
             var next = 0
@@ -85,8 +86,8 @@ public struct ContractRunner: Sendable {
             for _ in 0..<concurrency { launch() }
             for await (index, result) in group {
                 results[index] = result
-                progress(result)
                 launch()
+                await progress(result)
             }
         }
         return results.compactMap { $0 }
