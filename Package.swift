@@ -164,6 +164,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "ContractTestingTests",
+            dependencies: ["ContractTesting", "ContractKit", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "StubFormatsTests",
             dependencies: ["StubFormats", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
