@@ -12,6 +12,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "stubbank", targets: ["stubbank"]),
+        // `stubbank serve` alone: the server without the harness, stores, importers or recorder.
+        .executable(name: "stubbank-server", targets: ["stubbank-server"]),
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubFormats", targets: ["StubFormats"]),
         .library(name: "BankingDomain", targets: ["BankingDomain"]),
@@ -109,10 +111,27 @@ let package = Package(
             dependencies: ["StubFormats", "StubServer", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // `serve`'s options and work, shared by `stubbank serve` and `stubbank-server`.
+        .target(
+            name: "StubServeCommand",
+            dependencies: [
+                "StubServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "stubbank-server",
+            dependencies: ["StubServeCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "stubbank",
             dependencies: [
                 "StubServer",
+                "StubServeCommand",
                 "StubImport",
                 "StubRecord",
                 "BankingContracts",
@@ -168,6 +187,7 @@ let package = Package(
             dependencies: ["ContractTesting", "ContractKit", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "StubServeCommandTests", dependencies: ["StubServeCommand"], swiftSettings: strictSettings),
         .testTarget(
             name: "StubFormatsTests",
             dependencies: ["StubFormats", .product(name: "Yams", package: "Yams")],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import StubServeCommand
 import StubServer
 
 /// `stubbank scenario list`: what `--scenario` accepts.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StubServeCommand
 import StubServer
 
 /// `stubbank verify`: the stub and the contract agree.
