@@ -182,6 +182,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "BankingContractsTests", dependencies: ["BankingContracts", "ContractKit"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ContractTestingHostTests",
+            dependencies: ["ContractTestingHost", "ContractTesting", "ContractKit", "ContractStore"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ContractTestingTests",
             dependencies: ["ContractTesting", "ContractKit", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
