@@ -5,6 +5,7 @@ public struct EventuallyTimeout: Error, CustomStringConvertible {
     /// How long it was awaited.
     public let timeout: Duration
 
+    /// `<what> did not happen within <timeout>`, as a test failure shows it.
     public var description: String { "\(what) did not happen within \(timeout)" }
 }
 

@@ -22,19 +22,33 @@ public struct RawHTTPClient: Sendable {
     public func send(_ bytes: [UInt8], timeout: Duration = .seconds(5)) async throws -> RawHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
         let received = group.next().makePromise(of: [UInt8].self)
-        let channel = try await ClientBootstrap(group: group)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Collector(done: received))
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: group)
+                .connectTimeout(.milliseconds(Self.milliseconds(timeout)))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(Collector(done: received))
+                    }
                 }
-            }
-            .connect(host: "127.0.0.1", port: port).get()
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        let limit = channel.eventLoop.scheduleTask(in: .milliseconds(milliseconds)) { channel.close(promise: nil) }
-        try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
-        let all = try await received.futureResult.get()
-        limit.cancel()
-        return RawHTTPResponse(bytes: all)
+                .connect(host: "127.0.0.1", port: port).get()
+        } catch {
+            received.fail(error)
+            throw error
+        }
+        // Whatever happens, the connection is closed by `timeout`, and closing fulfils `received`.
+        let limit = channel.eventLoop.scheduleTask(in: .milliseconds(Self.milliseconds(timeout))) { channel.close(promise: nil) }
+        defer { limit.cancel() }
+        do {
+            try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
+        } catch {
+            channel.close(promise: nil)
+        }
+        return RawHTTPResponse(bytes: try await received.futureResult.get())
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 
     /// Gathers what arrives until the connection closes.

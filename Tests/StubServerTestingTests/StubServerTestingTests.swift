@@ -61,4 +61,10 @@ import Testing
             }
         }
     }
+
+    @Test func aPortNobodyListensOnThrowsInsteadOfWaiting() async throws {
+        await #expect(throws: (any Error).self) {
+            _ = try await RawHTTPClient(port: 1).send("GET / HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(2))
+        }
+    }
 }
