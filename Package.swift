@@ -411,6 +411,7 @@ let package = Package(
             dependencies: [
                 "StubFormats",
                 "StubServer",
+                "StubServerTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -5,9 +5,9 @@ struct AdminMiddleware: StubMiddleware {
     let backend: StubBackend
 
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
+        let isEvents = exchange.request.path == AdminEvents.path && exchange.request.method == "GET"
+        guard isEvents || AdminAPI.owns(exchange.request.path) else { return try await next(exchange, context) }
         let request = exchange.request
-        let isEvents = request.path == AdminEvents.path && request.method == "GET"
-        guard isEvents || AdminAPI.owns(request.path) else { return try await next(exchange, context) }
         do {
             if isEvents {
                 exchange.sent = try AdminEvents.response(request, backend: backend, context: context)

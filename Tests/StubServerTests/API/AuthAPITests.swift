@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdTesting
 @testable import StubServer
+import StubServerTesting
 import Testing
 
 @Suite struct AuthAPITests {
@@ -67,7 +68,7 @@ import Testing
         try await withStub(try makeBackend(clock: clock) { $0.tokenTTLSeconds = 60 }) { client in
             let token = try await client.login()
             #expect(try await client.send(.get, "/v1/me", token: token).status == .ok)
-            clock.advance(seconds: 61)
+            clock.advance(by: 61)
             let expired = try await client.send(.get, "/v1/me", token: token)
             #expect(expired.status == .unauthorized)
             #expect(expired.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
@@ -79,7 +80,7 @@ import Testing
         let clock = TestClock()
         try await withStub(try makeBackend(clock: clock) { $0.scenario = "session-expiry" }) { client in
             let token = try await client.login()
-            clock.advance(seconds: 6)
+            clock.advance(by: 6)
             #expect(try await client.send(.get, "/v1/me", token: token).status == .unauthorized)
         }
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+import StubServerTesting
 
 /// What the console reads: near misses in the journal, one exchange in full with secrets
 /// masked, hit counts per route and session, the sessions, and when a switch runs out.
@@ -109,7 +110,7 @@ import Testing
         try await withStub(try makeBackend(clock: clock)) { client in
             let created = try await client.send(.post, "/__stubbank/behaviours", json: #"{"route":"GET /v1/status","status":500,"expiresInSeconds":30}"#)
             #expect(created.json["secondsLeft"] as? Double == 30)
-            clock.advance(seconds: 12)
+            clock.advance(by: 12)
             let listed = try #require(try await client.send(.get, "/__stubbank/behaviours").dataList.first)
             #expect(listed["secondsLeft"] as? Double == 18)
             #expect(listed["expiresAt"] as? String == UTCTimestamp.dateTime(clock.now.addingTimeInterval(18)))

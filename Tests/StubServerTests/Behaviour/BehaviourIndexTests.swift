@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+import StubServerTesting
 
 /// The index must pick exactly what a scan of every behaviour in precedence order would pick.
 @Suite struct BehaviourIndexTests {
@@ -97,9 +98,9 @@ import Testing
             let added = try await client.send(.post, "/__stubbank/behaviours", json: #"{"route":"GET /v1/status","status":503,"expiresInSeconds":30}"#)
             #expect(added.status == .created)
             #expect(try await client.send(.get, "/v1/status").status == .serviceUnavailable)
-            clock.advance(seconds: 29)
+            clock.advance(by: 29)
             #expect(try await client.send(.get, "/v1/status").status == .serviceUnavailable)
-            clock.advance(seconds: 2)
+            clock.advance(by: 2)
             #expect(try await client.send(.get, "/v1/status").status == .ok, "30 s later the switch is off")
             #expect(try await client.send(.get, "/__stubbank/behaviours").dataList.isEmpty)
             let bad = try await client.send(.post, "/__stubbank/behaviours", json: #"{"route":"GET /v1/status","status":503,"expiresInSeconds":0}"#)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 @testable import StubServer
+import StubServerTesting
 import Testing
 
 /// Route files served in process: selection, defaults, near misses, and every behaviour surface.

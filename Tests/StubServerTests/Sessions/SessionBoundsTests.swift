@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+import StubServerTesting
 
 /// Sessions are bounded: a maximum with least-recently-used eviction, and an idle expiry.
 @Suite struct SessionBoundsTests {
@@ -28,9 +29,9 @@ import Testing
         limits.idleSeconds = 600
         let registry = SessionRegistry(limits: limits, clock: { clock.now })
         _ = registry.touch("old")
-        clock.advance(seconds: 300)
+        clock.advance(by: 300)
         _ = registry.touch("young")
-        clock.advance(seconds: 301)
+        clock.advance(by: 301)
         let evicted = registry.touch("default")
         #expect(evicted.map(\.session) == ["old"])
         #expect(evicted.first?.reason == .idle)
@@ -48,7 +49,7 @@ import Testing
         #expect(!registry.touchIfNothingToEvict("c"), "a third session would evict the least recent")
         #expect(registry.count == 2, "and a refused touch records nothing")
         #expect(registry.touchIfNothingToEvict("a") && registry.touchIfNothingToEvict("default"))
-        clock.advance(seconds: 601)
+        clock.advance(by: 601)
         #expect(!registry.touchIfNothingToEvict("default"), "the sweep is due and a and b are idle")
         #expect(registry.touch("default").map(\.session).sorted() == ["a", "b"])
         #expect(registry.touchIfNothingToEvict("c"))
@@ -77,7 +78,7 @@ import Testing
         let backend = try makeBackend(clock: clock) { $0.sessionLimits.idleSeconds = 60 }
         try await withStub(backend) { client in
             let token = try await client.login(session: "sleepy")
-            clock.advance(seconds: 61)
+            clock.advance(by: 61)
             // Any request sweeps; the sleepy session's token is gone with it.
             _ = try await client.send(.get, "/v1/status")
             let after = try await client.send(.get, "/v1/accounts", token: token, headers: ["X-Stub-Session": "sleepy"])

@@ -7,22 +7,13 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
 @testable import StubServer
+import StubServerTesting
+
 
 /// The repository's own `Stubs/` directory.
 let repositoryStubs = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Stubs")
-
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current: NIOLockedValueBox<Date>
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_795_000_000)) { current = NIOLockedValueBox(start) }
-
-    var now: Date { current.withLockedValue { $0 } }
-
-    func advance(seconds: TimeInterval) { current.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
-}
 
 /// Builds a backend over the repository stubs (or another directory) with a test clock.
 func makeBackend(
