@@ -8,13 +8,19 @@ public struct RunStore: RunRecorder {
     private let writer: any DatabaseWriter
 
     /// Opens (creating if needed) a store at `path` in WAL mode, migrates it, and marks runs
-    /// left `running` by a process that is gone as `aborted`.
+    /// left `running` by a process that is gone as `aborted`. Openers of the same file take
+    /// turns through `<path>-lock` while they open it (`OpenLock`).
     public init(path: String) throws {
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+        let pool = try OpenLock.holding(path + "-lock") {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+            return pool
+        }
+        try self.init(writer: pool)
     }
 
     /// A store over any GRDB writer; tests pass an in-memory `DatabaseQueue()`.
@@ -254,12 +260,15 @@ public enum StoreError: Error, CustomStringConvertible {
     case unknownRun(String)
     /// A diff needs two finished runs.
     case notEnoughRuns
+    /// The lock beside the store file, which one opener at a time holds, could not be taken.
+    case lockUnavailable(String, reason: String)
 
     /// What happened and what to do.
     public var description: String {
         switch self {
         case .unknownRun(let id): "no run \(id); see `runs list`"
         case .notEnoughRuns: "need two finished runs to diff; run `contracts run` again"
+        case .lockUnavailable(let path, let reason): "cannot take the store's open lock \(path): \(reason)"
         }
     }
 }
