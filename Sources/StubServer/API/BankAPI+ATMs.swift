@@ -26,9 +26,9 @@ extension BankAPI {
                 }
                 guard let lat, let lon else {
                     // Every caller gets the same list: encode it once per fixture set.
-                    return StubResponse(status: .ok, body: await call.bank.encodedFixture("atms") { WireJSON.encode(WireList(data: $0.atms)) })
+                    return StubResponse(status: .ok, body: call.bank.encodedFixture("atms") { WireJSON.encode(WireList(data: $0.atms)) })
                 }
-                let atms = await call.bank.atms()
+                let atms = call.bank.atms()
                     .map { atm in
                         var copy = atm
                         copy.distanceKm = (Self.distanceKm(lat, lon, atm.location.lat, atm.location.lon) * 100).rounded() / 100

@@ -2,18 +2,18 @@ extension BankAPI {
     static func accountRoutes() -> [Route] {
         [
             Route("GET /v1/accounts", "listAccounts", "The customer's accounts with balances") { call throws(APIError) in
-                .json(WireList(data: try await call.bank.accounts(call.customer)))
+                .json(WireList(data: try call.bank.accounts(call.customer)))
             },
             Route("GET /v1/accounts/{accountId}", "getAccount", "One account") { call throws(APIError) in
-                .json(try await call.bank.account(call.customer, id: call.request.parameter("accountId")))
+                .json(try call.bank.account(call.customer, id: call.request.parameter("accountId")))
             },
             Route("GET /v1/accounts/{accountId}/balances", "getBalances", "Booked, available and pending balance") { call throws(APIError) in
-                .json(try await call.bank.balances(call.customer, accountId: call.request.parameter("accountId")))
+                .json(try call.bank.balances(call.customer, accountId: call.request.parameter("accountId")))
             },
             Route("GET /v1/accounts/{accountId}/transactions", "listTransactions",
                   "Pending, booked and rejected entries, newest first, with cursor pagination") { call throws(APIError) in
                 let query = try transactionQuery(call.request)
-                return .json(try await call.bank.transactions(call.customer, accountId: call.request.parameter("accountId"), query: query))
+                return .json(try call.bank.transactions(call.customer, accountId: call.request.parameter("accountId"), query: query))
             },
         ]
     }

@@ -14,12 +14,12 @@ extension BankAPI {
                     guard details.isEmpty, let username = body.username, let password = body.password else {
                         throw APIError.validation("username and password are required for the password grant", details: details)
                     }
-                    return .json(try await call.bank.login(username: username, password: password, session: call.request.session))
+                    return .json(try call.bank.login(username: username, password: password, session: call.request.session))
                 case "refresh_token":
                     guard let token = body.refresh_token, !token.isEmpty else {
                         throw APIError.field("refresh_token", "refresh_token is required for the refresh_token grant", code: "required")
                     }
-                    return .json(try await call.bank.refresh(refreshToken: token, session: call.request.session))
+                    return .json(try call.bank.refresh(refreshToken: token, session: call.request.session))
                 default:
                     throw APIError(status: .badRequest, type: "invalid_request", code: "unsupported_grant_type",
                                    message: "grant_type must be password or refresh_token, not \(body.grant_type).",
@@ -28,11 +28,11 @@ extension BankAPI {
                 }
             },
             Route("POST /v1/auth/logout", "logout", "Revoke the access token and its refresh token") { call in
-                if let token = call.request.bearerToken { await call.bank.logout(accessToken: token, session: call.request.session) }
+                if let token = call.request.bearerToken { call.bank.logout(accessToken: token, session: call.request.session) }
                 return .noContent
             },
             Route("GET /v1/me", "getProfile", "The signed-in customer's profile") { call throws(APIError) in
-                .json(try await call.bank.profile(call.customer))
+                .json(try call.bank.profile(call.customer))
             },
         ]
     }

@@ -5,7 +5,7 @@ extension BankAPI {
     static func beneficiaryRoutes() -> [Route] {
         [
             Route("GET /v1/beneficiaries", "listBeneficiaries", "Saved payees") { call throws(APIError) in
-                .json(WireList(data: try await call.bank.beneficiaries(call.customer)))
+                .json(WireList(data: try call.bank.beneficiaries(call.customer)))
             },
             Route("POST /v1/beneficiaries", "createBeneficiary", "Save a payee; the IBAN is checksum-validated",
                 body: true) { call throws(APIError) in
@@ -26,10 +26,10 @@ extension BankAPI {
                     throw APIError.businessRule("invalid_iban", "IBAN \(body.iban) fails the ISO 13616 mod-97 checksum.",
                                                 display: "This IBAN doesn't look right. Please check it.", path: "iban")
                 }
-                return .json(try await call.bank.addBeneficiary(call.customer, body), status: .created)
+                return .json(try call.bank.addBeneficiary(call.customer, body), status: .created)
             },
             Route("DELETE /v1/beneficiaries/{beneficiaryId}", "deleteBeneficiary", "Remove a saved payee") { call throws(APIError) in
-                try await call.bank.deleteBeneficiary(call.customer, id: call.request.parameter("beneficiaryId"))
+                try call.bank.deleteBeneficiary(call.customer, id: call.request.parameter("beneficiaryId"))
                 return .noContent
             },
         ]

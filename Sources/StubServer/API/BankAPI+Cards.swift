@@ -2,13 +2,13 @@ extension BankAPI {
     static func cardRoutes() -> [Route] {
         [
             Route("GET /v1/cards", "listCards", "The customer's cards") { call throws(APIError) in
-                .json(WireList(data: try await call.bank.cards(call.customer)))
+                .json(WireList(data: try call.bank.cards(call.customer)))
             },
             Route("POST /v1/cards/{cardId}/freeze", "freezeCard", "Freeze a card; 409 if already frozen") { call throws(APIError) in
-                .json(try await call.bank.setCard(call.customer, id: call.request.parameter("cardId"), frozen: true))
+                .json(try call.bank.setCard(call.customer, id: call.request.parameter("cardId"), frozen: true))
             },
             Route("POST /v1/cards/{cardId}/unfreeze", "unfreezeCard", "Unfreeze a card; 409 if not frozen") { call throws(APIError) in
-                .json(try await call.bank.setCard(call.customer, id: call.request.parameter("cardId"), frozen: false))
+                .json(try call.bank.setCard(call.customer, id: call.request.parameter("cardId"), frozen: false))
             },
         ]
     }

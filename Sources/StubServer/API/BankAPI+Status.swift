@@ -2,7 +2,7 @@ extension BankAPI {
     static func statusRoutes() -> [Route] {
         [
             Route("GET /v1/status", "getStatus", "Service health and maintenance state; needs no token", auth: false) { call in
-                .json(await call.bank.status())
+                .json(call.bank.status())
             },
         ]
     }

@@ -7,7 +7,7 @@ extension BankAPI {
     static func supportRoutes() -> [Route] {
         [
             Route("GET /v1/support/tickets", "listSupportTickets", "The customer's support tickets, newest first") { call throws(APIError) in
-                .json(WireList(data: try await call.bank.tickets(call.customer)))
+                .json(WireList(data: try call.bank.tickets(call.customer)))
             },
             Route("POST /v1/support/tickets", "createSupportTicket", "Open a support ticket", body: true) { call throws(APIError) in
                 let body = try WireJSON.decodeBody(WireNewSupportTicket.self, from: call.request.body, fields: WireNewSupportTicket.fields)
@@ -23,7 +23,7 @@ extension BankAPI {
                         message: "category must be one of \(ticketCategories.joined(separator: ", "))"))
                 }
                 guard details.isEmpty else { throw APIError.validation("The ticket is not valid.", details: details) }
-                return .json(try await call.bank.createTicket(call.customer, body), status: .created)
+                return .json(try call.bank.createTicket(call.customer, body), status: .created)
             },
         ]
     }

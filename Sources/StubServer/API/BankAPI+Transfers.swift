@@ -17,13 +17,13 @@ extension BankAPI {
                 }
                 let body = try WireJSON.decodeBody(WireTransferRequest.self, from: call.request.body, fields: WireTransferRequest.fields)
                 try validate(body)
-                let outcome = try await call.bank.submitTransfer(call.customer, idempotencyKey: key, request: body)
+                let outcome = try call.bank.submitTransfer(call.customer, idempotencyKey: key, request: body)
                 var response = StubResponse.json(outcome.transfer, status: .created)
                 if outcome.replayed { response.headers[HTTPField.Name("Idempotent-Replayed")!] = "true" }
                 return response
             },
             Route("GET /v1/transfers/{transferId}", "getTransfer", "One transfer") { call throws(APIError) in
-                .json(try await call.bank.transfer(call.customer, id: call.request.parameter("transferId")))
+                .json(try call.bank.transfer(call.customer, id: call.request.parameter("transferId")))
             },
         ]
     }

@@ -72,7 +72,7 @@ struct AdminAPI {
             try await activate(nil)
             return .noContent
         case ("POST", ["reset"]):
-            let bank = await backend.bank.reset(session: scope)
+            let bank = backend.bank.reset(session: scope)
             backend.fileRouteState.reset(session: scope)
             let behaviours = backend.behaviours.clear(session: scope)
             let journal = backend.journal.clear(session: scope)
@@ -82,7 +82,7 @@ struct AdminAPI {
                                           tokensRevoked: bank.tokens, behavioursRemoved: behaviours, journalEntriesCleared: journal,
                                           routeFileCounters: "reset"))
         case ("POST", ["tokens", "expire"]):
-            let expired = await backend.bank.expireAccessTokens(session: scope)
+            let expired = backend.bank.expireAccessTokens(session: scope)
             return .json(AdminTokensExpired(session: scope, expired: expired))
         case ("GET", ["journal"]):
             let limit = try request.queryValue("limit").map { text throws(APIError) -> Int in

@@ -1,11 +1,19 @@
 import Foundation
 import HTTPTypes
+import NIOConcurrencyHelpers
 
 /// The stateful bank behind the stub: tokens, balances, transfers, cards, payees, tickets.
 ///
 /// State is kept per session namespace (`X-Stub-Session`) so concurrent test cases never see
 /// each other's balances. Each namespace starts as a copy of the fixtures.
-actor Bank {
+///
+/// Every call is synchronous and takes one lock for its whole body (`locked`), so the event loop
+/// that read a request can answer it without a hop to a task (`ReadyExchange`), and the full path
+/// pays no actor hop. Each call is a few dictionary reads and writes: no call waits, none calls
+/// another call, so the lock is never held long and never taken twice.
+final class Bank: @unchecked Sendable {
+    private let lock = NIOLock()
+    // Every stored `var` below is read and written only with `lock` held.
     private var fixtures: FixtureSet
     private var ledgers: [String: PersonaLedger] = [:]
     /// Response bodies that depend on the fixtures alone, encoded once per fixture set.
@@ -13,10 +21,10 @@ actor Bank {
     private var tokens = TokenStore()
     private let clock: @Sendable () -> Date
     /// Lifetime of new access tokens, in seconds.
-    private(set) var tokenTTL: Int
+    private var tokenTTL: Int
     private let defaultTokenTTL: Int
     /// The maintenance window `GET /v1/status` reports, set by a scenario.
-    var maintenance: MaintenanceWindow?
+    private var maintenance: MaintenanceWindow?
 
     /// - Parameters:
     ///   - fixtures: the loaded stubs
@@ -33,35 +41,64 @@ actor Bank {
     }
 
     /// Sets the token lifetime (nil restores the configured default).
-    func setTokenTTL(_ seconds: Int?) { tokenTTL = seconds ?? defaultTokenTTL }
+    func setTokenTTL(_ seconds: Int?) { locked { tokenTTL = seconds ?? defaultTokenTTL } }
+
+    /// Applies a scenario's settings (nil restores defaults): the token lifetime and the
+    /// maintenance window.
+    func apply(settings: ScenarioSettings?) {
+        locked {
+            tokenTTL = settings?.tokenTTLSeconds ?? defaultTokenTTL
+            maintenance = settings?.maintenance
+        }
+    }
+
+    /// Health as `GET /v1/status` reports it: "maintenance" while a scenario's window is set.
+    func status() -> WireStatus {
+        let maintenance = locked { self.maintenance }
+        return WireStatus(status: maintenance == nil ? "ok" : "maintenance", message: maintenance?.message,
+                          retryAfterSeconds: maintenance?.retryAfterSeconds,
+                          serverTime: UTCTimestamp.dateTime(now), apiVersion: Bank.apiVersion)
+    }
 
     /// Replaces the fixtures (after a reload) and drops every session's state.
     func replaceFixtures(_ fixtures: FixtureSet) {
-        self.fixtures = fixtures
-        ledgers.removeAll()
-        encodedFixtures.removeAll()
+        locked {
+            self.fixtures = fixtures
+            ledgers.removeAll()
+            encodedFixtures.removeAll()
+        }
     }
 
     /// Restores fixtures for one session namespace, or for all when nil; tokens are revoked too.
     /// Returns how many customers' state went back to the fixtures and how many tokens were revoked.
     @discardableResult
     func reset(session: String?) -> (customers: Int, tokens: Int) {
-        let before = ledgers.count
-        if let session {
-            ledgers = ledgers.filter { !$0.key.hasPrefix(session + "\u{1}") }
-        } else {
-            ledgers.removeAll()
+        locked {
+            let before = ledgers.count
+            if let session {
+                ledgers = ledgers.filter { !$0.key.hasPrefix(session + "\u{1}") }
+            } else {
+                ledgers.removeAll()
+            }
+            return (before - ledgers.count, tokens.revokeAll(session: session))
         }
-        return (before - ledgers.count, tokens.revokeAll(session: session))
     }
 
     /// Lets every live access token of a session (or of all when nil) run out now, so the next
     /// call meets 401 and the client must refresh. Returns how many expired.
     func expireAccessTokens(session: String?) -> Int {
-        tokens.expireAccess(session: session, now: now)
+        let now = now
+        return locked { tokens.expireAccess(session: session, now: now) }
     }
 
     var now: Date { clock() }
+
+    /// Runs `body` with the lock held. Only the entry points call it, once each.
+    private func locked<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
 
     // MARK: Auth
 
@@ -78,52 +115,63 @@ actor Bank {
             }
             throw ErrorCatalogue.error(forStatus: status, code: Int(code) == nil ? code.lowercased() : nil)
         }
-        guard let persona = fixtures.personas[username], persona.config.password == password else {
-            throw APIError(status: .unauthorized, type: "authentication", code: "invalid_credentials",
-                           message: "Unknown username or wrong password.",
-                           displayMessage: "The username or password is incorrect.",
-                           headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+        let now = now
+        return try locked { () throws(APIError) in
+            guard let persona = fixtures.personas[username], persona.config.password == password else {
+                throw APIError(status: .unauthorized, type: "authentication", code: "invalid_credentials",
+                               message: "Unknown username or wrong password.",
+                               displayMessage: "The username or password is incorrect.",
+                               headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+            }
+            if persona.config.state == "locked" {
+                throw APIError(status: HTTPResponse.Status(code: 423), type: "locked", code: "account_locked",
+                               message: "Sign-in is locked for this customer after too many attempts.",
+                               displayMessage: "Your access is locked. Please call us to unlock it.")
+            }
+            return tokens.issue(for: Principal(username: username, session: session), now: now, ttl: tokenTTL)
         }
-        if persona.config.state == "locked" {
-            throw APIError(status: HTTPResponse.Status(code: 423), type: "locked", code: "account_locked",
-                           message: "Sign-in is locked for this customer after too many attempts.",
-                           displayMessage: "Your access is locked. Please call us to unlock it.")
-        }
-        return tokens.issue(for: Principal(username: username, session: session), now: now, ttl: tokenTTL)
     }
 
     /// Refresh grant in `session`: rotates the refresh token within its family. Reuse of a spent
     /// token revokes the family.
     func refresh(refreshToken: String, session: String) throws(APIError) -> WireToken {
-        let (principal, family) = try tokens.redeem(refreshToken: refreshToken, session: session)
-        return tokens.issue(for: principal, now: now, ttl: tokenTTL, family: family)
+        let now = now
+        return try locked { () throws(APIError) in
+            let (principal, family) = try tokens.redeem(refreshToken: refreshToken, session: session)
+            return tokens.issue(for: principal, now: now, ttl: tokenTTL, family: family)
+        }
     }
 
     /// The principal behind a bearer token issued in `session`, or 401: a token never acts on
     /// another session's state.
     func authenticate(accessToken: String?, session: String) throws(APIError) -> Principal {
-        guard let accessToken, let principal = tokens.principal(forAccessToken: accessToken, session: session, now: now) else {
+        guard let accessToken else { throw APIError.invalidToken }
+        let now = now
+        guard let principal = locked({ tokens.principal(forAccessToken: accessToken, session: session, now: now) }) else {
             throw APIError.invalidToken
         }
         return principal
     }
 
     func logout(accessToken: String, session: String) {
-        tokens.revoke(accessToken: accessToken, session: session)
+        locked { tokens.revoke(accessToken: accessToken, session: session) }
     }
 
     // MARK: Reads
 
     private func key(_ principal: Principal) -> String { principal.session + "\u{1}" + principal.username }
 
-    /// Runs `body` on the principal's ledger, creating it from fixtures on first use.
+    /// Runs `body` on the principal's ledger with the lock held, creating the ledger from
+    /// fixtures on first use. `body` must not call back into the bank.
     func withLedger<T>(_ principal: Principal, _ body: (inout PersonaLedger) throws(APIError) -> T) throws(APIError) -> T {
         let key = key(principal)
-        if ledgers[key] == nil {
-            guard let fixture = fixtures.personas[principal.username] else { throw APIError.invalidToken }
-            ledgers[key] = PersonaLedger(fixture: fixture)
+        return try locked { () throws(APIError) in
+            if ledgers[key] == nil {
+                guard let fixture = fixtures.personas[principal.username] else { throw APIError.invalidToken }
+                ledgers[key] = PersonaLedger(fixture: fixture)
+            }
+            return try body(&ledgers[key]!)
         }
-        return try body(&ledgers[key]!)
     }
 
     func profile(_ principal: Principal) throws(APIError) -> WireProfile {
@@ -179,15 +227,17 @@ actor Bank {
         }
     }
 
-    func atms() -> [WireATM] { fixtures.atms }
+    func atms() -> [WireATM] { locked { fixtures.atms } }
 
     /// The body `encode` makes from the fixtures, built on first use and kept until a reload.
     /// For answers no session can change (the ATM list), so a hot GET skips the JSON encoder.
     func encodedFixture(_ key: String, _ encode: @Sendable (FixtureSet) -> [UInt8]) -> [UInt8] {
-        if let body = encodedFixtures[key] { return body }
-        let body = encode(fixtures)
-        encodedFixtures[key] = body
-        return body
+        locked {
+            if let body = encodedFixtures[key] { return body }
+            let body = encode(fixtures)
+            encodedFixtures[key] = body
+            return body
+        }
     }
 
     func cards(_ principal: Principal) throws(APIError) -> [WireCard] {

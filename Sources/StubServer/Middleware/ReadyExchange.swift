@@ -14,8 +14,10 @@ import HummingbirdCore
 ///   header asks for one;
 /// - the path (after any `/_s/<session>/` prefix and base path) is not the admin API's;
 /// - a route file's route matches, and none of its responses has `latency`, `bandwidth` or
-///   `fault` (`FileRoute.answersAtOnce`); the built-in bank is always asked on the full path;
+///   `fault` (`FileRoute.answersAtOnce`); or no route file's route matches and the built-in
+///   bank has the path (its answers never wait: `Bank` is synchronous);
 /// - the session needs no eviction now (`SessionRegistry.touchIfNothingToEvict`).
+/// A request no source has (the near-miss 404) goes on to the full path.
 enum ReadyExchange {
     /// The answer as the route gave it, with the head's fields as `Response` would carry them
     /// (content type, request id, signature, `Content-Length`).
@@ -36,14 +38,25 @@ enum ReadyExchange {
         let exchange = RequestIntake.exchange(head, uri: URI(head.path ?? ""), requestId: "", serving: serving)
         guard (try? SessionPrefix.apply(to: exchange)) != nil else { return nil }
         BasePath.strip(exchange, basePath: serving.basePath)
-        guard !AdminAPI.owns(exchange.request.path),
-              let (route, matched) = source.match(exchange.request), route.answersAtOnce,
-              backend.sessions.touchIfNothingToEvict(exchange.request.session) else { return nil }
+        guard !AdminAPI.owns(exchange.request.path) else { return nil }
+        let answer: (StubExchange) throws(APIError) -> Void
+        if let (route, matched) = source.match(exchange.request) {
+            guard route.answersAtOnce else { return nil }
+            answer = { exchange throws(APIError) in
+                var input = matched
+                input.request.requestId = exchange.request.requestId
+                try source.answer(exchange, route: route, input: input)
+            }
+        } else {
+            let match = serving.bank.match(exchange.request)
+            if case .notFound = match { return nil }
+            answer = { exchange throws(APIError) in _ = try serving.bank.answer(exchange, match: match) }
+        }
+        guard backend.sessions.touchIfNothingToEvict(exchange.request.session) else { return nil }
         exchange.request.requestId = RequestIntake.requestId(for: head.headerFields, backend: backend)
-        var input = matched
-        input.request.requestId = exchange.request.requestId
         do {
-            try source.answer(exchange, route: route, input: input)
+            try answer(exchange)
+            exchange.routeAnswered = true
         } catch {
             exchange.response = .error(error, requestId: exchange.requestId)
         }

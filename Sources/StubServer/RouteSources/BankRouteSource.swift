@@ -7,14 +7,25 @@ struct BankRouteSource: RouteSource {
     let bank: Bank
 
     func answer(_ exchange: StubExchange) async throws(APIError) -> Bool {
-        switch table.match(method: exchange.request.method, pathSegments: exchange.request.pathSegments) {
+        try answer(exchange, match: match(exchange.request))
+    }
+
+    /// The bank's route for the request: found, a known path with another method, or none.
+    func match(_ request: StubRequest) -> RouteTable.Match {
+        table.match(method: request.method, pathSegments: request.pathSegments)
+    }
+
+    /// Answers a request already matched, without waiting: the bank never waits, so the event
+    /// loop that read a request may call this itself (`ReadyExchange`).
+    func answer(_ exchange: StubExchange, match: RouteTable.Match) throws(APIError) -> Bool {
+        switch match {
         case .found(let route, let parameters):
             exchange.route = route.pattern.description
             exchange.request.parameters = parameters
-            let principal = route.requiresAuth ? try await bank.authenticate(accessToken: exchange.request.bearerToken,
+            let principal = route.requiresAuth ? try bank.authenticate(accessToken: exchange.request.bearerToken,
                 session: exchange.request.session) : nil
             if route.expectsJSONBody { try Self.requireJSON(exchange.request) }
-            exchange.response = try await route.handler(Route.Call(request: exchange.request, principal: principal, bank: bank))
+            exchange.response = try route.handler(Route.Call(request: exchange.request, principal: principal, bank: bank))
             return true
         case .methodNotAllowed(let allowed):
             let request = exchange.request

@@ -10,7 +10,9 @@ struct Route: Sendable {
         var customer: Principal { principal! }
     }
 
-    typealias Handler = @Sendable (Call) async throws(APIError) -> StubResponse
+    /// Synchronous: the bank answers without waiting, so a request can be answered on the event
+    /// loop that read it (`ReadyExchange`).
+    typealias Handler = @Sendable (Call) throws(APIError) -> StubResponse
 
     let pattern: RoutePattern
     /// Matches `operationId` in `Contracts/openapi.yaml`.

@@ -76,14 +76,14 @@ public final class StubBackend: Sendable {
     public func activateScenario(_ name: String?) async throws {
         guard let name else {
             try behaviours.setScenario(nil)
-            await bank.apply(settings: nil)
+            bank.apply(settings: nil)
             return
         }
         guard let scenario = availableScenarios[name] else {
             throw StubServerError.unknownScenario(name, available: availableScenarios.keys.sorted())
         }
         try behaviours.setScenario(scenario)
-        await bank.apply(settings: scenario.settings)
+        bank.apply(settings: scenario.settings)
     }
 
     /// Re-reads the stubs directory. On failure the last good set keeps serving and the problems are thrown.
@@ -95,7 +95,7 @@ public final class StubBackend: Sendable {
         let serving = Self.serving(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank)
         sourcesBox.withLockedValue { $0 = serving }
         fileRouteState.reset(session: nil)
-        await bank.replaceFixtures(fixtures)
+        bank.replaceFixtures(fixtures)
         if fixtures.settings.bank != bankEnabled {
             logger.warning("stubbank.yaml now turns the built-in bank \(fixtures.settings.bank ? "on" : "off"); restart to apply")
         }
@@ -122,7 +122,7 @@ public final class StubBackend: Sendable {
 
     /// Drops one session's ledgers, tokens, admin behaviours and route-file counters.
     func forgetSession(_ session: String) async {
-        await bank.reset(session: session)
+        bank.reset(session: session)
         fileRouteState.reset(session: session)
         behaviours.clear(session: session)
         journal.resetHits(session: session)
@@ -132,6 +132,8 @@ public final class StubBackend: Sendable {
     struct Serving: Sendable {
         /// The route files' source, also used alone by the event-loop answer (`ReadyExchange`).
         var files: FileRouteSource
+        /// The built-in bank's source, also used alone by the event-loop answer.
+        var bank: BankRouteSource
         /// Route files first, then the built-in bank.
         var sources: [any RouteSource]
         /// `stubbank.yaml`'s `basePath`.
@@ -151,7 +153,8 @@ public final class StubBackend: Sendable {
                                 table: RouteTable, bank: Bank) -> Serving {
         let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock,
                                     contract: fixtures.settings.validateRequests ? fixtures.requestContract : nil)
-        return Serving(files: files, sources: [files, BankRouteSource(table: table, bank: bank)], basePath: fixtures.settings.basePath)
+        let bank = BankRouteSource(table: table, bank: bank)
+        return Serving(files: files, bank: bank, sources: [files, bank], basePath: fixtures.settings.basePath)
     }
 
     /// Route catalogue for `serve` output and the admin API: route files first, in precedence order, then the bank.

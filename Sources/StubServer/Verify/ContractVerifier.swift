@@ -58,7 +58,7 @@ public struct ContractVerifier: Sendable {
         let routes = BankAPI.routes()
         checkRoutes(routes, document: document, report: &report)
         checkFixtureFiles(fixtures, validator: validator, report: &report)
-        await checkResponses(fixtures, routes: routes, document: document, validator: validator, report: &report)
+        checkResponses(fixtures, routes: routes, document: document, validator: validator, report: &report)
         return report
     }
 
@@ -120,16 +120,16 @@ public struct ContractVerifier: Sendable {
 
     /// Calls every GET route for every persona that can sign in and validates the answer.
     private func checkResponses(_ fixtures: FixtureSet, routes: [Route], document: [String: Any],
-                                validator: JSONSchemaValidator, report: inout Report) async {
+                                validator: JSONSchemaValidator, report: inout Report) {
         let bank = Bank(fixtures: fixtures)
         let paths = document["paths"] as? [String: Any] ?? [:]
         for persona in fixtures.personas.values.sorted(by: { $0.name < $1.name }) where persona.config.state != "locked" {
-            guard let token = try? await bank.login(username: persona.config.username, password: persona.config.password, session: "verify")
+            guard let token = try? bank.login(username: persona.config.username, password: persona.config.password, session: "verify")
             else {
                 report.problems.append("persona \(persona.name): cannot sign in with its own password")
                 continue
             }
-            let principal = try? await bank.authenticate(accessToken: token.access_token, session: "verify")
+            let principal = try? bank.authenticate(accessToken: token.access_token, session: "verify")
             for route in routes where route.pattern.method == "GET" {
                 for parameters in Self.parameterSets(for: route, persona: persona) {
                     let path = parameters.reduce(route.pattern.path) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
@@ -138,7 +138,7 @@ public struct ContractVerifier: Sendable {
                     request.parameters = parameters
                     let label = "\(persona.name): GET \(path)"
                     do {
-                        let response = try await route.handler(Route.Call(request: request, principal: principal, bank: bank))
+                        let response = try route.handler(Route.Call(request: request, principal: principal, bank: bank))
                         let operation = (paths[route.pattern.path] as? [String: Any])?["get"] as? [String: Any]
                         let schema = ((((operation?["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"]
                             as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]

@@ -98,8 +98,8 @@ import Testing
         let onLoop = try await serve(eventLoop: true)
         #expect(full.onLoop == 0)
         // Both plains, two items, three pages, the Prefer error, the prefixed and the header
-        // session, HEAD, DELETE, 204 and tampered: the rest need the full path.
-        #expect(onLoop.onLoop == 14)
+        // session, HEAD, DELETE, 204, tampered and the bank's status: the rest need the full path.
+        #expect(onLoop.onLoop == 15)
         for (index, pair) in zip(full.answers, onLoop.answers).enumerated() {
             #expect(pair.0 == pair.1, "request \(index): \(Self.requests[index].text)")
         }
@@ -118,6 +118,79 @@ import Testing
         #expect(onLoop.answers[12].hasPrefix("HTTP/1.1 204") && !onLoop.answers[12].contains("Content-Type"))
         #expect(onLoop.answers[15].hasPrefix("HTTP/1.1 503"))
         #expect(onLoop.answers.allSatisfy { $0.contains("Server: StubBank") })
+    }
+
+    /// Bank requests on one connection after a sign-in (a POST, so the full path): `TOKEN` is
+    /// replaced by the access token it gave.
+    static let bankRequests: [String] = [
+        "GET /v1/atms HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /v1/atms?lat=52.52&lon=13.40&radiusKm=50 HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /v1/atms?lat=north HTTP/1.1\r\nHost: x\r\n\r\n",
+        "PUT /v1/atms HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+        "GET /v1/accounts HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /v1/accounts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer TOKEN\r\n\r\n",
+        "GET /v1/accounts/acc_nowhere HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer TOKEN\r\n\r\n",
+        "DELETE /v1/beneficiaries/ben_sam HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer TOKEN\r\n\r\n",
+        "GET /v1/beneficiaries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer TOKEN\r\n\r\n",
+        "GET /_s/sim-1/v1/accounts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer TOKEN\r\n\r\n",
+        "GET /v1/accounts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer TOKEN\r\nX-Stub-Delay: 5\r\n\r\n",
+        "GET /v1/nowhere HTTP/1.1\r\nHost: x\r\n\r\n",
+    ]
+
+    /// Signs in, then serves `bankRequests` with the event-loop answers on or off; returns each
+    /// answer without its `Date`, the journal (without times or request ids' tokens) and the
+    /// number answered on the event loop.
+    private func serveBank(eventLoop: Bool) async throws -> (answers: [String], journal: [String], onLoop: Int) {
+        let stubs = try ScratchStubs()
+        let backend = try makeBackend(stubs: stubs.url) { $0.answersReadyRequestsOnEventLoop = eventLoop }
+        return try await withStub(backend, mode: .live) { client in
+            let port = try #require(client.port)
+            let answers = try await RawHTTP.onThread {
+                let connection = try KeepAliveConnection(port: port)
+                let body = #"{"grant_type":"password","username":"alex","password":"pass_good"}"#
+                let signIn = try connection.exchange("POST /v1/auth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n" + body, bodyless: false)
+                let token = try #require(signIn.firstMatch(of: /"access_token":"([^"]+)"/)).output.1
+                return try Self.bankRequests.map { request in
+                    try connection.exchange(request.replacingOccurrences(of: "TOKEN", with: token), bodyless: false)
+                        .split(separator: "\r\n", omittingEmptySubsequences: false)
+                        .filter { !$0.hasPrefix("Date: ") }.joined(separator: "\r\n")
+                }
+            }
+            let journal = backend.journal.entries().reversed().map { entry in
+                [entry.requestId, entry.method, entry.path, entry.session, entry.route ?? "-", entry.nearMiss ?? "-",
+                 entry.status.map(String.init) ?? "-", entry.behaviour ?? "-"].joined(separator: " | ")
+            }
+            _ = stubs
+            return (answers, journal, backend.eventLoopAnswers.load(ordering: .relaxed))
+        }
+    }
+
+    @Test func theEventLoopAnswersTheBankAsTheFullPathDoes() async throws {
+        let full = try await serveBank(eventLoop: false)
+        let onLoop = try await serveBank(eventLoop: true)
+        #expect(full.onLoop == 0)
+        // All but the sign-in (a body), the asked-for delay and the unknown path.
+        #expect(onLoop.onLoop == Self.bankRequests.count - 2)
+        for (index, pair) in zip(full.answers, onLoop.answers).enumerated() {
+            #expect(pair.0 == pair.1, "request \(index): \(Self.bankRequests[index])")
+        }
+        #expect(full.journal == onLoop.journal)
+        // The answers are the bank's, not merely the same twice.
+        let answers = onLoop.answers
+        #expect(answers[0].hasPrefix("HTTP/1.1 200") && answers[0].contains(#""data":[{"#))
+        #expect(answers[1].contains(#""distanceKm":"#))
+        #expect(answers[2].hasPrefix("HTTP/1.1 400") && answers[2].contains(#""path":"lat""#))
+        #expect(answers[3].hasPrefix("HTTP/1.1 405") && answers[3].contains("Allow: GET"))
+        #expect(answers[4].hasPrefix("HTTP/1.1 401"))
+        #expect(answers[5].hasPrefix("HTTP/1.1 200") && answers[5].contains(#""currency":"EUR""#))
+        #expect(answers[6].hasPrefix("HTTP/1.1 404"))
+        #expect(answers[7].hasPrefix("HTTP/1.1 204"))
+        #expect(answers[8].hasPrefix("HTTP/1.1 200") && !answers[8].contains("ben_sam"))
+        #expect(answers[9].hasPrefix("HTTP/1.1 401"), "a token never crosses sessions")
+        #expect(answers[10].hasPrefix("HTTP/1.1 200"))
+        #expect(answers[11].hasPrefix("HTTP/1.1 404") && answers[11].contains("route_not_found"))
+        #expect(answers.allSatisfy { $0.contains("X-Signature") || !$0.hasPrefix("HTTP/1.1 2") })
     }
 
     @Test func pipelinedAnswersLeaveInTheOrderTheirRequestsCame() async throws {

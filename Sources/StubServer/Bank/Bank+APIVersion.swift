@@ -1,0 +1,4 @@
+extension Bank {
+    /// Version of the wire API, as in `Contracts/openapi.yaml`.
+    static let apiVersion = "1.0.0"
+}
