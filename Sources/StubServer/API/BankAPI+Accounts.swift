@@ -2,10 +2,13 @@ extension BankAPI {
     static func accountRoutes() -> [Route] {
         [
             Route("GET /v1/accounts", "listAccounts", "The customer's accounts with balances") { call throws(APIError) in
-                .json(WireList(data: try call.bank.accounts(call.customer)))
+                .json(encoded: try call.bank.encodedRead(call.customer, "accounts") { WireList(data: $0.accounts) })
             },
             Route("GET /v1/accounts/{accountId}", "getAccount", "One account") { call throws(APIError) in
-                .json(try call.bank.account(call.customer, id: call.request.parameter("accountId")))
+                let id = call.request.parameter("accountId")
+                return .json(encoded: try call.bank.encodedRead(call.customer, "account " + id) { ledger throws(APIError) in
+                    ledger.accounts[try ledger.accountIndex(id)]
+                })
             },
             Route("GET /v1/accounts/{accountId}/balances", "getBalances", "Booked, available and pending balance") { call throws(APIError) in
                 .json(try call.bank.balances(call.customer, accountId: call.request.parameter("accountId")))

@@ -32,7 +32,7 @@ extension BankAPI {
                 return .noContent
             },
             Route("GET /v1/me", "getProfile", "The signed-in customer's profile") { call throws(APIError) in
-                .json(try call.bank.profile(call.customer))
+                .json(encoded: try call.bank.encodedRead(call.customer, "profile") { $0.fixture.profile })
             },
         ]
     }

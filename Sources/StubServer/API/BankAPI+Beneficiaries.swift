@@ -5,7 +5,7 @@ extension BankAPI {
     static func beneficiaryRoutes() -> [Route] {
         [
             Route("GET /v1/beneficiaries", "listBeneficiaries", "Saved payees") { call throws(APIError) in
-                .json(WireList(data: try call.bank.beneficiaries(call.customer)))
+                .json(encoded: try call.bank.encodedRead(call.customer, "beneficiaries") { WireList(data: $0.beneficiaries) })
             },
             Route("POST /v1/beneficiaries", "createBeneficiary", "Save a payee; the IBAN is checksum-validated",
                 body: true) { call throws(APIError) in

@@ -2,7 +2,7 @@ extension BankAPI {
     static func cardRoutes() -> [Route] {
         [
             Route("GET /v1/cards", "listCards", "The customer's cards") { call throws(APIError) in
-                .json(WireList(data: try call.bank.cards(call.customer)))
+                .json(encoded: try call.bank.encodedRead(call.customer, "cards") { WireList(data: $0.cards) })
             },
             Route("POST /v1/cards/{cardId}/freeze", "freezeCard", "Freeze a card; 409 if already frozen") { call throws(APIError) in
                 .json(try call.bank.setCard(call.customer, id: call.request.parameter("cardId"), frozen: true))

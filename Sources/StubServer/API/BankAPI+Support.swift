@@ -7,7 +7,7 @@ extension BankAPI {
     static func supportRoutes() -> [Route] {
         [
             Route("GET /v1/support/tickets", "listSupportTickets", "The customer's support tickets, newest first") { call throws(APIError) in
-                .json(WireList(data: try call.bank.tickets(call.customer)))
+                .json(encoded: try call.bank.encodedRead(call.customer, "tickets") { WireList(data: $0.tickets) })
             },
             Route("POST /v1/support/tickets", "createSupportTicket", "Open a support ticket", body: true) { call throws(APIError) in
                 let body = try WireJSON.decodeBody(WireNewSupportTicket.self, from: call.request.body, fields: WireNewSupportTicket.fields)

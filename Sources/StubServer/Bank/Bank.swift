@@ -162,33 +162,51 @@ final class Bank: @unchecked Sendable {
     private func key(_ principal: Principal) -> String { principal.session + "\u{1}" + principal.username }
 
     /// Runs `body` on the principal's ledger with the lock held, creating the ledger from
-    /// fixtures on first use. `body` must not call back into the bank.
+    /// fixtures on first use, and forgets the ledger's encoded reads: `body` may change it.
+    /// `body` must not call back into the bank.
     func withLedger<T>(_ principal: Principal, _ body: (inout PersonaLedger) throws(APIError) -> T) throws(APIError) -> T {
         let key = key(principal)
         return try locked { () throws(APIError) in
-            if ledgers[key] == nil {
-                guard let fixture = fixtures.personas[principal.username] else { throw APIError.invalidToken }
-                ledgers[key] = PersonaLedger(fixture: fixture)
-            }
+            try ensureLedger(key, principal)
+            defer { ledgers[key]!.encodedReads.removeAll() }
             return try body(&ledgers[key]!)
         }
     }
 
-    func profile(_ principal: Principal) throws(APIError) -> WireProfile {
-        try withLedger(principal) { $0.fixture.profile }
+    /// Runs `body` on the principal's ledger with the lock held, without changing it.
+    func readLedger<T>(_ principal: Principal, _ body: (PersonaLedger) throws(APIError) -> T) throws(APIError) -> T {
+        let key = key(principal)
+        return try locked { () throws(APIError) in
+            try ensureLedger(key, principal)
+            return try body(ledgers[key]!)
+        }
     }
 
-    func accounts(_ principal: Principal) throws(APIError) -> [WireAccount] {
-        try withLedger(principal) { $0.accounts }
+    /// The JSON body of a read that depends on the principal's ledger alone (accounts, cards,
+    /// payees, tickets, the profile), encoded on first use and kept until a call changes that
+    /// ledger, so a hot GET skips the JSON encoder. A read that throws keeps nothing.
+    func encodedRead(_ principal: Principal, _ name: String,
+                     _ read: (PersonaLedger) throws(APIError) -> some Encodable) throws(APIError) -> [UInt8] {
+        let key = key(principal)
+        return try locked { () throws(APIError) in
+            try ensureLedger(key, principal)
+            if let body = ledgers[key]!.encodedReads[name] { return body }
+            let body = WireJSON.encode(try read(ledgers[key]!))
+            ledgers[key]!.encodedReads[name] = body
+            return body
+        }
     }
 
-    func account(_ principal: Principal, id: String) throws(APIError) -> WireAccount {
-        try withLedger(principal) { ledger throws(APIError) in ledger.accounts[try ledger.accountIndex(id)] }
+    /// Creates the principal's ledger from fixtures on first use; call with the lock held.
+    private func ensureLedger(_ key: String, _ principal: Principal) throws(APIError) {
+        guard ledgers[key] == nil else { return }
+        guard let fixture = fixtures.personas[principal.username] else { throw APIError.invalidToken }
+        ledgers[key] = PersonaLedger(fixture: fixture)
     }
 
     func balances(_ principal: Principal, accountId: String) throws(APIError) -> WireBalances {
         let timestamp = UTCTimestamp.dateTime(now)
-        return try withLedger(principal) { ledger throws(APIError) in
+        return try readLedger(principal) { ledger throws(APIError) in
             let account = ledger.accounts[try ledger.accountIndex(accountId)]
             let entries = ledger.transactions.filter { $0.accountId == accountId }
             // A pending entry that a booked one has settled no longer counts as pending.
@@ -203,7 +221,7 @@ final class Bank: @unchecked Sendable {
     }
 
     func transactions(_ principal: Principal, accountId: String, query: TransactionQuery) throws(APIError) -> WireList<WireTransaction> {
-        try withLedger(principal) { ledger throws(APIError) in
+        try readLedger(principal) { ledger throws(APIError) in
             _ = try ledger.accountIndex(accountId)
             var page: [WireTransaction] = []
             page.reserveCapacity(query.limit + 1)
@@ -240,10 +258,6 @@ final class Bank: @unchecked Sendable {
         }
     }
 
-    func cards(_ principal: Principal) throws(APIError) -> [WireCard] {
-        try withLedger(principal) { $0.cards }
-    }
-
     /// Freezes or unfreezes a card; 409 when it is already in that state.
     func setCard(_ principal: Principal, id: String, frozen: Bool) throws(APIError) -> WireCard {
         try withLedger(principal) { ledger throws(APIError) in
@@ -257,10 +271,6 @@ final class Bank: @unchecked Sendable {
             ledger.cards[index].status = target
             return ledger.cards[index]
         }
-    }
-
-    func beneficiaries(_ principal: Principal) throws(APIError) -> [WireBeneficiary] {
-        try withLedger(principal) { $0.beneficiaries }
     }
 
     func addBeneficiary(_ principal: Principal, _ request: WireNewBeneficiary) throws(APIError) -> WireBeneficiary {
@@ -285,10 +295,6 @@ final class Bank: @unchecked Sendable {
         }
     }
 
-    func tickets(_ principal: Principal) throws(APIError) -> [WireSupportTicket] {
-        try withLedger(principal) { $0.tickets }
-    }
-
     func createTicket(_ principal: Principal, _ request: WireNewSupportTicket) throws(APIError) -> WireSupportTicket {
         let timestamp = UTCTimestamp.dateTime(now)
         return try withLedger(principal) { ledger in
@@ -300,7 +306,7 @@ final class Bank: @unchecked Sendable {
     }
 
     func transfer(_ principal: Principal, id: String) throws(APIError) -> WireTransfer {
-        try withLedger(principal) { ledger throws(APIError) in
+        try readLedger(principal) { ledger throws(APIError) in
             guard let transfer = ledger.transfers[id] else { throw APIError.notFound("Transfer \(id)") }
             return transfer
         }

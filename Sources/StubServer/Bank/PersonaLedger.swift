@@ -12,6 +12,9 @@ struct PersonaLedger: Sendable {
     var transfers: [String: WireTransfer] = [:]
     var idempotency: [String: IdempotencyRecord] = [:]
     var sequence = 0
+    /// Bodies of reads that depend on this ledger alone, encoded on first use and emptied by
+    /// every change (`Bank.encodedRead`, `Bank.withLedger`).
+    var encodedReads: [String: [UInt8]] = [:]
 
     init(fixture: PersonaFixture) {
         self.fixture = fixture

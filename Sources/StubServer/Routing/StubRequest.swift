@@ -31,11 +31,18 @@ struct StubRequest: Sendable {
         return values[0]
     }
 
+    /// The token of `Authorization: Bearer <token>` (the scheme in any case), without the spaces
+    /// and tabs around it. Read on every authenticated request, so it stays off Foundation's
+    /// `trimmingCharacters`, which bridges through `NSString`.
     var bearerToken: String? {
         guard let value = headers[.authorization] else { return nil }
-        let parts = value.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        let parts = value.utf8.split(separator: UInt8(ascii: " "), maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 6,
+              zip(parts[0], "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = parts[1].firstIndex(where: { !blank($0) }),
+              let last = parts[1].lastIndex(where: { !blank($0) }) else { return "" }
+        return String(Substring(value.utf8[first...last]))
     }
 }
 

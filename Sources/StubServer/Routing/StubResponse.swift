@@ -11,6 +11,11 @@ struct StubResponse: Sendable {
         StubResponse(status: status, body: WireJSON.encode(value))
     }
 
+    /// A JSON body already encoded (a cached read).
+    static func json(encoded body: [UInt8], status: HTTPResponse.Status = .ok) -> StubResponse {
+        StubResponse(status: status, body: body)
+    }
+
     static func error(_ error: APIError, requestId: String) -> StubResponse {
         var response = StubResponse.json(error.envelope(requestId: requestId), status: error.status)
         for (name, value) in error.headers {

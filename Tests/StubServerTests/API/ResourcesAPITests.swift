@@ -71,6 +71,46 @@ import Testing
         }
     }
 
+    /// Lists are encoded once and kept (`Bank.encodedRead`): every change must show in the next
+    /// read, in its own session only, and a reset must bring the fixtures back.
+    @Test func everyChangeShowsInTheNextReadOfAKeptList() async throws {
+        try await withStub(try makeBackend()) { client in
+            let token = try await client.login()
+            let other = try await client.login(session: "other")
+            func read(_ path: String, session: String? = nil) async throws -> [[String: Any]] {
+                try await client.send(.get, path, token: session == nil ? token : other,
+                                      headers: session.map { ["X-Stub-Session": $0] } ?? [:]).dataList
+            }
+            func card(_ list: [[String: Any]]) -> String? { list.first { $0["id"] as? String == "card_alex_debit" }?["status"] as? String }
+            // Read everything twice first, so each list is kept before it changes.
+            for _ in 0..<2 {
+                #expect(card(try await read("/v1/cards")) == "active")
+                #expect(card(try await read("/v1/cards", session: "other")) == "active")
+            }
+            let payees = try await read("/v1/beneficiaries").count
+            let tickets = try await read("/v1/support/tickets").count
+            let account = try await client.send(.get, "/v1/accounts/acc_alex_current", token: token).json["availableBalance"]
+            _ = try await client.send(.post, "/v1/cards/card_alex_debit/freeze", token: token)
+            #expect(card(try await read("/v1/cards")) == "frozen")
+            #expect(card(try await read("/v1/cards", session: "other")) == "active")
+            _ = try await client.send(.post, "/v1/beneficiaries", token: token, json: #"{"name":"Jo Bloggs","iban":"GB82WEST12345698765432"}"#)
+            #expect(try await read("/v1/beneficiaries").count == payees + 1)
+            _ = try await client.send(.post, "/v1/support/tickets", token: token,
+                                      json: #"{"subject":"Lost card","message":"I lost my card.","category":"card"}"#)
+            #expect(try await read("/v1/support/tickets").count == tickets + 1)
+            let payee = try #require(try await read("/v1/beneficiaries").last?["id"] as? String)
+            let transfer = try await client.send(.post, "/v1/transfers", token: token,
+                json: #"{"fromAccountId":"acc_alex_current","beneficiaryId":"\#(payee)","amount":{"amount":"10.00","currency":"EUR"}}"#,
+                headers: ["Idempotency-Key": "cache-1"])
+            #expect(transfer.status == .created)
+            let after = try await client.send(.get, "/v1/accounts/acc_alex_current", token: token).json["availableBalance"]
+            #expect((after as? [String: Any])?["amount"] as? String != (account as? [String: Any])?["amount"] as? String)
+            #expect(try await client.send(.post, "/__stubbank/reset").status == .ok)
+            let again = try await client.login()
+            #expect(card(try await client.send(.get, "/v1/cards", token: again).dataList) == "active")
+        }
+    }
+
     @Test func sessionsIsolateBankState() async throws {
         try await withStub(try makeBackend()) { client in
             let a = try await client.login(session: "case-a")
