@@ -11,7 +11,7 @@ struct SessionMiddleware: StubMiddleware {
             return exchange.answering(error)
         }
         BasePath.strip(exchange, basePath: exchange.serving.basePath)
-        await backend.touchSession(exchange.request.session)
+        backend.touchSession(exchange.request.session)
         return try await next(exchange, context)
     }
 }

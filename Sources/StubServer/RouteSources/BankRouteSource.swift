@@ -6,7 +6,7 @@ struct BankRouteSource: RouteSource {
     let table: RouteTable
     let bank: Bank
 
-    func answer(_ exchange: StubExchange) async throws(APIError) -> Bool {
+    func answer(_ exchange: StubExchange) throws(APIError) -> Bool {
         try answer(exchange, match: match(exchange.request))
     }
 

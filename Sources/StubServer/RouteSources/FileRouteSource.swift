@@ -8,7 +8,7 @@ struct FileRouteSource: RouteSource {
     /// With `validate: requests`: the document a request must keep to before a route answers it.
     var contract: RequestContract?
 
-    func answer(_ exchange: StubExchange) async throws(APIError) -> Bool {
+    func answer(_ exchange: StubExchange) throws(APIError) -> Bool {
         guard let match = match(exchange.request) else { return false }
         try answer(exchange, route: match.route, input: match.input)
         return true

@@ -6,9 +6,9 @@ import HTTPTypes
 enum Routing {
     /// The exchange answered by the first route source that has a route, or refused by it (a
     /// missing token, a body that is not JSON) with its error envelope.
-    static func answer(_ exchange: StubExchange) async -> StubExchange {
+    static func answer(_ exchange: StubExchange) -> StubExchange {
         do {
-            try await route(exchange, sources: exchange.serving.sources)
+            try route(exchange, sources: exchange.serving.sources)
             exchange.routeAnswered = true
         } catch {
             exchange.response = .error(error, requestId: exchange.requestId)
@@ -16,8 +16,8 @@ enum Routing {
         return exchange
     }
 
-    static func route(_ exchange: StubExchange, sources: [any RouteSource]) async throws(APIError) {
-        for source in sources where try await source.answer(exchange) { return }
+    static func route(_ exchange: StubExchange, sources: [any RouteSource]) throws(APIError) {
+        for source in sources where try source.answer(exchange) { return }
         let closest = NearMiss.closest(sources.flatMap { $0.nearMisses(exchange.request) })
         exchange.nearMiss = closest.first.map { "\($0.route) (\($0.source)): \($0.reason)" } ?? "no routes are loaded"
         exchange.response = .error(notFound(exchange.request, closest: closest), requestId: exchange.requestId)

@@ -112,16 +112,16 @@ public final class StubBackend: Sendable {
 
     /// Records a request in `session`, and forgets the state of any session that this pushes
     /// over `SessionLimits.maxSessions` (the least recently used) or that has sat idle too long.
-    func touchSession(_ session: String) async {
+    func touchSession(_ session: String) {
         for (evicted, reason) in sessions.touch(session) {
-            await forgetSession(evicted)
+            forgetSession(evicted)
             logger.info("session evicted", metadata: ["session": "\(evicted)", "reason": "\(reason.rawValue)",
                                                       "maxSessions": "\(configuration.sessionLimits.maxSessions)"])
         }
     }
 
     /// Drops one session's ledgers, tokens, admin behaviours and route-file counters.
-    func forgetSession(_ session: String) async {
+    func forgetSession(_ session: String) {
         bank.reset(session: session)
         fileRouteState.reset(session: session)
         behaviours.clear(session: session)

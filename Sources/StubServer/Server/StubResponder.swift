@@ -21,7 +21,7 @@ public struct StubResponder: HTTPResponder {
         self.backend = backend
         let stack = Self.stack(backend)
         self.answer = { exchange, context in
-            try await stack.handle(exchange, context: context) { exchange, _ in await Routing.answer(exchange) }
+            try await stack.handle(exchange, context: context) { exchange, _ in Routing.answer(exchange) }
         }
     }
 

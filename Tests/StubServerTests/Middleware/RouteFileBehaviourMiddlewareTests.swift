@@ -21,7 +21,7 @@ import Testing
     @Test func theRoutesLatencyAndFaultApplyOnceItHasAnswered() async throws {
         let probe = MiddlewareProbe(backend: try makeBackend(stubs: stubs.url))
         let (done, _) = try await probe.run(RouteFileBehaviourMiddleware(backend: probe.backend), probe.exchange(.get, "/slow")) {
-            await Routing.answer($0)
+            Routing.answer($0)
         }
         #expect(probe.connection.events == ["wait 40"])
         #expect(done.decision.delayMs == 40)
@@ -33,7 +33,7 @@ import Testing
         let exchange = probe.exchange(.get, "/slow")
         exchange.decision.delayMs = 5
         exchange.decision.fault = .malformed
-        let (done, _) = try await probe.run(RouteFileBehaviourMiddleware(backend: probe.backend), exchange) { await Routing.answer($0) }
+        let (done, _) = try await probe.run(RouteFileBehaviourMiddleware(backend: probe.backend), exchange) { Routing.answer($0) }
         #expect(probe.connection.events.isEmpty)
         #expect(done.decision.fault == .malformed)
     }

@@ -37,7 +37,7 @@ import Testing
         let probe = MiddlewareProbe(backend: try makeBackend())
         let exchange = probe.exchange(.get, "/v1/accounts")
         exchange.decision.status = 200
-        let (done, _) = try await probe.run(StatusOverrideMiddleware(), exchange) { await Routing.answer($0) }
+        let (done, _) = try await probe.run(StatusOverrideMiddleware(), exchange) { Routing.answer($0) }
         #expect(done.response?.status.code == 401)
     }
 }
