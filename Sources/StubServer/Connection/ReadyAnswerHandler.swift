@@ -50,7 +50,7 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             if let head = held {
                 held = nil
-                if let request = try? HTTPRequest(head, secure: false, splitCookie: false), let ready = answer(request) {
+                if let request = Self.request(head), let ready = answer(request) {
                     write(ready, context: context)
                     return
                 }
@@ -86,6 +86,31 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
         return true
+    }
+
+    /// The head as Hummingbird's own conversion (`HTTPRequest(_:secure:splitCookie:)`) gives it,
+    /// without its cost for the usual origin-form target: that conversion parses every target
+    /// with `URLComponents` to find an absolute URL's path, and lowercases every header name to
+    /// find `Host`. A target that starts with `/` has no scheme, so the conversion would keep it
+    /// as it is; anything else takes the conversion itself.
+    static func request(_ head: HTTPRequestHead) -> HTTPRequest? {
+        guard head.uri.utf8.first == UInt8(ascii: "/") else {
+            return try? HTTPRequest(head, secure: false, splitCookie: false)
+        }
+        guard let method = try? HTTPRequest.Method(head.method) else { return nil }
+        var fields = HTTPFields()
+        fields.reserveCapacity(head.headers.count)
+        var authority: String?
+        var firstHost = true
+        for (name, value) in head.headers {
+            if firstHost, named(name, "host") {
+                firstHost = false
+                authority = value
+                continue
+            }
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        return HTTPRequest(method: method, scheme: "http", authority: authority, path: head.uri, headerFields: fields)
     }
 
     /// `name` is `lower`, whatever its case (ASCII header names).
