@@ -40,9 +40,6 @@ final class Bank: @unchecked Sendable {
         self.clock = clock
     }
 
-    /// Sets the token lifetime (nil restores the configured default).
-    func setTokenTTL(_ seconds: Int?) { locked { tokenTTL = seconds ?? defaultTokenTTL } }
-
     /// Applies a scenario's settings (nil restores defaults): the token lifetime and the
     /// maintenance window.
     func apply(settings: ScenarioSettings?) {

@@ -27,6 +27,12 @@ enum ReadyExchange {
         var body: [UInt8]
     }
 
+    /// The source that will answer, found before anything changes.
+    private enum Found {
+        case file(FileRoute, RouteInput)
+        case bank(RouteTable.Match)
+    }
+
     /// Answers `head` (a request with no body) and writes it to the journal, or returns nil
     /// with nothing changed when the request needs the full path.
     static func answer(_ head: HTTPRequest, backend: StubBackend) -> Answer? {
@@ -39,23 +45,25 @@ enum ReadyExchange {
         guard (try? SessionPrefix.apply(to: exchange)) != nil else { return nil }
         BasePath.strip(exchange, basePath: serving.basePath)
         guard !AdminAPI.owns(exchange.request.path) else { return nil }
-        let answer: (StubExchange) throws(APIError) -> Void
+        let found: Found
         if let (route, matched) = source.match(exchange.request) {
             guard route.answersAtOnce else { return nil }
-            answer = { exchange throws(APIError) in
-                var input = matched
-                input.request.requestId = exchange.request.requestId
-                try source.answer(exchange, route: route, input: input)
-            }
+            found = .file(route, matched)
         } else {
             let match = serving.bank.match(exchange.request)
             if case .notFound = match { return nil }
-            answer = { exchange throws(APIError) in _ = try serving.bank.answer(exchange, match: match) }
+            found = .bank(match)
         }
         guard backend.sessions.touchIfNothingToEvict(exchange.request.session) else { return nil }
         exchange.request.requestId = RequestIntake.requestId(for: head.headerFields, backend: backend)
         do {
-            try answer(exchange)
+            switch found {
+            case .file(let route, var input):
+                input.request.requestId = exchange.request.requestId
+                try source.answer(exchange, route: route, input: input)
+            case .bank(let match):
+                _ = try serving.bank.answer(exchange, match: match)
+            }
             exchange.routeAnswered = true
         } catch {
             exchange.response = .error(error, requestId: exchange.requestId)
