@@ -113,7 +113,8 @@ import FoundationNetworking
         try await session.install(.fault(fault, on: "GET /v1/atms"))
         let started = ContinuousClock.now
         #expect(await failure(session.baseURL.appendingPathComponent("v1/atms"), stub, timeout: 20) == expected)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // The hang's 20 s timeout passes on the virtual clock: far less than 20 s of wall time.
+        #expect(ContinuousClock.now - started < .seconds(15))
         if fault == .hang { #expect(clock.now.offset == .seconds(20)) }
         #expect(try await session.requests(matching: "GET /v1/atms").first?.fault == fault.rawValue)
     }
@@ -122,11 +123,14 @@ import FoundationNetworking
         let clock = VirtualClock()
         let stub = try InProcessStub(stubs: Self.stubs, clock: clock)
         let session = try await stub.control.makeSession()
-        try await session.install(.delay(.seconds(3), on: "GET /v1/status"))
+        // Five minutes of virtual delay (the longest a behaviour allows is ten) inside a ten-minute
+        // timeout. Had the stub slept on the wall clock as well, the request would take five minutes;
+        // the bound is far from both that and a busy machine (CI once took 2.1 s for a 3 s delay here).
+        try await session.install(.delay(.seconds(300), on: "GET /v1/status"))
         let started = ContinuousClock.now
-        #expect(try await get(session.baseURL.appendingPathComponent("v1/status"), stub).1.statusCode == 200)
-        #expect(ContinuousClock.now - started < .seconds(2))
-        #expect(clock.now.offset == .seconds(3))
+        #expect(try await get(session.baseURL.appendingPathComponent("v1/status"), stub, timeout: 600).1.statusCode == 200)
+        #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(clock.now.offset == .seconds(300))
     }
 
     @Test func aDelayPastTheRequestsTimeoutTimesOutAtTheTimeout() async throws {

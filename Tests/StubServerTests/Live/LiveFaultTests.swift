@@ -109,8 +109,9 @@ import Testing
             let elapsed = ContinuousClock.now - started
             #expect(outcomes.allSatisfy { $0 == 200 })
             #expect(elapsed >= .milliseconds(300))
-            // 50 × 300 ms run together: far less than the 15 s they would take one after another.
-            #expect(elapsed < .seconds(5))
+            // 50 × 300 ms run together: far less than the 15 s they would take one after another
+            // (the bound leaves room for a busy two-core machine).
+            #expect(elapsed < .seconds(10))
         }
     }
 }
