@@ -15,6 +15,7 @@ let package = Package(
         // `stubbank serve` alone: the server without the harness, stores, importers or recorder.
         .executable(name: "stubbank-server", targets: ["stubbank-server"]),
         .library(name: "StubServer", targets: ["StubServer"]),
+        .library(name: "StubEngine", targets: ["StubEngine"]),
         .library(name: "StubFormats", targets: ["StubFormats"]),
         .library(name: "BankingDomain", targets: ["BankingDomain"]),
         .library(name: "BankingData", targets: ["BankingData"]),
@@ -62,10 +63,25 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // The route engine: route files, templates, behaviours, sessions and the journal, with
+        // route sources behind a protocol. It knows nothing of banking or of sockets.
+        .target(
+            name: "StubEngine",
+            dependencies: [
+                "StubFormats",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Atomics", package: "swift-atomics"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "StubServer",
             dependencies: [
                 "StubFormats",
+                "StubEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -91,7 +107,7 @@ let package = Package(
             name: "StubRecord",
             dependencies: [
                 "StubFormats",
-                "StubServer", "StubImport",
+                "StubServer", "StubEngine", "StubImport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -108,7 +124,7 @@ let package = Package(
         ),
         .target(
             name: "StubImport",
-            dependencies: ["StubFormats", "StubServer", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubFormats", "StubServer", "StubEngine", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // `serve`'s options and work, shared by `stubbank serve` and `stubbank-server`.
@@ -131,6 +147,7 @@ let package = Package(
             name: "stubbank",
             dependencies: [
                 "StubServer",
+                "StubEngine",
                 "StubServeCommand",
                 "StubImport",
                 "StubRecord",
@@ -159,7 +176,7 @@ let package = Package(
         .target(
             name: "StubInProcess",
             dependencies: [
-                "StubServer", "StubControl",
+                "StubServer", "StubEngine", "StubControl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -174,7 +191,7 @@ let package = Package(
         .target(
             name: "StubServerTesting",
             dependencies: [
-                "StubServer",
+                "StubServer", "StubEngine",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -358,7 +375,7 @@ let package = Package(
             name: "StubImportTests",
             dependencies: [
                 "StubFormats",
-                "StubImport", "StubServer",
+                "StubImport", "StubServer", "StubEngine",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -410,6 +427,7 @@ let package = Package(
             name: "StubServerTests",
             dependencies: [
                 "StubFormats",
+                "StubEngine",
                 "StubServer",
                 "StubServerTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,5 +1,6 @@
 public import StubServer
 public import StubFormats
+public import StubEngine
 
 /// A route an importer found, in the terms of a route file.
 public struct ImportedRoute: Sendable {

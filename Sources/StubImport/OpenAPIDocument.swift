@@ -1,6 +1,7 @@
 import Foundation
 import StubServer
 import Yams
+import StubEngine
 
 /// An OpenAPI 3.x document (YAML or JSON) as plain values, with local `$ref`s resolved on demand.
 struct OpenAPIDocument {

@@ -1,6 +1,7 @@
 public import Foundation
 import StubServer
 import StubFormats
+import StubEngine
 
 /// `stubbank import openapi SPEC --out DIR`: one route per operation, one response per documented
 /// status (and per named example), bodies from the document's examples or sampled from its schemas.

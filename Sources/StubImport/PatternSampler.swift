@@ -1,4 +1,5 @@
 import StubServer
+import StubEngine
 
 /// Makes a string that matches a simple regular expression: literals, escapes (`\d`, `\w`, `\.`,
 /// `\xHH`), character classes with ranges (negated ones draw letters and digits), groups with

@@ -2,6 +2,7 @@ public import Foundation
 import StubServer
 import Yams
 import StubFormats
+import StubEngine
 
 /// Writes imported routes as a stubs folder: `routes/NAME.yaml` and `routes/bodies/…`, then loads
 /// the folder back with the server's own loader, so a folder that would not serve is never left

@@ -1,6 +1,7 @@
 import Foundation
 import StubServer
 import StubFormats
+import StubEngine
 
 /// Makes a JSON value that fits a JSON Schema (OpenAPI 3.0 or 3.1), seeded so the same document
 /// and seed give the same bodies.

@@ -1,6 +1,7 @@
 import Foundation
 import StubServer
 import StubFormats
+import StubEngine
 
 /// Converts one WireMock mapping (or one scenario's mappings) into an `ImportedRoute`.
 struct WireMockMapping {

@@ -1,5 +1,6 @@
 import Foundation
 import StubServer
+import StubEngine
 
 /// WireMock's response templates (Handlebars, `"transformers": ["response-template"]`) written
 /// as route-file Mustache. What converts:

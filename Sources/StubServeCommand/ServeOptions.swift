@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import StubServer
+import StubEngine
 
 /// The options and the work of `stubbank serve` and `stubbank-server` (the same command, alone in
 /// a binary that links only the server): runs the stub until SIGINT or SIGTERM.

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import StubServer
+import StubEngine
 
 /// A stub started for one test, over a stubs folder (route files, or a whole bank), on its own
 /// loopback port and its own `TestClock`. Get one with `withTestStub`.

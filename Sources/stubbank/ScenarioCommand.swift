@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import StubServeCommand
 import StubServer
+import StubEngine
 
 /// `stubbank scenario list`: what `--scenario` accepts.
 struct ScenarioCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StubServeCommand
 import StubServer
+import StubEngine
 
 /// `stubbank verify`: the stub and the contract agree.
 struct VerifyCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import StubServer
 public import StubFormats
+import StubEngine
 
 /// Replaces personal data and secrets in what `record` captures, before anything is written:
 /// headers, JSON bodies, text bodies and URL paths.

@@ -1,3 +1,5 @@
+import StubEngine
+
 extension BankAPI {
     static func accountRoutes() -> [Route] {
         [

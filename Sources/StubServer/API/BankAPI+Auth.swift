@@ -1,4 +1,5 @@
 import HTTPTypes
+import StubEngine
 
 extension BankAPI {
     static func authRoutes() -> [Route] {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 extension BankAPI {
     static func transferRoutes() -> [Route] {

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// The `/v1` wire API: every route the stub serves, in the order `Contracts/openapi.yaml` lists them.
 enum BankAPI {
     static func routes() -> [Route] {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import StubFormats
+import StubEngine
 
 /// The control surface under `/__stubbank`: behaviours, scenarios, reset, journal, routes, reload.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StubEngine
 
 /// `GET /__stubbank`.
 struct AdminIndex: Codable, Sendable {

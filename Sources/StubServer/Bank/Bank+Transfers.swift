@@ -1,4 +1,5 @@
 import Foundation
+import StubEngine
 
 extension Bank {
     /// The outcome of a transfer submission.

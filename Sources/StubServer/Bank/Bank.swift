@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import NIOConcurrencyHelpers
+import StubEngine
 
 /// The stateful bank behind the stub: tokens, balances, transfers, cards, payees, tickets.
 ///

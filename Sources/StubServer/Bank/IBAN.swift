@@ -1,3 +1,5 @@
+import StubEngine
+
 /// IBAN validation by the ISO 13616 mod-97 check, as a real bank would do before saving a payee.
 package enum IBAN {
     package static func normalised(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// The first successful answer to an idempotency key, replayed on a repeat.
 ///
 /// Only successes are kept: a request refused by validation or a business rule did nothing,

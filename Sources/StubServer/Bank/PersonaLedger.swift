@@ -1,4 +1,5 @@
 import Foundation
+import StubEngine
 
 /// One persona's mutable bank state inside one session namespace.
 struct PersonaLedger: Sendable {

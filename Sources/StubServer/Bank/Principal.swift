@@ -1,3 +1,5 @@
+import StubEngine
+
 /// Who a valid access token belongs to.
 struct Principal: Sendable, Equatable {
     /// The persona's username.

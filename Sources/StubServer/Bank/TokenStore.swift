@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// Access and refresh tokens with expiry, rotation and revocation.
 ///

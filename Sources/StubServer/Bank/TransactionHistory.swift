@@ -1,3 +1,5 @@
+import StubEngine
+
 /// A persona's transactions inside one session: the fixture's entries, shared by every session
 /// without a copy (the `busy` persona's 10,000 stay one array however many sessions sign in),
 /// and the entries this session added, such as transfers. Iterates both, merged, in

@@ -1,4 +1,5 @@
 import Foundation
+import StubEngine
 
 /// Filters and page position for `GET /v1/accounts/{id}/transactions`.
 struct TransactionQuery: Sendable, Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import StubEngine
 
 /// Stands between the HTTP/1.1 parser and Hummingbird, so that what goes wrong below the routes
 /// still gets the error envelope and a valid response:

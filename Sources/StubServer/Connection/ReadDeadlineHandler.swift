@@ -1,4 +1,5 @@
 import NIOCore
+import StubEngine
 
 /// The timers of one connection, at the byte level, first in the pipeline: idle (no request),
 /// header (first byte to the end of the head) and body (head to the end of the body).

@@ -2,6 +2,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
+import StubEngine
 
 /// Answers a request whose answer is ready on the event loop that read it, and hands every other
 /// request on to Hummingbird unchanged.

@@ -1,4 +1,5 @@
 import NIOCore
+import StubEngine
 
 /// The client's end of an exchange, as the middleware that wait on it or drop it see it: a socket
 /// (`ChannelConnection`) for the server, or a `URLProtocol` in the test process

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// The console's page, style sheet and script. They are real files in `Console/Assets/`
 /// (`console.html`, `console.css`, `console.js`), edited as such; the `EmbedConsoleAssets` build
 /// plugin turns them into string constants at build time, so that an installed `stubbank`

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// How a browser carries the admin token: a page and an `EventSource` cannot set
 /// `X-Stub-Admin-Token`, so opening `/__stubbank/ui?token=T` once sets this cookie

@@ -1,4 +1,5 @@
 import HTTPTypes
+import StubEngine
 
 /// `GET /__stubbank/ui`: the web console, a page of plain HTML, CSS and JavaScript embedded in
 /// the binary (no build step, nothing fetched from elsewhere: its Content-Security-Policy allows

@@ -1,4 +1,5 @@
 import StubFormats
+import StubEngine
 /// Cross-file rules a JSON decoder cannot check: references, enums and money formats.
 enum FixtureConsistency {
     static func problems(in persona: PersonaFixture, base: String) -> [FixtureProblem] {

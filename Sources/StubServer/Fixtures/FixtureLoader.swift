@@ -1,6 +1,7 @@
 public import Foundation
 import Yams
 import StubFormats
+public import StubEngine
 
 /// Reads a stubs directory (the built-in bank's personas, route files, scenarios and `stubbank.yaml`),
 /// validating every file and collecting every problem with its line.
@@ -102,25 +103,11 @@ public struct FixtureLoader: Sendable {
         return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted()
     }
 
-    /// Reads a file that must resolve inside the root.
-    static func read(_ relative: String, root: URL) throws(FixtureProblem) -> Data? {
-        let url = root.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
-        guard url.path == root.path || url.path.hasPrefix(root.path + "/") else {
-            throw FixtureProblem(file: relative, line: nil, reason: "resolves outside the stubs directory; refusing to read it")
-        }
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw FixtureProblem(file: relative, line: nil, reason: "unreadable: \(error.localizedDescription)")
-        }
-    }
-
     private func decodeJSON<T: Decodable>(_ type: T.Type, _ relative: String, required: Bool = false,
                                           problems: inout [FixtureProblem]) -> T? {
         let data: Data
         do {
-            guard let found = try Self.read(relative, root: root) else {
+            guard let found = try StubsFolder.read(relative, root: root) else {
                 if required { problems.append(FixtureProblem(file: relative, line: nil, reason: "file is missing")) }
                 return nil
             }

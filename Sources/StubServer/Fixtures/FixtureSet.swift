@@ -1,3 +1,5 @@
+public import StubEngine
+
 /// The loaded contents of a stubs directory.
 public struct FixtureSet: Sendable {
     /// Personas by sign-in username.

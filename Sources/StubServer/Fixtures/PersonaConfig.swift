@@ -1,3 +1,5 @@
+import StubEngine
+
 /// `Stubs/personas/NAME/persona.json`: how a persona signs in and what it may do.
 struct PersonaConfig: Codable, Sendable, Equatable {
     /// Sign-in name; defaults to the folder name.

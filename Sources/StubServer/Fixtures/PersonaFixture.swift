@@ -1,3 +1,5 @@
+import StubEngine
+
 /// Everything one persona starts with; the bank copies it per session and mutates the copy.
 struct PersonaFixture: Sendable {
     var name: String

@@ -1,4 +1,5 @@
 import Foundation
+import StubEngine
 
 /// Generates a large, realistic, reproducible history for load personas such as `busy`.
 struct TransactionGenerator {

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// The one order every transactions list uses: newest `createdAt` first, then id.
 enum TransactionOrdering {
     static func sorted(_ transactions: [WireTransaction]) -> [WireTransaction] {

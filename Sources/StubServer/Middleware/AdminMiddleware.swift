@@ -1,3 +1,5 @@
+import StubEngine
+
 /// The admin API under `/__stubbank` (after the session prefix): the live event stream, or
 /// `AdminAPI`. Its answers go out unsigned and are not journalled; a refused admin call (a bad
 /// field, a missing token) answers with the error envelope like any other request.

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// Which behaviour applies to a request: `X-Stub-*` headers pin one for this request; otherwise
 /// the first admin behaviour that fires, then the active scenario's. A malformed `X-Stub-*`
 /// header is answered 400 here, naming it.

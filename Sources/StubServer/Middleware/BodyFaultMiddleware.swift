@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import StubEngine
 
 /// Spoils or paces the body on the way out, when the behaviour asks: malformed JSON, the wrong
 /// content type, a truncated body, or a bandwidth limit. Never for an answer without a body.
@@ -15,7 +16,7 @@ struct BodyFaultMiddleware: StubMiddleware {
     }
 
     static func apply(_ exchange: StubExchange, to response: inout Response, connection: any StubConnection, stop: StopSignal) {
-        guard !BodylessResponse.applies(exchange) else { return }
+        guard !BodylessResponse.applies(exchange.core) else { return }
         let body = exchange.response?.body ?? []
         switch exchange.decision.fault {
         case .malformed:

@@ -1,4 +1,5 @@
 import HTTPTypes
+import StubEngine
 
 /// Drops the connection when the behaviour asks: `reset`, `empty` or `hang` before routing, or
 /// once a route has answered (`reset-after`, or a route file's own fault). The request is

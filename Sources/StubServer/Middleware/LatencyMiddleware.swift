@@ -1,3 +1,5 @@
+import StubEngine
+
 /// Waits the behaviour's delay before going on, holding no thread. When the client leaves or the
 /// server stops first, the connection closes at once (`ConnectionDropped`, journalled with no status).
 struct LatencyMiddleware: StubMiddleware {

@@ -2,6 +2,7 @@ import Atomics
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import StubEngine
 
 /// The requests whose answer is ready the moment they are read, answered on the event loop that
 /// read them (by `ReadyAnswerHandler`) instead of through Hummingbird's router and a task.
@@ -43,7 +44,7 @@ enum ReadyExchange {
         // left to the full path does not use one up.
         let exchange = RequestIntake.exchange(head, uri: URI(head.path ?? ""), requestId: "", serving: serving)
         guard (try? SessionPrefix.apply(to: exchange)) != nil else { return nil }
-        BasePath.strip(exchange, basePath: serving.basePath)
+        BasePath.strip(&exchange.core, basePath: serving.basePath)
         guard !AdminAPI.owns(exchange.request.path) else { return nil }
         let found: Found
         if let (route, matched) = source.match(exchange.request) {
@@ -60,16 +61,16 @@ enum ReadyExchange {
             switch found {
             case .file(let route, var input):
                 input.request.requestId = exchange.request.requestId
-                try source.answer(exchange, route: route, input: input)
+                try source.answer(&exchange.core, route: route, input: input)
             case .bank(let match):
-                _ = try serving.bank.answer(exchange, match: match)
+                _ = try serving.bank.answer(&exchange.core, match: match)
             }
             exchange.routeAnswered = true
         } catch {
             exchange.response = .error(error, requestId: exchange.requestId)
         }
         RouteFileBehaviourMiddleware.adopt(exchange)
-        BodylessResponse.strip(exchange)
+        BodylessResponse.strip(&exchange.core)
         let stub = SigningMiddleware.decided(exchange)
         var headers = SigningMiddleware.headers(stub, requestId: exchange.requestId, signer: backend.signer,
                                              tamper: exchange.decision.tamperSignature)

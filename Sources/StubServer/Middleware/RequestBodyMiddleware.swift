@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import NIOHTTP1
+import StubEngine
 
 /// Reads the request body up to the configured limit. Larger is 413; a body the HTTP parser
 /// refuses midway (a malformed chunk) is 400; one that comes too slowly is 408. After a broken

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import StubEngine
 
 /// Turns a Hummingbird request into the stub's exchange: request id, query and method, and what
 /// the stubs folder serves now. The session and body are read by `SessionMiddleware` and

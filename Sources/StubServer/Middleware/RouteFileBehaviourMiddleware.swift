@@ -1,3 +1,5 @@
+import StubEngine
+
 /// A route file's own latency, fault, bandwidth and signature tampering, once its route has
 /// answered. Each applies only where no header, admin or scenario behaviour already decided that
 /// part, so a test can still pin one. The fault and bandwidth act further out

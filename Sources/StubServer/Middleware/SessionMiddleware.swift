@@ -1,3 +1,5 @@
+import StubEngine
+
 /// Which session a request belongs to and which path it asks for: the `/_s/<session>/` prefix or
 /// `X-Stub-Session` (`SessionPrefix`), then the base path (`BasePath`). Using a session may evict
 /// the least recently used one. An invalid session name is answered 400 here.
@@ -10,7 +12,7 @@ struct SessionMiddleware: StubMiddleware {
         } catch {
             return exchange.answering(error)
         }
-        BasePath.strip(exchange, basePath: exchange.serving.basePath)
+        BasePath.strip(&exchange.core, basePath: exchange.serving.basePath)
         backend.touchSession(exchange.request.session)
         return try await next(exchange, context)
     }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import StubEngine
 
 /// Where a request's session comes from: the base-URL prefix `/_s/<session>/…` or the
 /// `X-Stub-Session` header. Both name the same session; `default` when neither is given.

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import StubEngine
 
 /// Builds the HTTP response on the way out: no body for 204, 304 and HEAD (`BodylessResponse`),
 /// then the decision's extra headers, the content type, the request id and the signature
@@ -14,7 +15,7 @@ struct SigningMiddleware: StubMiddleware {
     func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
         let done = try await next(exchange, context)
         guard done.sent == nil else { return done }
-        BodylessResponse.strip(done)
+        BodylessResponse.strip(&done.core)
         done.sent = Self.response(done, signer: backend.signer)
         return done
     }

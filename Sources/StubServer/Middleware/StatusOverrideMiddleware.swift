@@ -1,4 +1,5 @@
 import HTTPTypes
+import StubEngine
 
 /// What the stub does on an injected status (`X-Stub-Status`, an admin behaviour, a scenario):
 /// a 4xx or 5xx answers with the canned error envelope for that status (`ErrorCatalogue`) without

@@ -1,13 +1,13 @@
 import Foundation
 import Hummingbird
+import StubEngine
 
 /// One request on its way through the stub's middleware, and what each one decided. It goes in
 /// through every middleware and comes back out (see `StubMiddleware`), so the journal sees all of it.
 ///
-/// A class, not a struct: each middleware writes its decision into the one exchange instead of
-/// copying thirty-odd fields on the way in and out, which cost 7% of the bank route's CPU per
-/// request (measured with `Benchmarks/bench.sh --quick`). One task answers a request, and its
-/// middleware run one after another, so nothing touches an exchange concurrently.
+/// The route engine's decisions (behaviour, route, answer) are `RouteExchange`'s; this adds what
+/// only the HTTP server has: what the stubs folder serves for the whole request, the body as it
+/// arrives, and the HTTP response as it will be written.
 ///
 /// The middleware, outermost first (`StubResponder.stack`):
 /// 1. `JournalMiddleware`: writes the exchange to the journal, once, whatever happened inside;
@@ -23,38 +23,80 @@ import Hummingbird
 /// 11. `RouteFileBehaviourMiddleware`: a route file's own latency and faults;
 /// 12. `Routing`, the responder at the centre: route files, then the built-in bank, then a near-miss 404.
 final class StubExchange: @unchecked Sendable {
-    var request: StubRequest
-    let receivedAt: Date
-    let started: ContinuousClock.Instant
+    /// The route engine's part, lent to route sources and engine steps with `inout`.
+    var core: RouteExchange
     /// What the stubs folder serves, taken once for the whole request.
     let serving: StubBackend.Serving
     /// The request body as it arrives, until `RequestBodyMiddleware` reads it into `request.body`.
     var unreadBody: RequestBody?
-    var decision = BehaviourDecision.none
-    /// The matched route, as the journal names it.
-    var route: String?
-    /// When no route matched: the closest one and why it missed, for the journal.
-    var nearMiss: String?
-    /// Set by the middleware that answers.
-    var response: StubResponse?
-    /// A route file's answer, whose behaviour applies after routing.
-    var fileAnswer: FileRouteAnswer?
-    /// True once a route source answered without an error; only then do a 1xx–3xx status
-    /// override, a route file's behaviour and `reset-after` apply.
-    var routeAnswered = false
     /// The HTTP response as it will be written: built by `SigningMiddleware`, or by the admin API.
     var sent: Response?
     /// Answered by the admin API: not signed, spoiled or journalled.
     var answeredByAdmin = false
 
     init(request: StubRequest, receivedAt: Date, started: ContinuousClock.Instant, serving: StubBackend.Serving) {
-        self.request = request
-        self.receivedAt = receivedAt
-        self.started = started
+        self.core = RouteExchange(request: request, receivedAt: receivedAt, started: started)
         self.serving = serving
     }
 
-    var requestId: String { request.requestId }
+    // The engine's decisions, read and changed in place (`_modify` lends the stored value
+    // without a copy, as the standard library's collections do).
+
+    /// The request, with its session, path parameters and body once they are known.
+    var request: StubRequest {
+        get { core.request }
+        _modify { yield &core.request }
+    }
+
+    /// Which behaviour applies (header, admin, scenario).
+    var decision: BehaviourDecision {
+        get { core.decision }
+        _modify { yield &core.decision }
+    }
+
+    /// The matched route, as the journal names it.
+    var route: String? {
+        get { core.route }
+        _modify { yield &core.route }
+    }
+
+    /// When no route matched: the closest one and why it missed, for the journal.
+    var nearMiss: String? {
+        get { core.nearMiss }
+        _modify { yield &core.nearMiss }
+    }
+
+    /// Set by the middleware that answers.
+    var response: StubResponse? {
+        get { core.response }
+        _modify { yield &core.response }
+    }
+
+    /// A route file's answer, whose behaviour applies after routing.
+    var fileAnswer: FileRouteAnswer? {
+        get { core.fileAnswer }
+        _modify { yield &core.fileAnswer }
+    }
+
+    /// True once a route source answered without an error.
+    var routeAnswered: Bool {
+        get { core.routeAnswered }
+        _modify { yield &core.routeAnswered }
+    }
+
+    /// The wall-clock time the request arrived.
+    var receivedAt: Date { core.receivedAt }
+    /// When the request arrived, for its duration in the journal.
+    var started: ContinuousClock.Instant { core.started }
+    /// The request's id, as the journal and the error envelope show it.
+    var requestId: String { core.requestId }
+
+    /// Answered by the route sources the stubs folder serves (`Routing`): the responder at the
+    /// centre of the middleware.
+    func routed() -> StubExchange {
+        Routing.answer(&core, sources: serving.sources)
+        return self
+    }
 
     /// Answers with `error`'s envelope: a middleware's way to refuse a request.
     func answering(_ error: APIError) -> StubExchange {

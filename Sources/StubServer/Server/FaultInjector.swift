@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import NIOPosix
+import StubEngine
 
 /// Produces network faults on a real connection, the way a phone on a bad network sees them.
 enum FaultInjector {

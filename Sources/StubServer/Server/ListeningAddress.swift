@@ -1,3 +1,5 @@
+import StubEngine
+
 /// How the `serve` banner names where the stub listens and who may use its admin API.
 public enum ListeningAddress {
     /// `http://host:port`, with an IPv6 host in brackets (`http://[::1]:8080`), as every client

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import NIOConcurrencyHelpers
 import StubFormats
+import StubEngine
 
 /// Signs response bodies: `X-Signature` is the lowercase hex HMAC-SHA256 of the exact body bytes.
 ///

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import UnixSignals
+import StubEngine
 
 /// Builds the Hummingbird application that serves a `StubBackend`, and runs it until SIGINT or
 /// SIGTERM.

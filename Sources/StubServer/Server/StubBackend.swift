@@ -2,6 +2,7 @@ import Atomics
 public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
+public import StubEngine
 
 /// The running stub's parts, built once from a configuration and passed to the responder.
 public final class StubBackend: Sendable {

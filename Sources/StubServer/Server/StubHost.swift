@@ -2,6 +2,7 @@ public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
+import StubEngine
 
 /// Runs the stub in this process on an ephemeral loopback port, for the length of a contract run
 /// or a drift check.

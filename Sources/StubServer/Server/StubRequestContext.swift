@@ -1,5 +1,6 @@
 public import Hummingbird
 public import NIOCore
+import StubEngine
 
 /// Request context that keeps the connection, so faults can reset or close it.
 public struct StubRequestContext: RequestContext {

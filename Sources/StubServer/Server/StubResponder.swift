@@ -1,4 +1,5 @@
 public import Hummingbird
+import StubEngine
 
 /// Answers every request through the stub's middleware (see `StubExchange` for what each one
 /// asks), around `Routing`: route files, then the built-in bank.
@@ -21,7 +22,7 @@ public struct StubResponder: HTTPResponder {
         self.backend = backend
         let stack = Self.stack(backend)
         self.answer = { exchange, context in
-            try await stack.handle(exchange, context: context) { exchange, _ in Routing.answer(exchange) }
+            try await stack.handle(exchange, context: context) { exchange, _ in exchange.routed() }
         }
     }
 

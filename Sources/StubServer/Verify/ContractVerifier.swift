@@ -3,6 +3,7 @@ import HTTPTypes
 import Logging
 import Yams
 import StubFormats
+public import StubEngine
 
 /// Checks that the stub and an OpenAPI contract agree. Route files: each route is a documented
 /// operation, each status documented, each JSON body fits its schema (`file:line` per problem).
@@ -22,12 +23,8 @@ public struct ContractVerifier: Sendable {
     }
 
     /// What passed and what failed, one line each.
-    public struct Report: Sendable {
-        /// Each thing that was checked (a route, a fixture, a persona's answer), one line each.
-        public var checked: [String] = []
-        /// Each disagreement, with its file and line where there is one, and the reason.
-        public var problems: [String] = []
-    }
+    /// What the check found: each thing checked and each disagreement.
+    public typealias Report = ContractReport
 
     /// Runs every check described above and reports each result; never throws (a document
     /// that does not load is itself a problem in the report).

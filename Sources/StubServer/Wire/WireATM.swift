@@ -1,3 +1,5 @@
+import StubEngine
+
 /// A cash machine, `GET /v1/atms`.
 struct WireATM: Codable, Sendable, Equatable {
     var id: String

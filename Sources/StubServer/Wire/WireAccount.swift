@@ -1,3 +1,5 @@
+import StubEngine
+
 /// A bank account as served by `GET /v1/accounts`.
 struct WireAccount: Codable, Sendable, Equatable {
     var id: String

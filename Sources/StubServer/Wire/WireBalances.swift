@@ -1,3 +1,5 @@
+import StubEngine
+
 /// The balances of one account, `GET /v1/accounts/{id}/balances`.
 struct WireBalances: Codable, Sendable, Equatable {
     var accountId: String

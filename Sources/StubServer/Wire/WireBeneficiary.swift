@@ -1,3 +1,5 @@
+import StubEngine
+
 /// A saved payee, `GET /v1/beneficiaries`.
 struct WireBeneficiary: Codable, Sendable, Equatable {
     var id: String

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// A payment card, `GET /v1/cards`.
 struct WireCard: Codable, Sendable, Equatable {
     var id: String

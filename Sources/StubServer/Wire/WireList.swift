@@ -1,3 +1,5 @@
+import StubEngine
+
 /// The list envelope every collection uses: `{"data": [...], "nextCursor": null}`.
 struct WireList<Element: Codable & Sendable>: Codable, Sendable {
     /// The page of items.

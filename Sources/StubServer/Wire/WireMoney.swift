@@ -1,4 +1,5 @@
 import Foundation
+import StubEngine
 
 /// Money as it travels on the wire: a decimal string and an ISO 4217 code, never a float.
 struct WireMoney: Codable, Sendable, Equatable {
@@ -71,8 +72,4 @@ enum DecimalText {
         }
         return negative && magnitude != 0 ? "-" + text : text
     }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

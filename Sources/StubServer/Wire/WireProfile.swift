@@ -1,3 +1,5 @@
+import StubEngine
+
 /// The signed-in customer, `GET /v1/me`.
 struct WireProfile: Codable, Sendable, Equatable {
     var id: String

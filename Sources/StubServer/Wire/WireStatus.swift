@@ -1,3 +1,5 @@
+import StubEngine
+
 /// Service health, `GET /v1/status`. Needs no token.
 struct WireStatus: Codable, Sendable, Equatable {
     /// `ok` or `maintenance`.

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// A support request, `GET/POST /v1/support/tickets`.
 struct WireSupportTicket: Codable, Sendable, Equatable {
     var id: String

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// Response of `POST /v1/auth/token`.
 struct WireToken: Codable, Sendable, Equatable {
     var access_token: String

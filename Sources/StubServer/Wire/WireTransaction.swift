@@ -1,3 +1,5 @@
+import StubEngine
+
 /// One account entry. Pending and booked entries share one list, newest first.
 struct WireTransaction: Codable, Sendable, Equatable {
     var id: String

@@ -1,3 +1,5 @@
+import StubEngine
+
 /// A transfer, returned by `POST /v1/transfers` and `GET /v1/transfers/{id}`.
 struct WireTransfer: Codable, Sendable, Equatable {
     var id: String

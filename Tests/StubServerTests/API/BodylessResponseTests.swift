@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import StubEngine
 import StubFormats
 
 /// 204, 304 and answers to HEAD carry no body, whatever asked for them, so a keep-alive client

@@ -1,6 +1,7 @@
 import Crypto
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 @Suite struct ResponseSignerTests {
     static func expected(_ body: [UInt8], key: String) -> String {

@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdTesting
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 /// A token belongs to the session it was issued in, and a spent refresh token presented again

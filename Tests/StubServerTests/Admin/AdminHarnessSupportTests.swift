@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdTesting
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 /// What the stub gives the contract harness: expiring a session's access tokens on demand, and

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import StubEngine
 import StubServerTesting
 
 /// What the console reads: near misses in the journal, one exchange in full with secrets

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 /// `/__stubbank/ui`: served from the binary with a policy that allows only this server, under
 /// the admin rules; a token given once becomes a cookie; browsers of other origins are refused.

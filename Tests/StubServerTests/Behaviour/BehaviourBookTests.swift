@@ -1,5 +1,6 @@
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 @Suite struct BehaviourBookTests {
     private let accounts = RoutePattern.segments(of: "/v1/accounts")

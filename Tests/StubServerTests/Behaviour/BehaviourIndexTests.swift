@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import StubEngine
 import StubServerTesting
 
 /// The index must pick exactly what a scan of every behaviour in precedence order would pick.

@@ -1,5 +1,6 @@
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 @Suite struct IBANTests {
     @Test(arguments: ["DE89370400440532013000", "DE89 3704 0044 0532 0130 00", "GB82WEST12345698765432", "FR1420041010050500013M02606"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 @Suite struct UTCTimestampTests {
     /// The formatter UTCTimestamp replaced, as the reference.

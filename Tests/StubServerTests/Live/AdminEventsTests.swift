@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 /// `GET /__stubbank/events`: live journal entries as server-sent events, per session, resumable
 /// with Last-Event-ID, ended by the stop signal, and under the admin API's access rules.

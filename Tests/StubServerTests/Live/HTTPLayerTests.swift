@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 /// What goes wrong below the routes still gets a valid response with the error envelope, and
 /// slow or abandoned connections do not hold the stub's resources.

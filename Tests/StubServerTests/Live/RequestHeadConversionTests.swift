@@ -2,6 +2,7 @@ import HTTPTypes
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 /// The event-loop answer reads a request head exactly as Hummingbird's own conversion does

@@ -6,6 +6,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 /// A client end that records what the middleware did to it; its waits end as the test says.

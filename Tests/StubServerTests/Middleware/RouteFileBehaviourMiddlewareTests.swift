@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 @Suite struct RouteFileBehaviourMiddlewareTests {
@@ -21,7 +22,7 @@ import Testing
     @Test func theRoutesLatencyAndFaultApplyOnceItHasAnswered() async throws {
         let probe = MiddlewareProbe(backend: try makeBackend(stubs: stubs.url))
         let (done, _) = try await probe.run(RouteFileBehaviourMiddleware(backend: probe.backend), probe.exchange(.get, "/slow")) {
-            Routing.answer($0)
+            $0.routed()
         }
         #expect(probe.connection.events == ["wait 40"])
         #expect(done.decision.delayMs == 40)
@@ -33,7 +34,7 @@ import Testing
         let exchange = probe.exchange(.get, "/slow")
         exchange.decision.delayMs = 5
         exchange.decision.fault = .malformed
-        let (done, _) = try await probe.run(RouteFileBehaviourMiddleware(backend: probe.backend), exchange) { Routing.answer($0) }
+        let (done, _) = try await probe.run(RouteFileBehaviourMiddleware(backend: probe.backend), exchange) { $0.routed() }
         #expect(probe.connection.events.isEmpty)
         #expect(done.decision.fault == .malformed)
     }

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 @Suite struct StatusOverrideMiddlewareTests {
@@ -37,7 +38,7 @@ import Testing
         let probe = MiddlewareProbe(backend: try makeBackend())
         let exchange = probe.exchange(.get, "/v1/accounts")
         exchange.decision.status = 200
-        let (done, _) = try await probe.run(StatusOverrideMiddleware(), exchange) { Routing.answer($0) }
+        let (done, _) = try await probe.run(StatusOverrideMiddleware(), exchange) { $0.routed() }
         #expect(done.response?.status.code == 401)
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 /// The responder around the middleware: a dropped connection is journalled first, then dropped.

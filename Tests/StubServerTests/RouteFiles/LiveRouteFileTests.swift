@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HummingbirdTesting
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 /// What a phone's URLSession sees of route files over a real socket.

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOFoundationCompat
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 /// `Examples/mybank` serves the MyBank seed's API from route files alone.

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import StubEngine
 import StubFormats
 
 /// Every problem a route file can have is refused at load with its file, line and reason.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 @Suite struct TemplateTests {
     private let instant = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18T11:06:40Z

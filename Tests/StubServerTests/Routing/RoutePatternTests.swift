@@ -1,5 +1,6 @@
 import Testing
 @testable import StubServer
+@testable import StubEngine
 
 @Suite struct RoutePatternTests {
     private func segments(_ path: String) -> [Substring] { RoutePattern.segments(of: path) }

@@ -1,5 +1,6 @@
 import HTTPTypes
 @testable import StubServer
+@testable import StubEngine
 import Testing
 
 @Suite struct StubRequestTests {

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import StubEngine
 import StubServerTesting
 
 /// Sessions are bounded: a maximum with least-recently-used eviction, and an idle expiry.

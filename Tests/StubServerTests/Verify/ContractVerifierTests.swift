@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubServer
+@testable import StubEngine
 import StubFormats
 
 @Suite struct ContractVerifierTests {

@@ -1,0 +1,118 @@
+package import Foundation
+
+/// The admin behaviours, indexed so that a request looks at only those that could match it:
+/// by session (its own, then every session's), by method (its own, then `*`) and by path shape
+/// (the exact literal path, the number of segments, or a final `**`). With 5,000 behaviours
+/// spread over sessions and routes, a lookup reads a dozen small buckets instead of all 5,000.
+///
+/// Precedence is unchanged from a plain list: the request's session's behaviours before global
+/// ones, and within each, the newest first.
+package struct BehaviourIndex: Sendable {
+    package struct Entry: Sendable {
+        package var behaviour: Behaviour
+        package var generator: SeededGenerator
+        package var remaining: Int?
+        /// When it retires by itself (`expiresInSeconds`); nil for never.
+        package var expiresAt: Date? = nil
+    }
+
+    private struct Key: Hashable, Sendable {
+        enum Shape: Hashable, Sendable {
+            case exact(String)
+            case segments(Int)
+            case rest
+        }
+        var session: String?
+        var method: String?
+        var shape: Shape
+    }
+
+    /// Entries by insertion number; a larger number is newer.
+    private var entries: [Int: Entry] = [:]
+    private var buckets: [Key: [Int]] = [:]
+    private var keys: [String: (number: Int, key: Key)] = [:]
+    private var next = 0
+
+    package var count: Int { entries.count }
+    package var isEmpty: Bool { entries.isEmpty }
+
+    package mutating func insert(_ entry: Entry) {
+        next += 1
+        let pattern = entry.behaviour.pattern
+        let shape: Key.Shape = pattern.literalPath.map { .exact($0) }
+            ?? pattern.fixedSegmentCount.map { .segments($0) } ?? .rest
+        let key = Key(session: entry.behaviour.session, method: pattern.method, shape: shape)
+        entries[next] = entry
+        buckets[key, default: []].append(next)
+        keys[entry.behaviour.id] = (next, key)
+    }
+
+    /// Removes one behaviour by id; returns whether it was there.
+    @discardableResult
+    package mutating func remove(id: String) -> Bool {
+        guard let (number, key) = keys.removeValue(forKey: id) else { return false }
+        entries[number] = nil
+        buckets[key]?.removeAll { $0 == number }
+        if buckets[key]?.isEmpty == true { buckets[key] = nil }
+        return true
+    }
+
+    /// Removes the behaviours of one session, or all; returns how many went.
+    package mutating func removeAll(session: String?) -> Int {
+        guard let session else {
+            defer { self = BehaviourIndex(next: next) }
+            return entries.count
+        }
+        let ids = entries.values.filter { $0.behaviour.session == session }.map(\.behaviour.id)
+        for id in ids { remove(id: id) }
+        return ids.count
+    }
+
+    private init(next: Int) { self.next = next }
+    package init() {}
+
+    /// Removes the behaviours whose time is up; returns how many went.
+    @discardableResult
+    package mutating func removeExpired(now: Date) -> Int {
+        let ids = entries.values.filter { $0.expiresAt.map { $0 <= now } ?? false }.map(\.behaviour.id)
+        for id in ids { remove(id: id) }
+        return ids.count
+    }
+
+    /// Every entry in precedence order: session-scoped first, then global, newest first in each.
+    package var ordered: [Entry] {
+        entries.sorted { a, b in
+            let (aGlobal, bGlobal) = (a.value.behaviour.session == nil, b.value.behaviour.session == nil)
+            return aGlobal != bGlobal ? !aGlobal : a.key > b.key
+        }.map(\.value)
+    }
+
+    /// Finds the first behaviour that matches and fires for the request, in precedence order,
+    /// and lets `fire` draw its probability and consume one of its `times` (returning true when
+    /// the entry is used up and must go).
+    package mutating func first<T>(method: String, pathSegments: [Substring], session: String, now: Date,
+                           fire: (inout Entry) -> (result: T?, exhausted: Bool)) -> T? {
+        guard !entries.isEmpty else { return nil }
+        let path = pathSegments.joined(separator: "/")
+        for scope in [session, nil] as [String?] {
+            var candidates: [Int] = []
+            for methodKey in [method, nil] as [String?] {
+                for shape in [Key.Shape.exact(path), .segments(pathSegments.count), .rest] {
+                    if let numbers = buckets[Key(session: scope, method: methodKey, shape: shape)] { candidates += numbers }
+                }
+            }
+            for number in candidates.sorted(by: >) {
+                guard var entry = entries[number],
+                      entry.behaviour.matches(method: method, pathSegments: pathSegments, session: session) else { continue }
+                if let expiresAt = entry.expiresAt, expiresAt <= now {
+                    remove(id: entry.behaviour.id)
+                    continue
+                }
+                let (result, exhausted) = fire(&entry)
+                if exhausted { remove(id: entry.behaviour.id) } else { entries[number] = entry }
+                if let result { return result }
+            }
+        }
+        return nil
+    }
+}

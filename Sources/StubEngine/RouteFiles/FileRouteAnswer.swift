@@ -1,0 +1,41 @@
+package import Foundation
+import HTTPTypes
+
+/// A route file's answer to one request: the response, and the behaviour its route asks for.
+package struct FileRouteAnswer: Sendable {
+    package var response: StubResponse
+    package var behaviour: RouteBehaviour
+    /// Seed for the latency sample, so a replay waits the same.
+    package var seed: UInt64
+
+    /// Renders the selected response for `input`.
+    package init(selection: FileRouteState.Selection, route: FileRoute, input: RouteInput, now: Date) {
+        let chosen = selection.response
+        var scope: TemplateScope?
+        func scoped() -> TemplateScope {
+            if let scope { return scope }
+            let made = TemplateScope(input: input, now: now, counter: selection.counter, random: TemplateRandom(seed: selection.seed))
+            scope = made
+            return made
+        }
+        var body: [UInt8]
+        switch chosen.body {
+        case .empty: body = []
+        case .bytes(let bytes, _): body = bytes
+        case .template(let template, _): body = Array(template.render(scoped()).utf8)
+        }
+        var response = StubResponse(status: HTTPResponse.Status(code: chosen.status), body: body, contentType: chosen.body.contentType)
+        for (name, value) in route.defaultHeaders + chosen.headers {
+            let text: String
+            if case .literal(let literal) = value { text = literal } else { text = value.render(scoped()) }
+            if name == .contentType {
+                response.contentType = text
+            } else {
+                response.headers[name] = text
+            }
+        }
+        self.response = response
+        self.behaviour = chosen.behaviour
+        self.seed = selection.seed
+    }
+}

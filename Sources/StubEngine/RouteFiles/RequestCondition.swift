@@ -1,0 +1,71 @@
+import Foundation
+package import HTTPTypes
+package import StubFormats
+
+/// The parts of a request a route file can test: path parameters, query, headers and JSON body.
+/// Used for a route's `request` and for a response's `when`.
+package struct RequestCondition: Sendable {
+    package var path: [(name: String, matcher: ValueMatcher)] = []
+    package var query: [(name: String, matcher: ValueMatcher)] = []
+    package var headers: [(name: HTTPField.Name, matcher: ValueMatcher)] = []
+    package var body: [(path: JSONPath, matcher: ValueMatcher)] = []
+
+    package var isEmpty: Bool { path.isEmpty && query.isEmpty && headers.isEmpty && body.isEmpty }
+
+    /// The first test that fails, as "where: why", or nil when the request satisfies every test.
+    package func firstMismatch(_ input: RouteInput) -> String? {
+        for (name, matcher) in path {
+            if let why = matcher.mismatch(input.parameters[name].map(JSONValue.string)) { return "path {\(name)} \(why)" }
+        }
+        for (name, matcher) in query {
+            if let why = matcher.mismatch(input.request.query[name]?.first.map(JSONValue.string)) { return "query \(name) \(why)" }
+        }
+        for (name, matcher) in headers {
+            if let why = matcher.mismatch(input.request.headers[name].map(JSONValue.string)) { return "header \(name) \(why)" }
+        }
+        for (path, matcher) in body {
+            let value = input.body.flatMap(path.value(in:))
+            if let why = matcher.mismatch(value) {
+                return input.body == nil && !input.request.body.isEmpty ? "body is not JSON, so \(path) \(why)" : "body \(path) \(why)"
+            }
+        }
+        return nil
+    }
+
+    package func holds(_ input: RouteInput) -> Bool { firstMismatch(input) == nil }
+
+    /// A canonical text: two routes with the same pattern shape and signature can never be told apart.
+    package var signature: String {
+        (path.map { "p:\($0.name)\($0.matcher.signature)" }
+            + query.map { "q:\($0.name)\($0.matcher.signature)" }
+            + headers.map { "h:\($0.name.canonicalName)\($0.matcher.signature)" }
+            + body.map { "b:\($0.path)\($0.matcher.signature)" })
+            .sorted().joined(separator: "|")
+    }
+}
+
+/// One request as route files see it: the parsed request, the captured path parameters and the
+/// body decoded as JSON (nil when there is none or it is not JSON).
+package struct RouteInput {
+    package var request: StubRequest
+    package var parameters: [String: String]
+    /// Shared by every candidate route of one request, so the body is decoded at most once.
+    package let json: RequestJSON
+
+    package init(request: StubRequest, parameters: [String: String], json: RequestJSON? = nil) {
+        self.request = request
+        self.parameters = parameters
+        self.json = json ?? RequestJSON(request.body)
+    }
+
+    package var body: JSONValue? { json.value }
+}
+
+/// A request body decoded as JSON on first use: most routes never look at it, and a POST to the
+/// built-in bank should not pay for a decode because route files are loaded.
+package final class RequestJSON {
+    private let bytes: [UInt8]
+    private(set) lazy var value: JSONValue? = bytes.isEmpty ? nil : try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+}

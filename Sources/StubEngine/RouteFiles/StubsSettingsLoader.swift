@@ -1,0 +1,56 @@
+package import Foundation
+import Yams
+
+/// Reads the optional `stubbank.yaml` at the root of a stubs folder.
+package enum StubsSettingsLoader {
+    package static let file = "stubbank.yaml"
+
+    /// The settings; without the file the bank is on exactly when a `personas/` folder exists,
+    /// and there is no base path.
+    package static func load(root: URL, problems: inout [FixtureProblem]) -> StubsSettings {
+        var isDirectory: ObjCBool = false
+        let hasPersonas = FileManager.default.fileExists(atPath: root.appendingPathComponent("personas").path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+        var settings = StubsSettings(bank: hasPersonas)
+        let text: String
+        do {
+            guard let data = try StubsFolder.read(file, root: root) else { return settings }
+            text = String(decoding: data, as: UTF8.self)
+        } catch {
+            problems.append(error)
+            return settings
+        }
+        var reader = NodeReader(file: file)
+        if let node = reader.compose(text) {
+            var validateNode: Node?
+            for (key, _, value) in reader.fields(node, at: "", allowed: ["bank", "basePath", "document", "validate"]) ?? [] {
+                switch key {
+                case "bank":
+                    if let bank = reader.bool(value, at: "bank") { settings.bank = bank }
+                case "document":
+                    settings.document = reader.string(value, at: "document")
+                case "validate":
+                    validateNode = value
+                    switch reader.string(value, at: "validate") {
+                    case "requests"?: settings.validateRequests = true
+                    case "off"?: settings.validateRequests = false
+                    case let other?: reader.fail(value, "validate is requests or off, not \"\(other)\"")
+                    case nil: break
+                    }
+                default:
+                    guard let path = reader.string(value, at: "basePath") else { continue }
+                    if let problem = BasePath.problem(path) {
+                        reader.fail(value, "basePath \"\(path)\" \(problem)")
+                    } else {
+                        settings.basePath = path
+                    }
+                }
+            }
+            if settings.validateRequests, settings.document == nil {
+                reader.fail(validateNode, "validate: requests needs document: the OpenAPI document to check requests against")
+            }
+        }
+        problems += reader.problems
+        return settings
+    }
+}

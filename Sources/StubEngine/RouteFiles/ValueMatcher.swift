@@ -1,0 +1,99 @@
+package import Foundation
+package import StubFormats
+
+/// How a query parameter, header or JSON-body value is matched in a route file.
+///
+/// A plain scalar means `equals`; a mapping takes exactly one of `equals`, `matches`
+/// (a regular expression that must match the whole value), `present: true` or `absent: true`.
+package struct ValueMatcher: Sendable {
+    package enum Kind: Sendable {
+        case equals(JSONValue)
+        case matches(String)
+        case present
+        case absent
+    }
+
+    package let kind: Kind
+    /// Compiled once at load; `NSRegularExpression` is thread-safe for matching.
+    private let regex: RegexBox?
+
+    package init(_ kind: Kind) throws(ValueMatcherError) {
+        self.kind = kind
+        if case .matches(let pattern) = kind {
+            do {
+                regex = RegexBox(try NSRegularExpression(pattern: "^(?:" + pattern + ")$"))
+            } catch {
+                throw ValueMatcherError(reason: "invalid regular expression \"\(pattern)\": \(error.localizedDescription)")
+            }
+        } else {
+            regex = nil
+        }
+    }
+
+    /// Whether `value` (nil when the field is missing) satisfies the matcher.
+    package func matches(_ value: JSONValue?) -> Bool {
+        switch kind {
+        case .present: return value != nil
+        case .absent: return value == nil
+        case .equals(let expected):
+            guard let value else { return false }
+            return Self.loosely(value, equals: expected)
+        case .matches:
+            guard let value, let text = value.text, let regex else { return false }
+            return regex.wholeMatch(text)
+        }
+    }
+
+    /// Why `value` does not satisfy the matcher, for the near-miss report.
+    package func mismatch(_ value: JSONValue?) -> String? {
+        if matches(value) { return nil }
+        let actual = value.map { $0.text.map { "\"\($0)\"" } ?? $0.typeName } ?? "missing"
+        switch kind {
+        case .present: return "must be present"
+        case .absent: return "must be absent, got \(actual)"
+        case .equals(let expected): return "expected \(Self.describe(expected)), got \(actual)"
+        case .matches(let pattern): return "expected to match /\(pattern)/, got \(actual)"
+        }
+    }
+
+    /// A stable description, used to find routes that can never be told apart.
+    package var signature: String {
+        switch kind {
+        case .present: return "present"
+        case .absent: return "absent"
+        case .equals(let value): return "=" + Self.describe(value)
+        case .matches(let pattern): return "~" + pattern
+        }
+    }
+
+    /// Query and header values are text; a number or boolean written in YAML compares as its text.
+    private static func loosely(_ value: JSONValue, equals expected: JSONValue) -> Bool {
+        if value == expected { return true }
+        guard let left = value.text, let right = expected.text else { return false }
+        switch (value, expected) {
+        case (.string, _), (_, .string): return left == right
+        default: return false
+        }
+    }
+
+
+    private static func describe(_ value: JSONValue) -> String {
+        value.text.map { "\"\($0)\"" } ?? String(decoding: WireJSON.encode(value), as: UTF8.self)
+    }
+}
+
+/// A matcher that could not be built.
+package struct ValueMatcherError: Error, Sendable {
+    package let reason: String
+}
+
+/// `NSRegularExpression` is immutable after creation and documented as safe to share.
+package struct RegexBox: @unchecked Sendable {
+    package let regex: NSRegularExpression
+
+    package init(_ regex: NSRegularExpression) { self.regex = regex }
+
+    package func wholeMatch(_ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}

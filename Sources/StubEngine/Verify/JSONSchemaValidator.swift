@@ -1,0 +1,210 @@
+import Foundation
+import NIOConcurrencyHelpers
+package import StubFormats
+
+/// Validates JSON against the JSON Schema of OpenAPI 3.0 and 3.1: `$ref`, `allOf`, `anyOf`,
+/// `oneOf`, `not`, `type` (one or a list) and `nullable`, `enum`, `const`, `properties`,
+/// `required`, `additionalProperties` (a flag or a schema), `minProperties`/`maxProperties`,
+/// `items`, `minItems`/`maxItems`/`uniqueItems`, `minLength`/`maxLength` (in code points),
+/// `pattern`, `minimum`/`maximum` with `exclusiveMinimum`/`exclusiveMaximum` (3.0's flags and
+/// 3.1's numbers), `multipleOf`, and the formats `date`, `date-time`, `uuid`, `email`, `uri`,
+/// `byte`, `int32` and `int64`. Used by `verify` and by the OpenAPI importer, which checks every
+/// body it writes. Sendable: the document is an immutable tree of plain values (YAML or JSON).
+package struct JSONSchemaValidator: @unchecked Sendable {
+    /// The whole OpenAPI document, for `$ref` lookups.
+    package let document: [String: Any]
+    /// Every `#/components/SECTION/NAME`, found once: a large document refers to them thousands of times.
+    private let components: [String: [String: Any]]
+
+    /// A validator resolving `$ref`s in `document`.
+    package init(document: [String: Any]) {
+        self.document = document
+        components = Self.components(of: document)
+    }
+
+    /// `#/components/SECTION/NAME` → the object there.
+    package static func components(of document: [String: Any]) -> [String: [String: Any]] {
+        var found: [String: [String: Any]] = [:]
+        for (section, entries) in document["components"] as? [String: Any] ?? [:] {
+            for (name, value) in entries as? [String: Any] ?? [:] {
+                if let object = value as? [String: Any] { found["#/components/\(section)/\(name)"] = object }
+            }
+        }
+        return found
+    }
+
+    /// Every violation as `path: reason`; empty when the value conforms.
+    package func validate(_ value: JSONValue, against schema: [String: Any], path: String = "$") -> [String] {
+        if let reference = schema["$ref"] as? String {
+            guard let target = resolve(reference) else { return ["\(path): unresolvable $ref \(reference)"] }
+            var siblings = schema
+            siblings.removeValue(forKey: "$ref")
+            // 3.1 allows keywords beside $ref; they apply too.
+            return validate(value, against: target, path: path) + (siblings.isEmpty ? [] : validate(value, against: siblings, path: path))
+        }
+        if value == .null, schema["nullable"] as? Bool == true { return [] }
+        var problems: [String] = []
+        if let parts = schema["allOf"] as? [[String: Any]] {
+            problems += parts.flatMap { validate(value, against: $0, path: path) }
+        }
+        if let options = schema["anyOf"] as? [[String: Any]], !options.contains(where: { validate(value, against: $0, path: path).isEmpty }) {
+            problems.append("\(path): matches none of the anyOf alternatives")
+        }
+        if let options = schema["oneOf"] as? [[String: Any]] {
+            let matching = options.filter { validate(value, against: $0, path: path).isEmpty }.count
+            if matching != 1 { problems.append("\(path): matches \(matching) of the oneOf alternatives, expected exactly 1") }
+        }
+        if let negated = schema["not"] as? [String: Any], validate(value, against: negated, path: path).isEmpty {
+            problems.append("\(path): matches the schema under not")
+        }
+        let allowed: [String] = (schema["type"] as? [String]) ?? (schema["type"] as? String).map { [$0] } ?? []
+        if !allowed.isEmpty, !allowed.contains(where: { Self.matches(value, type: $0) }) {
+            return problems + ["\(path): expected \(allowed.joined(separator: " or ")), found \(value.typeName)"]
+        }
+        if let options = schema["enum"] as? [Any], !options.contains(where: { Self.json($0) == value }) {
+            let shown = value.text.map { "\"\($0)\"" } ?? value.typeName
+            problems.append("\(path): \(shown) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
+        }
+        if let constant = schema["const"], Self.json(constant) != value {
+            problems.append("\(path): is not the const \(constant)")
+        }
+        switch value {
+        case .string(let text):
+            let length = text.unicodeScalars.count
+            if let min = schema["minLength"] as? Int, length < min { problems.append("\(path): shorter than \(min)") }
+            if let max = schema["maxLength"] as? Int, length > max { problems.append("\(path): longer than \(max)") }
+            if let pattern = schema["pattern"] as? String, !Self.matches(text, pattern: pattern) {
+                problems.append("\(path): \"\(text)\" does not match \(pattern)")
+            }
+            if let format = schema["format"] as? String, !Self.conforms(text, format: format) {
+                problems.append("\(path): \"\(text)\" is not a valid \(format)")
+            }
+        case .number(let number):
+            problems += Self.numberProblems(number, schema: schema, path: path)
+        case .array(let items):
+            if let min = schema["minItems"] as? Int, items.count < min { problems.append("\(path): fewer than \(min) items") }
+            if let max = schema["maxItems"] as? Int, items.count > max { problems.append("\(path): more than \(max) items") }
+            if schema["uniqueItems"] as? Bool == true, Set(items.map { "\($0)" }).count != items.count {
+                problems.append("\(path): items are not unique")
+            }
+            if let itemSchema = schema["items"] as? [String: Any] {
+                for (index, item) in items.enumerated() {
+                    problems += validate(item, against: itemSchema, path: "\(path)[\(index)]")
+                }
+            }
+        case .object(let fields):
+            for name in (schema["required"] as? [String]) ?? [] where fields[name] == nil {
+                problems.append("\(path): missing required \(name)")
+            }
+            if let min = schema["minProperties"] as? Int, fields.count < min { problems.append("\(path): fewer than \(min) properties") }
+            if let max = schema["maxProperties"] as? Int, fields.count > max { problems.append("\(path): more than \(max) properties") }
+            let properties = schema["properties"] as? [String: Any] ?? [:]
+            for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) {
+                if let fieldSchema = properties[name] as? [String: Any] {
+                    problems += validate(fieldValue, against: fieldSchema, path: "\(path).\(name)")
+                } else if schema["additionalProperties"] as? Bool == false {
+                    problems.append("\(path): unexpected property \(name)")
+                } else if let extra = schema["additionalProperties"] as? [String: Any] {
+                    problems += validate(fieldValue, against: extra, path: "\(path).\(name)")
+                }
+            }
+        default:
+            break
+        }
+        return problems
+    }
+
+    private static func numberProblems(_ number: Double, schema: [String: Any], path: String) -> [String] {
+        var problems: [String] = []
+        let minimum = (schema["minimum"] as? NSNumber)?.doubleValue, maximum = (schema["maximum"] as? NSNumber)?.doubleValue
+        // 3.0: a flag on minimum/maximum; 3.1: the bound itself.
+        let exclusiveMinimum = exclusiveBound(schema["exclusiveMinimum"], inclusive: minimum)
+        let exclusiveMaximum = exclusiveBound(schema["exclusiveMaximum"], inclusive: maximum)
+        if let minimum, number < minimum { problems.append("\(path): below \(minimum)") }
+        if let maximum, number > maximum { problems.append("\(path): above \(maximum)") }
+        if let exclusiveMinimum, number <= exclusiveMinimum { problems.append("\(path): not above \(exclusiveMinimum)") }
+        if let exclusiveMaximum, number >= exclusiveMaximum { problems.append("\(path): not below \(exclusiveMaximum)") }
+        if let step = (schema["multipleOf"] as? NSNumber)?.doubleValue, step > 0 {
+            let ratio = number / step
+            if abs(ratio - ratio.rounded()) > 1e-9 { problems.append("\(path): not a multiple of \(step)") }
+        }
+        switch schema["format"] as? String {
+        case "int32"?: if number < -2_147_483_648 || number > 2_147_483_647 { problems.append("\(path): outside int32") }
+        case "int64"?: if abs(number) > 9.2e18 { problems.append("\(path): outside int64") }
+        default: break
+        }
+        return problems
+    }
+
+    /// `exclusiveMinimum`/`exclusiveMaximum`: 3.0's flag makes the inclusive bound exclusive;
+    /// 3.1's number is the bound.
+    package static func exclusiveBound(_ value: Any?, inclusive: Double?) -> Double? {
+        if let flag = value as? Bool, !(value is Int), !(value is Double) { return flag ? inclusive : nil }
+        return (value as? NSNumber)?.doubleValue
+    }
+
+    /// YAML- or JSON-loaded values as `JSONValue`, for `enum`, `const` and examples.
+    package static func json(_ value: Any) -> JSONValue {
+        switch value {
+        case is NSNull: return .null
+        case let flag as Bool: return .bool(flag)
+        case let number as Int: return .number(Double(number))
+        case let number as Double: return .number(number)
+        case let text as String: return .string(text)
+        case let date as Date:
+            // YAML reads 2026-11-20 as a timestamp; give back the day when there is no time of day.
+            let formatter = ISO8601DateFormatter()
+            let midnight = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) == 0
+            formatter.formatOptions = midnight ? [.withFullDate] : [.withInternetDateTime]
+            return .string(formatter.string(from: date))
+        case let list as [Any]: return .array(list.map(json))
+        case let object as [String: Any]: return .object(object.mapValues(json))
+        default: return .string("\(value)")
+        }
+    }
+
+    /// A schema by `#/a/b/c` pointer.
+    package func resolve(_ reference: String) -> [String: Any]? {
+        if let known = components[reference] { return known }
+        guard reference.hasPrefix("#/") else { return nil }
+        var node: Any = document
+        for key in reference.dropFirst(2).split(separator: "/") {
+            guard let next = (node as? [String: Any])?[String(key)] else { return nil }
+            node = next
+        }
+        return node as? [String: Any]
+    }
+
+    private static func matches(_ value: JSONValue, type: String) -> Bool {
+        switch (type, value) {
+        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object), ("number", .number):
+            return true
+        case ("integer", .number(let number)):
+            return number.rounded() == number
+        default:
+            return false
+        }
+    }
+
+    /// Compiled patterns; a document uses the same few on thousands of values.
+    private static let patterns = NIOLockedValueBox<[String: NSRegularExpression]>([:])
+
+    private static func matches(_ text: String, pattern: String) -> Bool {
+        let cached = patterns.withLockedValue { $0[pattern] }
+        guard let regex = cached ?? (try? NSRegularExpression(pattern: pattern)) else { return false }
+        if cached == nil { patterns.withLockedValue { if $0.count < 4096 { $0[pattern] = regex } } }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    private static func conforms(_ text: String, format: String) -> Bool {
+        switch format {
+        case "date": return matches(text, pattern: #"^\d{4}-\d{2}-\d{2}$"#)
+        case "date-time": return matches(text, pattern: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"#)
+        case "uuid": return matches(text, pattern: #"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"#)
+        case "email": return matches(text, pattern: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#)
+        case "uri": return matches(text, pattern: #"^[A-Za-z][A-Za-z0-9+.\-]*:\S*$"#)
+        case "byte": return Data(base64Encoded: text) != nil
+        default: return true
+        }
+    }
+}

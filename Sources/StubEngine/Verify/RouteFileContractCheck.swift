@@ -1,0 +1,117 @@
+import Foundation
+import HTTPTypes
+import StubFormats
+
+/// Checks route files against a team's own OpenAPI document: each route is a documented
+/// operation, each response status is documented for it, and each JSON body (templates
+/// rendered with a sample request) fits the documented schema. Problems carry `file:line`.
+package struct RouteFileContractCheck {
+    package let document: [String: Any]
+    package let contractName: String
+
+    /// Each stored property as given (the memberwise initializer, for the other targets).
+    package init(document: [String: Any], contractName: String) {
+        self.document = document
+        self.contractName = contractName
+    }
+
+    package func check(_ routes: FileRouteSet, report: inout ContractReport) {
+        let validator = JSONSchemaValidator(document: document)
+        let operations = Self.operations(in: document)
+        var covered: Set<String> = []
+        for route in routes.routes {
+            let methods = route.pattern.method.map { [$0] } ?? RoutePattern.knownMethods.sorted()
+            let shape = Self.shape(route.pattern.path)
+            let matching = methods.compactMap { method in operations["\(method) \(shape)"].map { (method, $0) } }
+            guard !matching.isEmpty else {
+                report.problems.append("\(route.location): route \(route.id) (\(route.pattern.description)) is not an operation in \(contractName)")
+                continue
+            }
+            for (method, operation) in matching {
+                covered.insert("\(method) \(shape)")
+                for response in route.responses {
+                    check(response, of: route, method: method, operation: operation, validator: validator, report: &report)
+                }
+            }
+        }
+        for key in operations.keys.sorted() where !routes.routes.isEmpty && !covered.contains(key) {
+            report.checked.append("\(contractName) operation \(key) has no route file (not stubbed; not a failure)")
+        }
+    }
+
+    private func check(_ response: RouteResponse, of route: FileRoute, method: String, operation: [String: Any],
+                       validator: JSONSchemaValidator, report: inout ContractReport) {
+        let responses = operation["responses"] as? [String: Any] ?? [:]
+        let code = String(response.status)
+        let documented = responses[code] ?? responses["\(code.prefix(1))XX"] ?? responses["default"]
+        let label = "\(response.location): \(route.id) \(method) \(route.pattern.path) → \(response.status)"
+        guard let documentedValue = documented, let spec = resolve(documentedValue) else {
+            let statuses = responses.keys.sorted().joined(separator: ", ")
+            report.problems.append("\(label): status \(response.status) is not documented (documented: \(statuses))")
+            return
+        }
+        let content = spec["content"] as? [String: Any] ?? [:]
+        let body = Self.sampleBody(response, route: route, method: method)
+        guard !body.isEmpty else {
+            report.checked.append("\(label): documented")
+            return
+        }
+        let type = response.headers.first { $0.name == .contentType }.map { _ in "" } ?? response.body.contentType
+        guard let media = content.first(where: { type.hasPrefix($0.key) })?.value as? [String: Any]
+                ?? (content.count == 1 ? content.first?.value as? [String: Any] : nil) else {
+            let documentedTypes = content.isEmpty ? "no body" : content.keys.sorted().joined(separator: ", ")
+            report.problems.append("\(label): a \(type.isEmpty ? "body" : type) body, but \(contractName) documents \(documentedTypes)")
+            return
+        }
+        guard let schema = media["schema"] as? [String: Any], type.contains("json") || type.isEmpty else {
+            report.checked.append("\(label): documented")
+            return
+        }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else {
+            report.problems.append("\(label): the body is not JSON, but \(contractName) documents a JSON schema")
+            return
+        }
+        let problems = validator.validate(value, against: schema)
+        if problems.isEmpty {
+            report.checked.append("\(label): body fits the schema")
+        } else {
+            report.problems += problems.map { "\(label): \($0)" }
+        }
+    }
+
+    /// The response body as a sample request would get it: templates rendered with each path
+    /// parameter set to `1`, no query or headers, and a fixed clock.
+    package static func sampleBody(_ response: RouteResponse, route: FileRoute, method: String) -> [UInt8] {
+        let parameters = Dictionary(route.pattern.segments.compactMap { segment -> (String, String)? in
+            if case .parameter(let name) = segment { return (name, "1") }
+            return nil
+        }, uniquingKeysWith: { first, _ in first })
+        let path = route.pattern.path.replacingOccurrences(of: #"\{[^}]+\}"#, with: "1", options: .regularExpression)
+        let request = StubRequest(method: method, path: path, pathSegments: RoutePattern.segments(of: path), query: [:],
+                                  headers: [:], body: [], session: "verify", requestId: "verify")
+        let input = RouteInput(request: request, parameters: parameters)
+        let selection = FileRouteState.Selection(response: response, counter: 1, seed: 0)
+        return FileRouteAnswer(selection: selection, route: route, input: input, now: Date(timeIntervalSince1970: 1_795_000_000)).response.body
+    }
+
+    private func resolve(_ value: Any) -> [String: Any]? {
+        guard let object = value as? [String: Any] else { return nil }
+        if let reference = object["$ref"] as? String { return JSONSchemaValidator(document: document).resolve(reference) }
+        return object
+    }
+
+    /// Operations by `METHOD /shape`, where every `{parameter}` is written `{}`.
+    package static func operations(in document: [String: Any]) -> [String: [String: Any]] {
+        var result: [String: [String: Any]] = [:]
+        for (path, item) in document["paths"] as? [String: Any] ?? [:] {
+            for (method, operation) in item as? [String: Any] ?? [:] where RoutePattern.knownMethods.contains(method.uppercased()) {
+                if let operation = operation as? [String: Any] { result["\(method.uppercased()) \(shape(path))"] = operation }
+            }
+        }
+        return result
+    }
+
+    package static func shape(_ path: String) -> String {
+        path.replacingOccurrences(of: #"\{[^}]+\}"#, with: "{}", options: .regularExpression)
+    }
+}
