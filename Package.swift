@@ -77,11 +77,24 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The built-in bank: its state, personas, API and wire types, served to the engine as a
+        // route source (`BankRouteSource`).
+        .target(
+            name: "BuiltInBank",
+            dependencies: [
+                "StubFormats",
+                "StubEngine",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "StubServer",
             dependencies: [
                 "StubFormats",
                 "StubEngine",
+                "BuiltInBank",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -107,7 +120,7 @@ let package = Package(
             name: "StubRecord",
             dependencies: [
                 "StubFormats",
-                "StubServer", "StubEngine", "StubImport",
+                "StubServer", "StubEngine", "BuiltInBank", "StubImport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -346,7 +359,7 @@ let package = Package(
             name: "StubRecordTests",
             dependencies: [
                 "StubFormats",
-                "StubRecord", "StubServer", "StubImport",
+                "StubRecord", "StubServer", "StubImport", "BuiltInBank",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -428,6 +441,7 @@ let package = Package(
             dependencies: [
                 "StubFormats",
                 "StubEngine",
+                "BuiltInBank",
                 "StubServer",
                 "StubServerTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),

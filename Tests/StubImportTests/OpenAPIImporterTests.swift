@@ -5,6 +5,7 @@ import NIOCore
 import NIOFoundationCompat
 @testable import StubImport
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 import Yams

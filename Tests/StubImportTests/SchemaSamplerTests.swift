@@ -1,6 +1,7 @@
 import Foundation
 @testable import StubImport
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 import Yams

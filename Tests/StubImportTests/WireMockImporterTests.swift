@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 @testable import StubImport
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 /// Mappings written the way WireMock's documentation shows them, converted and served.

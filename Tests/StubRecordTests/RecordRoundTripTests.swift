@@ -11,6 +11,7 @@ import StubServer
 @testable import StubRecord
 import Testing
 import StubFormats
+import BuiltInBank
 
 /// The built-in bank plays the real backend on one port; the proxy records it on another; then
 /// the recording is served alone, with the bank off, and answers the same requests the same way,

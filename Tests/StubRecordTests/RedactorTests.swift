@@ -3,6 +3,7 @@ import StubServer
 @testable import StubRecord
 import Testing
 import StubFormats
+import BuiltInBank
 
 /// Every kind in the banking preset is replaced by a valid-looking, consistent fake, and what
 /// comes out passes the same scanner `redact --check` uses.

@@ -1,4 +1,5 @@
 import StubServer
+import BuiltInBank
 
 /// Finds personal data and secrets in text by shape and check digit: IBANs (mod 97), card
 /// numbers (Luhn, first digit 2 to 6), e-mail addresses, international phone numbers, JWTs and

@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import StubServer
 public import StubFormats
 import StubEngine
+import BuiltInBank
 
 /// Replaces personal data and secrets in what `record` captures, before anything is written:
 /// headers, JSON bodies, text bodies and URL paths.

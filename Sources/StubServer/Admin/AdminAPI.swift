@@ -3,6 +3,7 @@ import HTTPTypes
 import Logging
 import StubFormats
 import StubEngine
+import BuiltInBank
 
 /// The control surface under `/__stubbank`: behaviours, scenarios, reset, journal, routes, reload.
 ///
@@ -102,7 +103,7 @@ struct AdminAPI {
         case ("POST", ["reload"]):
             do {
                 let fixtures = try await backend.reload()
-                return .json(AdminReloadResult(personas: fixtures.personas.keys.sorted(), scenarios: fixtures.scenarios.keys.sorted(),
+                return .json(AdminReloadResult(personas: fixtures.bank.personas.keys.sorted(), scenarios: fixtures.scenarios.keys.sorted(),
                                                routeFiles: fixtures.routes.routes.map(\.id)))
             } catch {
                 backend.logger.error("reload failed; still serving the last good stubs\n\(error)")

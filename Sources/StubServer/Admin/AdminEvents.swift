@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import StubEngine
+import BuiltInBank
 
 /// `GET /__stubbank/events[?session=]`: the journal as server-sent events, one `request` event
 /// per exchange as it is recorded (the web console's live log). `Last-Event-ID` (or `?after=N`)

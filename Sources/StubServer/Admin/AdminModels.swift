@@ -1,5 +1,6 @@
 import Foundation
 import StubEngine
+import BuiltInBank
 
 /// `GET /__stubbank`.
 struct AdminIndex: Codable, Sendable {

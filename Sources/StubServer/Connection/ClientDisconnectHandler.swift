@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTPTypes
 import StubEngine
+import BuiltInBank
 
 /// Notices when the client stops sending (EOF or close), so a `hang` fault ends when a
 /// phone gives up. Hummingbird allows remote half-closure, so EOF alone does not close the

@@ -3,6 +3,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import StubEngine
+import BuiltInBank
 
 /// Stands between the HTTP/1.1 parser and Hummingbird, so that what goes wrong below the routes
 /// still gets the error envelope and a valid response:

@@ -2,6 +2,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import StubEngine
+import BuiltInBank
 
 /// Every wait the stub puts a request through (an injected delay, a bandwidth pause, a hang)
 /// ends early when the client hangs up or the server is asked to stop, so neither a socket nor

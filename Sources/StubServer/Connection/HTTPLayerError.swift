@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOHTTP1
 import StubEngine
+import BuiltInBank
 
 /// What the stub answers when a request fails below the routes: the HTTP parser refused it, it
 /// has no `Host`, or it was too slow to arrive. Always the error envelope, never a bare status.

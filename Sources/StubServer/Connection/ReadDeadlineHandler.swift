@@ -1,5 +1,6 @@
 import NIOCore
 import StubEngine
+import BuiltInBank
 
 /// The timers of one connection, at the byte level, first in the pipeline: idle (no request),
 /// header (first byte to the end of the head) and body (head to the end of the body).

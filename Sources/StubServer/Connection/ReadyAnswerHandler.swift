@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 import StubEngine
+import BuiltInBank
 
 /// Answers a request whose answer is ready on the event loop that read it, and hands every other
 /// request on to Hummingbird unchanged.

@@ -1,5 +1,6 @@
 import NIOCore
 import StubEngine
+import BuiltInBank
 
 /// The client's end of an exchange, as the middleware that wait on it or drop it see it: a socket
 /// (`ChannelConnection`) for the server, or a `URLProtocol` in the test process

@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import StubEngine
+import BuiltInBank
 
 /// Hummingbird's HTTP/1.1 child channel with the stub's guards in the pipeline: read deadlines
 /// first, then the parser, then `ConnectionGuard` (which sees HTTP/1 heads, parser errors and

@@ -1,4 +1,5 @@
 import StubEngine
+import BuiltInBank
 
 /// The console's page, style sheet and script. They are real files in `Console/Assets/`
 /// (`console.html`, `console.css`, `console.js`), edited as such; the `EmbedConsoleAssets` build

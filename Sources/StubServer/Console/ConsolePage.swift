@@ -1,5 +1,6 @@
 import HTTPTypes
 import StubEngine
+import BuiltInBank
 
 /// `GET /__stubbank/ui`: the web console, a page of plain HTML, CSS and JavaScript embedded in
 /// the binary (no build step, nothing fetched from elsewhere: its Content-Security-Policy allows

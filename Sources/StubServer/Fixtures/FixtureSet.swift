@@ -1,10 +1,10 @@
 public import StubEngine
+import BuiltInBank
 
 /// The loaded contents of a stubs directory.
 public struct FixtureSet: Sendable {
-    /// Personas by sign-in username.
-    var personas: [String: PersonaFixture]
-    var atms: [WireATM]
+    /// The built-in bank's personas and ATMs; none with `bank: false`.
+    var bank: BankFixtures
     /// Scenarios by name.
     public var scenarios: [String: Scenario]
     /// Routes from `routes/**`, served before the built-in bank.
@@ -14,10 +14,9 @@ public struct FixtureSet: Sendable {
     /// `settings.document`, read, for `validate: requests`.
     var requestContract: RequestContract?
 
-    init(personas: [String: PersonaFixture], atms: [WireATM], scenarios: [String: Scenario],
-                routes: FileRouteSet = .empty, settings: StubsSettings = StubsSettings(bank: true)) {
-        self.personas = personas
-        self.atms = atms
+    init(bank: BankFixtures, scenarios: [String: Scenario], routes: FileRouteSet = .empty,
+         settings: StubsSettings = StubsSettings(bank: true)) {
+        self.bank = bank
         self.scenarios = scenarios
         self.routes = routes
         self.settings = settings

@@ -1,4 +1,5 @@
 import StubEngine
+import BuiltInBank
 
 /// The admin API under `/__stubbank` (after the session prefix): the live event stream, or
 /// `AdminAPI`. Its answers go out unsigned and are not journalled; a refused admin call (a bad

@@ -1,4 +1,5 @@
 import StubEngine
+import BuiltInBank
 
 /// Which behaviour applies to a request: `X-Stub-*` headers pin one for this request; otherwise
 /// the first admin behaviour that fires, then the active scenario's. A malformed `X-Stub-*`

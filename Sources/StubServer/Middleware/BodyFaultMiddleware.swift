@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
 import StubEngine
+import BuiltInBank
 
 /// Spoils or paces the body on the way out, when the behaviour asks: malformed JSON, the wrong
 /// content type, a truncated body, or a bandwidth limit. Never for an answer without a body.

@@ -1,4 +1,5 @@
 import StubEngine
+import BuiltInBank
 
 /// The stub's way to end a connection instead of answering: a fault (`reset`, `empty`, `hang`,
 /// `reset-after`), or a client that left during a delay.

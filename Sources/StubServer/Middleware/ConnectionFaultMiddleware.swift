@@ -1,5 +1,6 @@
 import HTTPTypes
 import StubEngine
+import BuiltInBank
 
 /// Drops the connection when the behaviour asks: `reset`, `empty` or `hang` before routing, or
 /// once a route has answered (`reset-after`, or a route file's own fault). The request is

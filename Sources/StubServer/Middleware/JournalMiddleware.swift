@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdCore
 import StubFormats
 import StubEngine
+import BuiltInBank
 
 /// The outermost middleware: writes each exchange to the request journal once, whatever happened
 /// inside: what was asked, which route and behaviour answered, with what status or fault, and how

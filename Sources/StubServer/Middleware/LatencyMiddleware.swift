@@ -1,4 +1,5 @@
 import StubEngine
+import BuiltInBank
 
 /// Waits the behaviour's delay before going on, holding no thread. When the client leaves or the
 /// server stops first, the connection closes at once (`ConnectionDropped`, journalled with no status).

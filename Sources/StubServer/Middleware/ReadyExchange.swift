@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import StubEngine
+import BuiltInBank
 
 /// The requests whose answer is ready the moment they are read, answered on the event loop that
 /// read them (by `ReadyAnswerHandler`) instead of through Hummingbird's router and a task.

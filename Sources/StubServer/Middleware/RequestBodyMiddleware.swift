@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import StubEngine
+import BuiltInBank
 
 /// Reads the request body up to the configured limit. Larger is 413; a body the HTTP parser
 /// refuses midway (a malformed chunk) is 400; one that comes too slowly is 408. After a broken

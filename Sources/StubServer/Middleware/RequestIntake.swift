@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import StubEngine
+import BuiltInBank
 
 /// Turns a Hummingbird request into the stub's exchange: request id, query and method, and what
 /// the stubs folder serves now. The session and body are read by `SessionMiddleware` and

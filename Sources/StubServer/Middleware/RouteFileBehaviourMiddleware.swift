@@ -1,4 +1,5 @@
 import StubEngine
+import BuiltInBank
 
 /// A route file's own latency, fault, bandwidth and signature tampering, once its route has
 /// answered. Each applies only where no header, admin or scenario behaviour already decided that

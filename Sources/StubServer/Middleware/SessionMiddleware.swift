@@ -1,4 +1,5 @@
 import StubEngine
+import BuiltInBank
 
 /// Which session a request belongs to and which path it asks for: the `/_s/<session>/` prefix or
 /// `X-Stub-Session` (`SessionPrefix`), then the base path (`BasePath`). Using a session may evict

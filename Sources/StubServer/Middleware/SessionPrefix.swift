@@ -1,5 +1,6 @@
 import HTTPTypes
 import StubEngine
+import BuiltInBank
 
 /// Where a request's session comes from: the base-URL prefix `/_s/<session>/…` or the
 /// `X-Stub-Session` header. Both name the same session; `default` when neither is given.

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import StubEngine
+import BuiltInBank
 
 /// Builds the HTTP response on the way out: no body for 204, 304 and HEAD (`BodylessResponse`),
 /// then the decision's extra headers, the content type, the request id and the signature

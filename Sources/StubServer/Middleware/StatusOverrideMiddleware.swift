@@ -1,5 +1,6 @@
 import HTTPTypes
 import StubEngine
+import BuiltInBank
 
 /// What the stub does on an injected status (`X-Stub-Status`, an admin behaviour, a scenario):
 /// a 4xx or 5xx answers with the canned error envelope for that status (`ErrorCatalogue`) without

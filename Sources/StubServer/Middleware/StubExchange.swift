@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import StubEngine
+import BuiltInBank
 
 /// One request on its way through the stub's middleware, and what each one decided. It goes in
 /// through every middleware and comes back out (see `StubMiddleware`), so the journal sees all of it.

@@ -1,5 +1,6 @@
 import Hummingbird
 import StubEngine
+import BuiltInBank
 
 /// One question the stub asks of every request, as Hummingbird middleware over the stub's own
 /// exchange: it reads the exchange on the way in, may answer without going on, and may change

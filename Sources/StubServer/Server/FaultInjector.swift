@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import NIOPosix
 import StubEngine
+import BuiltInBank
 
 /// Produces network faults on a real connection, the way a phone on a bad network sees them.
 enum FaultInjector {

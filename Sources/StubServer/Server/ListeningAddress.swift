@@ -1,4 +1,5 @@
 import StubEngine
+import BuiltInBank
 
 /// How the `serve` banner names where the stub listens and who may use its admin API.
 public enum ListeningAddress {

@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import StubFormats
 import StubEngine
+import BuiltInBank
 
 /// Signs response bodies: `X-Signature` is the lowercase hex HMAC-SHA256 of the exact body bytes.
 ///

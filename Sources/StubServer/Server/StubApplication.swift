@@ -5,6 +5,7 @@ import NIOCore
 import ServiceLifecycle
 import UnixSignals
 import StubEngine
+import BuiltInBank
 
 /// Builds the Hummingbird application that serves a `StubBackend`, and runs it until SIGINT or
 /// SIGTERM.

@@ -3,6 +3,7 @@ public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
 public import StubEngine
+import BuiltInBank
 
 /// The running stub's parts, built once from a configuration and passed to the responder.
 public final class StubBackend: Sendable {
@@ -51,7 +52,7 @@ public final class StubBackend: Sendable {
         }
         self.configuration = configuration
         self.logger = logger
-        self.bank = Bank(fixtures: fixtures, tokenTTL: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
+        self.bank = Bank(fixtures: fixtures.bank, tokenTTL: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
         self.behaviours = BehaviourBook(seed: configuration.seed, limit: configuration.maxBehaviours, clock: clock)
         self.sessions = SessionRegistry(limits: configuration.sessionLimits, clock: clock)
         self.journal = RequestJournal(capacity: configuration.journalCapacity)
@@ -96,7 +97,7 @@ public final class StubBackend: Sendable {
         let serving = Self.serving(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank)
         sourcesBox.withLockedValue { $0 = serving }
         fileRouteState.reset(session: nil)
-        bank.replaceFixtures(fixtures)
+        bank.replaceFixtures(fixtures.bank)
         if fixtures.settings.bank != bankEnabled {
             logger.warning("stubbank.yaml now turns the built-in bank \(fixtures.settings.bank ? "on" : "off"); restart to apply")
         }
@@ -106,7 +107,7 @@ public final class StubBackend: Sendable {
                 try? await activateScenario(nil)
             }
         }
-        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.personas.count)", "scenarios": "\(fixtures.scenarios.count)",
+        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.bank.personas.count)", "scenarios": "\(fixtures.scenarios.count)",
                                                  "routeFiles": "\(fixtures.routes.count)"])
         return fixtures
     }

@@ -3,6 +3,7 @@ public import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 import StubEngine
+import BuiltInBank
 
 /// Runs the stub in this process on an ephemeral loopback port, for the length of a contract run
 /// or a drift check.

@@ -1,6 +1,7 @@
 public import Hummingbird
 public import NIOCore
 import StubEngine
+import BuiltInBank
 
 /// Request context that keeps the connection, so faults can reset or close it.
 public struct StubRequestContext: RequestContext {

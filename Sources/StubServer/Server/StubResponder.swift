@@ -1,5 +1,6 @@
 public import Hummingbird
 import StubEngine
+import BuiltInBank
 
 /// Answers every request through the stub's middleware (see `StubExchange` for what each one
 /// asks), around `Routing`: route files, then the built-in bank.

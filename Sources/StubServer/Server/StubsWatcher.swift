@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import StubEngine
+import BuiltInBank
 
 /// Polls the stubs directory once a second and reloads when any file changes.
 /// A broken edit is logged with file and line; the last good set keeps serving.

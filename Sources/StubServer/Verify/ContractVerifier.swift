@@ -4,6 +4,7 @@ import Logging
 import Yams
 import StubFormats
 public import StubEngine
+import BuiltInBank
 
 /// Checks that the stub and an OpenAPI contract agree. Route files: each route is a documented
 /// operation, each status documented, each JSON body fits its schema (`file:line` per problem).
@@ -87,7 +88,7 @@ public struct ContractVerifier: Sendable {
 
     private func checkFixtureFiles(_ fixtures: FixtureSet, validator: JSONSchemaValidator, report: inout Report) {
         var files: [(String, String)] = [("common/atms.json", "ATMList")]
-        for persona in fixtures.personas.values.sorted(by: { $0.name < $1.name }) {
+        for persona in fixtures.bank.personas.values.sorted(by: { $0.name < $1.name }) {
             let base = "personas/\(persona.name)"
             files += [("\(base)/profile.json", "Profile"), ("\(base)/accounts.json", "AccountList"),
                       ("\(base)/transactions.json", "TransactionList"), ("\(base)/cards.json", "CardList"),
@@ -118,9 +119,9 @@ public struct ContractVerifier: Sendable {
     /// Calls every GET route for every persona that can sign in and validates the answer.
     private func checkResponses(_ fixtures: FixtureSet, routes: [Route], document: [String: Any],
                                 validator: JSONSchemaValidator, report: inout Report) {
-        let bank = Bank(fixtures: fixtures)
+        let bank = Bank(fixtures: fixtures.bank)
         let paths = document["paths"] as? [String: Any] ?? [:]
-        for persona in fixtures.personas.values.sorted(by: { $0.name < $1.name }) where persona.config.state != "locked" {
+        for persona in fixtures.bank.personas.values.sorted(by: { $0.name < $1.name }) where persona.config.state != "locked" {
             guard let token = try? bank.login(username: persona.config.username, password: persona.config.password, session: "verify")
             else {
                 report.problems.append("persona \(persona.name): cannot sign in with its own password")

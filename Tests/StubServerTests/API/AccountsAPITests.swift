@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdTesting
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

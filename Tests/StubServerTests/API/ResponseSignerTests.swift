@@ -1,6 +1,7 @@
 import Crypto
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 @Suite struct ResponseSignerTests {

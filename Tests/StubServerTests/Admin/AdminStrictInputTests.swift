@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 /// The admin API reads its input as strictly as the bank API: each mistake gets a 4xx with the

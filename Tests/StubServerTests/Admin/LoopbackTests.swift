@@ -1,6 +1,7 @@
 import NIOCore
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 @Suite struct LoopbackTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 @Suite struct StubsWatcherTests {

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import StubServerTesting
 

@@ -1,26 +1,27 @@
 import Foundation
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import StubFormats
 
 @Suite struct FixtureLoaderTests {
     @Test func loadsTheRepositoryStubs() throws {
         let fixtures = try FixtureLoader(root: repositoryStubs).load()
-        #expect(Set(fixtures.personas.keys).isSuperset(of: ["alex", "empty", "overdrawn", "busy", "locked"]))
+        #expect(Set(fixtures.bank.personas.keys).isSuperset(of: ["alex", "empty", "overdrawn", "busy", "locked"]))
         #expect(Set(fixtures.scenarios.keys) == ["offline", "maintenance", "session-expiry", "flaky", "slow-3g", "rate-limited", "tampered-signature"])
-        #expect(fixtures.personas["busy"]!.transactions.count >= 10_000)
-        #expect(fixtures.personas["empty"]!.accounts.isEmpty)
-        #expect(fixtures.atms.count >= 5)
-        let alex = fixtures.personas["alex"]!
+        #expect(fixtures.bank.personas["busy"]!.transactions.count >= 10_000)
+        #expect(fixtures.bank.personas["empty"]!.accounts.isEmpty)
+        #expect(fixtures.bank.atms.count >= 5)
+        let alex = fixtures.bank.personas["alex"]!
         #expect(Set(alex.accounts.map(\.currency)).count > 1)
         #expect(alex.transactions.contains { $0.pendingTransactionId != nil })
         #expect(alex.transactions.contains { $0.status == "rejected" })
     }
 
     @Test func busyHistoryIsDeterministic() throws {
-        let first = try FixtureLoader(root: repositoryStubs).load().personas["busy"]!.transactions
-        let second = try FixtureLoader(root: repositoryStubs).load().personas["busy"]!.transactions
+        let first = try FixtureLoader(root: repositoryStubs).load().bank.personas["busy"]!.transactions
+        let second = try FixtureLoader(root: repositoryStubs).load().bank.personas["busy"]!.transactions
         #expect(first == second)
         #expect(first == TransactionOrdering.sorted(first))
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 @Suite struct ZeroPaddedTests {

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 /// `GET /__stubbank/events`: live journal entries as server-sent events, per session, resumable

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 /// Each fault observed through URLSession over a real socket on an ephemeral port.

@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOConcurrencyHelpers
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 /// Which requests `ReadyAnswerHandler` offers to the event-loop answer, and what it writes.

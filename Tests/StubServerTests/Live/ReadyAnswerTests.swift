@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 /// A request answered on the event loop gets the answer, the journal entry and the counters the

@@ -2,6 +2,7 @@ import HTTPTypes
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

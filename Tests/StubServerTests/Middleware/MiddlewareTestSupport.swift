@@ -6,6 +6,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

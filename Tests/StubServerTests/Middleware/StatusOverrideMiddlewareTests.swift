@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

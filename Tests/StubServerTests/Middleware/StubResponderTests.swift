@@ -3,6 +3,7 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HummingbirdTesting
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

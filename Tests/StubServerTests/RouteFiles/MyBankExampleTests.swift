@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOFoundationCompat
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import StubFormats
 
@@ -38,7 +39,7 @@ import StubFormats
         let set = try FixtureLoader(root: stubs.url).load()
         #expect(set.routes.count == 1)
         #expect(set.settings.bank == false)
-        #expect(set.personas.isEmpty)
+        #expect(set.bank.personas.isEmpty)
     }
 
     @Test func unknownFieldNamesItsLineAndSuggests() throws {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import StubServerTesting
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 @Suite struct TemplateTests {

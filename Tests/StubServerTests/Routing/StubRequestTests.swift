@@ -1,5 +1,6 @@
 import HTTPTypes
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 import StubServerTesting
 

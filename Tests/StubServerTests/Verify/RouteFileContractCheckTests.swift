@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubServer
+@testable import BuiltInBank
 @testable import StubEngine
 
 /// `stubbank verify --contract`: route files against a team's own OpenAPI document.

@@ -1,0 +1,45 @@
+package import StubEngine
+/// One operation the stub serves.
+package struct Route: Sendable {
+    /// What a handler gets: the request and, for authenticated routes, whose token it was.
+    package struct Call: Sendable {
+        package var request: StubRequest
+        package var principal: Principal?
+        package var bank: Bank
+
+        /// A call of a handler for `request`, by `principal`, on `bank`.
+        package init(request: StubRequest, principal: Principal?, bank: Bank) {
+            self.request = request
+            self.principal = principal
+            self.bank = bank
+        }
+
+        /// The principal; only nil on routes marked `public`.
+        package var customer: Principal { principal! }
+    }
+
+    /// Synchronous: the bank answers without waiting, so a request can be answered on the event
+    /// loop that read it (`ReadyExchange`).
+    package typealias Handler = @Sendable (Call) throws(APIError) -> StubResponse
+
+    package let pattern: RoutePattern
+    /// Matches `operationId` in `Contracts/openapi.yaml`.
+    package let operationId: String
+    package let summary: String
+    /// When false no bearer token is needed (token, status, ATMs).
+    package let requiresAuth: Bool
+    /// When true the request must carry a JSON body (`Content-Type: application/json`).
+    package let expectsJSONBody: Bool
+    package let handler: Handler
+
+    package init(_ pattern: String, _ operationId: String, _ summary: String, auth: Bool = true, body: Bool = false,
+         handler: @escaping Handler) {
+        // Patterns here are literals in source; a bad one is a programming error.
+        self.pattern = try! RoutePattern(pattern)
+        self.operationId = operationId
+        self.summary = summary
+        self.requiresAuth = auth
+        self.expectsJSONBody = body
+        self.handler = handler
+    }
+}

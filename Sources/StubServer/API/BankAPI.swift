@@ -1,9 +1,0 @@
-import StubEngine
-
-/// The `/v1` wire API: every route the stub serves, in the order `Contracts/openapi.yaml` lists them.
-enum BankAPI {
-    static func routes() -> [Route] {
-        authRoutes() + accountRoutes() + atmRoutes() + cardRoutes() + beneficiaryRoutes()
-            + transferRoutes() + supportRoutes() + statusRoutes()
-    }
-}

@@ -1,6 +1,0 @@
-import StubEngine
-
-extension Bank {
-    /// Version of the wire API, as in `Contracts/openapi.yaml`.
-    static let apiVersion = "1.0.0"
-}
