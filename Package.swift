@@ -223,6 +223,12 @@ let package = Package(
             dependencies: ["ContractTesting", "ContractKit", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "StubEngineTests",
+            dependencies: ["StubEngine", "StubFormats", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "BuiltInBankTests", dependencies: ["BuiltInBank", "StubEngine"], swiftSettings: strictSettings),
         .testTarget(name: "StubServeCommandTests", dependencies: ["StubServeCommand"], swiftSettings: strictSettings),
         .testTarget(
             name: "StubFormatsTests",

@@ -23,7 +23,7 @@ enum RequestIntake {
         let path = uri.path
         let stubRequest = StubRequest(
             method: head.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
-            query: query(uri.query), headers: head.headerFields, body: [], session: "default", requestId: requestId)
+            query: QueryString.parse(uri.query), headers: head.headerFields, body: [], session: "default", requestId: requestId)
         let exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now, serving: serving)
         exchange.request.authority = head.authority
         exchange.request.rawQuery = uri.query
@@ -40,16 +40,5 @@ enum RequestIntake {
         guard let value = headers[requestIdHeader], (1...128).contains(value.count),
               value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else { return nil }
         return value
-    }
-
-    static func query(_ text: String?) -> [String: [String]] {
-        guard let text, !text.isEmpty else { return [:] }
-        var result: [String: [String]] = [:]
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (s: Substring) in String(s).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(s) }
-            result[decode(parts[0]), default: []].append(parts.count > 1 ? decode(parts[1]) : "")
-        }
-        return result
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
 import Testing
-@testable import StubServer
-@testable import BuiltInBank
 @testable import StubEngine
 
 @Suite struct UTCTimestampTests {

@@ -1,6 +1,4 @@
 import HTTPTypes
-@testable import StubServer
-@testable import BuiltInBank
 @testable import StubEngine
 import Testing
 

@@ -1,8 +1,6 @@
 import Foundation
 import HTTPTypes
 import Testing
-@testable import StubServer
-@testable import BuiltInBank
 @testable import StubEngine
 
 @Suite struct TemplateTests {
@@ -12,7 +10,7 @@ import Testing
                        body: String? = nil, counter: Int = 1, seed: UInt64 = 7) -> TemplateScope {
         var fields = HTTPFields()
         for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
-        let request = StubRequest(method: "POST", path: "/x", pathSegments: ["x"], query: RequestIntake.query(query),
+        let request = StubRequest(method: "POST", path: "/x", pathSegments: ["x"], query: QueryString.parse(query),
                                   headers: fields, body: Array((body ?? "").utf8), session: "s1", requestId: "req_1")
         let input = RouteInput(request: request, parameters: path)
         return TemplateScope(input: input, now: instant, counter: counter, random: TemplateRandom(seed: seed))

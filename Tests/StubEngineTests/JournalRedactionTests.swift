@@ -1,8 +1,6 @@
 import Foundation
 import HTTPTypes
 import Testing
-@testable import StubServer
-@testable import BuiltInBank
 @testable import StubEngine
 
 /// What the journal and the console mask.

@@ -1,6 +1,4 @@
 import Testing
-@testable import StubServer
-@testable import BuiltInBank
 @testable import StubEngine
 
 @Suite struct BehaviourBookTests {

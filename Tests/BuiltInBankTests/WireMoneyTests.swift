@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import StubServer
 @testable import BuiltInBank
 @testable import StubEngine
 

@@ -1,5 +1,4 @@
 import Testing
-@testable import StubServer
 @testable import BuiltInBank
 @testable import StubEngine
 
