@@ -1,4 +1,4 @@
-public import StubServer
+import StubServer
 public import StubFormats
 public import StubEngine
 

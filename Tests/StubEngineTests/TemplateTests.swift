@@ -63,7 +63,7 @@ import Testing
         // An inline YAML body: each string leaf is rendered, then encoded.
         let tree = TemplateJSON.object([("name", .string(try ResponseTemplate.compile("{{body.name}}", escaping: .none))),
                                         ("n", .number("1"))])
-        let inline = try ResponseTemplate.json(tree).render(s)
+        let inline = ResponseTemplate.json(tree).render(s)
         let object = try JSONSerialization.jsonObject(with: Data(inline.utf8)) as? [String: Any]
         #expect(object?["name"] as? String == #""}],"admin":true,"x":[{""#)
         #expect(object?["admin"] == nil)

@@ -14,12 +14,14 @@ package struct BankRouteSource: RouteSource {
     }
 
     package func answer(_ exchange: inout RouteExchange) throws(APIError) -> Bool {
-        try answer(&exchange, match: match(exchange.request))
+        try answer(&exchange, match: match(method: exchange.request.method, pathSegments: exchange.request.pathSegments))
     }
 
     /// The bank's route for the request: found, a known path with another method, or none.
-    package func match(_ request: StubRequest) -> RouteTable.Match {
-        table.match(method: request.method, pathSegments: request.pathSegments)
+    /// It takes the two fields it reads rather than the request, which a caller in another module
+    /// would copy whole into the call.
+    package func match(method: String, pathSegments: [Substring]) -> RouteTable.Match {
+        table.match(method: method, pathSegments: pathSegments)
     }
 
     /// Answers a request already matched, without waiting: the bank never waits, so the event

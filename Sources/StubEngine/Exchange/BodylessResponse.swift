@@ -8,8 +8,14 @@ package enum BodylessResponse {
     package static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
 
     package static func applies(_ exchange: RouteExchange) -> Bool {
-        guard let status = exchange.response?.status.code else { return false }
-        return status == 204 || status == 304 || exchange.request.method == "HEAD"
+        applies(status: exchange.response?.status.code, method: exchange.request.method)
+    }
+
+    /// The same from the two fields it reads, for a caller in another module, which would copy a
+    /// whole exchange into the call.
+    package static func applies(status: Int?, method: String) -> Bool {
+        guard let status else { return false }
+        return status == 204 || status == 304 || method == "HEAD"
     }
 
     /// Drops the body (and, for 204 and 304, its type) before the response is signed and sent.

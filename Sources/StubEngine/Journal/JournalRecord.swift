@@ -21,26 +21,6 @@ package struct JournalRecord: Sendable {
     /// The answer replayed an earlier one for the same idempotency key.
     package var replayed = false
 
-    /// Each stored property as given (the memberwise initializer, for the other targets).
-    package init(requestId: String, receivedAt: Date, method: String, path: String, query: [String: [String]], session: String,
-                 route: String? = nil, nearMiss: String? = nil, status: Int? = nil, fault: Fault? = nil, behaviour: String? = nil,
-                 latencyMs: Double, headers: HTTPFields, replayed: Bool = false) {
-        self.requestId = requestId
-        self.receivedAt = receivedAt
-        self.method = method
-        self.path = path
-        self.query = query
-        self.session = session
-        self.route = route
-        self.nearMiss = nearMiss
-        self.status = status
-        self.fault = fault
-        self.behaviour = behaviour
-        self.latencyMs = latencyMs
-        self.headers = headers
-        self.replayed = replayed
-    }
-
     package func entry(sequence: Int) -> JournalEntry {
         JournalEntry(
             sequence: sequence, requestId: requestId, receivedAt: UTCTimestamp.dateTime(receivedAt),

@@ -18,15 +18,17 @@ package struct FileRouteSource: RouteSource {
     }
 
     package func answer(_ exchange: inout RouteExchange) throws(APIError) -> Bool {
-        guard let match = match(exchange.request) else { return false }
+        guard let match = match(in: &exchange) else { return false }
         try answer(&exchange, route: match.route, input: match.input)
         return true
     }
 
     /// The route that answers the request, if any.
-    package func match(_ request: StubRequest) -> (route: FileRoute, input: RouteInput)? {
+    /// `inout` only so that the exchange's request is read in place: a caller in another module
+    /// would otherwise copy the whole request into the call. Nothing in the exchange changes.
+    package func match(in exchange: inout RouteExchange) -> (route: FileRoute, input: RouteInput)? {
         guard routes.count > 0 else { return nil }
-        return routes.match(request)
+        return routes.match(exchange.request)
     }
 
     /// Picks the matched route's response and renders it into the exchange.

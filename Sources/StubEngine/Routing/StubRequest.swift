@@ -19,21 +19,11 @@ package struct StubRequest: Sendable {
     /// The query as sent, without `?`; nil when there was none.
     package var rawQuery: String?
 
-    /// Each stored property as given (the memberwise initializer, for the other targets).
-    package init(method: String, path: String, pathSegments: [Substring], query: [String: [String]], headers: HTTPFields,
-                 body: [UInt8], session: String, requestId: String, parameters: [String: String] = [:],
-                 authority: String? = nil, rawQuery: String? = nil) {
-        self.method = method
-        self.path = path
-        self.pathSegments = pathSegments
-        self.query = query
-        self.headers = headers
-        self.body = body
-        self.session = session
-        self.requestId = requestId
-        self.parameters = parameters
-        self.authority = authority
-        self.rawQuery = rawQuery
+    /// A `GET` of `path` with no query, headers or body, for checks that call a route directly
+    /// (`stubbank verify`). The server builds its requests with `RouteExchange.init(method:path:…)`.
+    package static func verificationGet(_ path: String, parameters: [String: String] = [:]) -> StubRequest {
+        StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path), query: [:], headers: [:],
+                    body: [], session: "verify", requestId: "verify", parameters: parameters)
     }
 
     /// The path and the query as sent: `/v1/atms?lat=51.5`.

@@ -17,7 +17,7 @@ struct BodyFaultMiddleware: StubMiddleware {
     }
 
     static func apply(_ exchange: StubExchange, to response: inout Response, connection: any StubConnection, stop: StopSignal) {
-        guard !BodylessResponse.applies(exchange.core) else { return }
+        guard !BodylessResponse.applies(status: exchange.response?.status.code, method: exchange.request.method) else { return }
         let body = exchange.response?.body ?? []
         switch exchange.decision.fault {
         case .malformed:

@@ -48,11 +48,11 @@ enum ReadyExchange {
         BasePath.strip(&exchange.core, basePath: serving.basePath)
         guard !AdminAPI.owns(exchange.request.path) else { return nil }
         let found: Found
-        if let (route, matched) = source.match(exchange.request) {
+        if let (route, matched) = source.match(in: &exchange.core) {
             guard route.answersAtOnce else { return nil }
             found = .file(route, matched)
         } else {
-            let match = serving.bank.match(exchange.request)
+            let match = serving.bank.match(method: exchange.request.method, pathSegments: exchange.request.pathSegments)
             if case .notFound = match { return nil }
             found = .bank(match)
         }

@@ -20,14 +20,8 @@ enum RequestIntake {
 
     /// The exchange for a request head; `uri` is the head's path, parsed.
     static func exchange(_ head: HTTPRequest, uri: URI, requestId: String, serving: StubBackend.Serving) -> StubExchange {
-        let path = uri.path
-        let stubRequest = StubRequest(
-            method: head.method.rawValue, path: path, pathSegments: RoutePattern.segments(of: path),
-            query: QueryString.parse(uri.query), headers: head.headerFields, body: [], session: "default", requestId: requestId)
-        let exchange = StubExchange(request: stubRequest, receivedAt: Date(), started: .now, serving: serving)
-        exchange.request.authority = head.authority
-        exchange.request.rawQuery = uri.query
-        return exchange
+        StubExchange(method: head.method.rawValue, path: uri.path, rawQuery: uri.query, headers: head.headerFields,
+                     requestId: requestId, authority: head.authority, receivedAt: Date(), started: .now, serving: serving)
     }
 
     /// The client's own id when it sent a usable one, else the next of the stub's.

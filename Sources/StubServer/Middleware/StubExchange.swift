@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import StubEngine
 import BuiltInBank
@@ -26,6 +27,10 @@ import BuiltInBank
 final class StubExchange: @unchecked Sendable {
     /// The route engine's part, lent to route sources and engine steps with `inout`.
     var core: RouteExchange
+    /// The wall-clock time the request arrived, for the journal and templates.
+    let receivedAt: Date
+    /// When the request arrived, for its duration in the journal.
+    let started: ContinuousClock.Instant
     /// What the stubs folder serves, taken once for the whole request.
     let serving: StubBackend.Serving
     /// The request body as it arrives, until `RequestBodyMiddleware` reads it into `request.body`.
@@ -35,8 +40,15 @@ final class StubExchange: @unchecked Sendable {
     /// Answered by the admin API: not signed, spoiled or journalled.
     var answeredByAdmin = false
 
-    init(request: StubRequest, receivedAt: Date, started: ContinuousClock.Instant, serving: StubBackend.Serving) {
-        self.core = RouteExchange(request: request, receivedAt: receivedAt, started: started)
+    /// The exchange for a request head (see `RouteExchange.init(method:path:rawQuery:headers:requestId:authority:)`).
+    /// The engine's part is built straight into the stored property: passed in as an argument,
+    /// it was copied, at 12 retains a request.
+    init(method: String, path: String, rawQuery: String?, headers: HTTPFields, requestId: String, authority: String?,
+         receivedAt: Date, started: ContinuousClock.Instant, serving: StubBackend.Serving) {
+        self.core = RouteExchange(method: method, path: path, rawQuery: rawQuery, headers: headers, requestId: requestId,
+                                  authority: authority)
+        self.receivedAt = receivedAt
+        self.started = started
         self.serving = serving
     }
 
@@ -45,52 +57,48 @@ final class StubExchange: @unchecked Sendable {
 
     /// The request, with its session, path parameters and body once they are known.
     var request: StubRequest {
-        get { core.request }
+        _read { yield core.request }
         _modify { yield &core.request }
     }
 
     /// Which behaviour applies (header, admin, scenario).
     var decision: BehaviourDecision {
-        get { core.decision }
+        _read { yield core.decision }
         _modify { yield &core.decision }
     }
 
     /// The matched route, as the journal names it.
     var route: String? {
-        get { core.route }
+        _read { yield core.route }
         _modify { yield &core.route }
     }
 
     /// When no route matched: the closest one and why it missed, for the journal.
     var nearMiss: String? {
-        get { core.nearMiss }
+        _read { yield core.nearMiss }
         _modify { yield &core.nearMiss }
     }
 
     /// Set by the middleware that answers.
     var response: StubResponse? {
-        get { core.response }
+        _read { yield core.response }
         _modify { yield &core.response }
     }
 
     /// A route file's answer, whose behaviour applies after routing.
     var fileAnswer: FileRouteAnswer? {
-        get { core.fileAnswer }
+        _read { yield core.fileAnswer }
         _modify { yield &core.fileAnswer }
     }
 
     /// True once a route source answered without an error.
     var routeAnswered: Bool {
-        get { core.routeAnswered }
+        _read { yield core.routeAnswered }
         _modify { yield &core.routeAnswered }
     }
 
-    /// The wall-clock time the request arrived.
-    var receivedAt: Date { core.receivedAt }
-    /// When the request arrived, for its duration in the journal.
-    var started: ContinuousClock.Instant { core.started }
     /// The request's id, as the journal and the error envelope show it.
-    var requestId: String { core.requestId }
+    var requestId: String { core.request.requestId }
 
     /// Answered by the route sources the stubs folder serves (`Routing`): the responder at the
     /// centre of the middleware.

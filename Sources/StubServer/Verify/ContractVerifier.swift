@@ -131,12 +131,10 @@ public struct ContractVerifier: Sendable {
             for route in routes where route.pattern.method == "GET" {
                 for parameters in Self.parameterSets(for: route, persona: persona) {
                     let path = parameters.reduce(route.pattern.path) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
-                    var request = StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path), query: [:],
-                                              headers: [:], body: [], session: "verify", requestId: "verify")
-                    request.parameters = parameters
+                    let request = StubRequest.verificationGet(path, parameters: parameters)
                     let label = "\(persona.name): GET \(path)"
                     do {
-                        let response = try route.handler(Route.Call(request: request, principal: principal, bank: bank))
+                        let response = try route.handler(.verifying(request, principal: principal, bank: bank))
                         let operation = (paths[route.pattern.path] as? [String: Any])?["get"] as? [String: Any]
                         let schema = ((((operation?["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"]
                             as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
