@@ -35,6 +35,7 @@ struct JournalMiddleware: StubMiddleware {
     @inline(never)
     static func record(_ exchange: StubExchange, status: Int?, responseHeaders: HTTPFields = [:], backend: StubBackend) {
         let elapsed = ContinuousClock.now - exchange.started
-        backend.journal.record(&exchange.core, receivedAt: exchange.receivedAt, status: status, responseHeaders: responseHeaders, latencyMs: elapsed.inMilliseconds)
+        backend.journal.record(&exchange.core, receivedAt: exchange.receivedAt, status: status, responseHeaders: responseHeaders,
+                               latencyMs: elapsed.inMilliseconds)
     }
 }
