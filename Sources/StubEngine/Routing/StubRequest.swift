@@ -19,10 +19,12 @@ package struct StubRequest: Sendable {
     /// The query as sent, without `?`; nil when there was none.
     package var rawQuery: String?
 
-    /// A `GET` of `path` with no query, headers or body, for checks that call a route directly
-    /// (`stubbank verify`). The server builds its requests with `RouteExchange.init(method:path:…)`.
-    package static func verificationGet(_ path: String, parameters: [String: String] = [:]) -> StubRequest {
-        StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path), query: [:], headers: [:],
+    /// A request with no query, headers or body, in the `verify` session, for checks that call a
+    /// route directly (`stubbank verify`). The server builds its requests with
+    /// `RouteExchange.init(method:path:…)`.
+    package static func verification(_ method: String = "GET", path: String,
+                                      parameters: [String: String] = [:]) -> StubRequest {
+        StubRequest(method: method, path: path, pathSegments: RoutePattern.segments(of: path), query: [:], headers: [:],
                     body: [], session: "verify", requestId: "verify", parameters: parameters)
     }
 

@@ -87,8 +87,7 @@ package struct RouteFileContractCheck {
             return nil
         }, uniquingKeysWith: { first, _ in first })
         let path = route.pattern.path.replacingOccurrences(of: #"\{[^}]+\}"#, with: "1", options: .regularExpression)
-        let request = StubRequest(method: method, path: path, pathSegments: RoutePattern.segments(of: path), query: [:],
-                                  headers: [:], body: [], session: "verify", requestId: "verify")
+        let request = StubRequest.verification(method, path: path)
         let input = RouteInput(request: request, parameters: parameters)
         let selection = FileRouteState.Selection(response: response, counter: 1, seed: 0)
         return FileRouteAnswer(selection: selection, route: route, input: input, now: Date(timeIntervalSince1970: 1_795_000_000)).response.body

@@ -20,8 +20,9 @@ enum RequestIntake {
 
     /// The exchange for a request head; `uri` is the head's path, parsed.
     static func exchange(_ head: HTTPRequest, uri: URI, requestId: String, serving: StubBackend.Serving) -> StubExchange {
-        StubExchange(method: head.method.rawValue, path: uri.path, rawQuery: uri.query, headers: head.headerFields,
-                     requestId: requestId, authority: head.authority, receivedAt: Date(), started: .now, serving: serving)
+        StubExchange(RouteExchange(method: head.method.rawValue, path: uri.path, rawQuery: uri.query, headers: head.headerFields,
+                                   requestId: requestId, authority: head.authority),
+                     receivedAt: Date(), started: .now, serving: serving)
     }
 
     /// The client's own id when it sent a usable one, else the next of the stub's.

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import StubEngine
 import BuiltInBank
@@ -40,20 +39,15 @@ final class StubExchange: @unchecked Sendable {
     /// Answered by the admin API: not signed, spoiled or journalled.
     var answeredByAdmin = false
 
-    /// The exchange for a request head (see `RouteExchange.init(method:path:rawQuery:headers:requestId:authority:)`).
-    /// The engine's part is built straight into the stored property: passed in as an argument,
-    /// it was copied, at 12 retains a request.
-    init(method: String, path: String, rawQuery: String?, headers: HTTPFields, requestId: String, authority: String?,
-         receivedAt: Date, started: ContinuousClock.Instant, serving: StubBackend.Serving) {
-        self.core = RouteExchange(method: method, path: path, rawQuery: rawQuery, headers: headers, requestId: requestId,
-                                  authority: authority)
+    init(_ core: RouteExchange, receivedAt: Date, started: ContinuousClock.Instant, serving: StubBackend.Serving) {
+        self.core = core
         self.receivedAt = receivedAt
         self.started = started
         self.serving = serving
     }
 
-    // The engine's decisions, read and changed in place (`_modify` lends the stored value
-    // without a copy, as the standard library's collections do).
+    // The engine's decisions, read and changed in place: `_read` and `_modify` lend the stored
+    // field, where a `get` loaded the whole exchange to read one field of it (15 retains a read).
 
     /// The request, with its session, path parameters and body once they are known.
     var request: StubRequest {

@@ -131,7 +131,7 @@ public struct ContractVerifier: Sendable {
             for route in routes where route.pattern.method == "GET" {
                 for parameters in Self.parameterSets(for: route, persona: persona) {
                     let path = parameters.reduce(route.pattern.path) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
-                    let request = StubRequest.verificationGet(path, parameters: parameters)
+                    let request = StubRequest.verification(path: path, parameters: parameters)
                     let label = "\(persona.name): GET \(path)"
                     do {
                         let response = try route.handler(.verifying(request, principal: principal, bank: bank))
