@@ -89,6 +89,22 @@ def sign_in(port, username="alex", password="pass_good"):
     return {"Authorization": f"Bearer {token}"}
 
 
+def install_behaviour_elsewhere(port):
+    """Installs an admin behaviour on another route (as a UI test does), so every request asks the
+    behaviour book; returns no extra headers. The loaded route itself is not affected."""
+    body = json.dumps({"route": "GET /v1/accounts", "status": 503}).encode()
+    request = (f"POST /__stubbank/behaviours HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+               f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+    with socket.create_connection(("127.0.0.1", port), timeout=2.0) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    if not data.startswith(b"HTTP/1.1 201"):
+        raise RuntimeError(f"installing a behaviour failed: {data[:200]!r}")
+    return {}
+
+
 def dechunk(data):
     out, rest = b"", data
     while rest:
@@ -593,12 +609,13 @@ def main():
     parser.add_argument("--results", default=str(ROOT / "Benchmarks" / "results" / datetime.date.today().isoformat()))
     parser.add_argument("--seconds", type=int, default=10, help="wrk duration per load")
     parser.add_argument("--rounds", type=int, default=3, help="loads per server and concurrency; the median is reported")
-    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,token,routefile,routefile-full,pact,specmatic,"
+    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,behaviour,token,routefile,routefile-full,"
+                                       "pact,specmatic,"
                                        "mockintosh,"
                                        "manyroutes,delay,burst,contracts,memory")
     parser.add_argument("--quick", action="store_true",
-                        help="about 3 min: the ceiling, StubBank (bank, bank with a token, route file, route file on "
-                             "the full path) and Pact in 3 interleaved rounds of 3 s at c=50 and c=1; prints the ratios to "
+                        help="about 3 min: the ceiling, StubBank (bank, bank with a behaviour installed on another route, "
+                             "bank with a token, route file, route file on the full path) and Pact in 3 interleaved rounds of 3 s at c=50 and c=1; prints the ratios to "
                              "the ceiling and to Pact")
     parser.add_argument("--extra", action="append", default=[], metavar="NAME=BINARY",
                         help="another stubbank binary to measure beside the others, on the bank route (a commit before a "
@@ -613,7 +630,7 @@ def main():
 
     only = set(args.only.split(",")) if args.only else None
     if args.quick and only is None:
-        only = {"ceiling", "journal", "token", "routefile", "routefile-full", "pact"}
+        only = {"ceiling", "journal", "behaviour", "token", "routefile", "routefile-full", "pact"}
     wanted = lambda key: only is None or key in only  # noqa: E731
     results_dir = Path(args.results)
     raw = results_dir / "raw"
@@ -658,6 +675,12 @@ def main():
         servers.append((stub("StubBank, journal off", "--journal-size", "0"), False))
     if wanted("journal"):
         servers.append((stub("StubBank, journal on (default)"), False))
+    if wanted("behaviour"):
+        # The same route while an admin behaviour is installed on another (every UI-test session):
+        # each request asks the behaviour book, and still needs no wait.
+        behaviour = stub("StubBank, bank, a behaviour on another route")
+        behaviour.prepare = install_behaviour_elsewhere
+        servers.append((behaviour, False))
     if wanted("token"):
         # A bank read behind a token: the token check, the session's ledger and the signature.
         # Its body is the accounts list, not the ATMs, so its ratio compares a different answer.

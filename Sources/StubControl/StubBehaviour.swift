@@ -11,11 +11,13 @@
 /// Routes are written as the stub writes them: `"GET /v1/accounts/{id}"`, `"* /v1/**"`, or a bare
 /// path for any method.
 public struct StubBehaviour: Sendable, Equatable {
-    /// A network fault instead of an answer.
+    /// A network fault instead of an answer: the stub's own `Fault` (in StubEngine), spelled
+    /// here for a test target that imports Foundation alone.
     public enum Fault: String, Sendable, CaseIterable {
         /// The connection is reset before any answer.
         case reset
-        /// The status line and headers arrive, then the connection is reset.
+        /// The route acts on the request (books the transfer, freezes the card), then the
+        /// connection is reset instead of answering: the server did the work, the app never hears.
         case resetAfter = "reset-after"
         /// The connection closes with no answer at all.
         case empty

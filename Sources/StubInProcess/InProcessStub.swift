@@ -61,7 +61,7 @@ public final class InProcessStub: Sendable {
         let backend = try StubBackend(configuration: configuration, logger: logger)
         host = "\(UUID().uuidString.prefix(12).lowercased()).stubbank.invalid"
         baseURL = URL(string: "http://\(host)")!
-        exchange = InProcessExchange(backend: backend, clock: clock, logger: logger)
+        exchange = InProcessExchange(backend: backend, clock: clock)
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.protocolClasses = [StubURLProtocol.self]
         urlSession = URLSession(configuration: sessionConfiguration)

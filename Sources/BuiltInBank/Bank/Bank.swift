@@ -9,8 +9,8 @@ package import StubEngine
 /// each other's balances. Each namespace starts as a copy of the fixtures.
 ///
 /// Every call is synchronous and takes one lock for its whole body (`locked`), so the event loop
-/// that read a request can answer it without a hop to a task (`ReadyExchange`), and the full path
-/// pays no actor hop. Each call is a few dictionary reads and writes: no call waits, none calls
+/// that read a request can answer it without a hop to a task (`Engine.answer`), and the
+/// Hummingbird path pays no actor hop. Each call is a few dictionary reads and writes: no call waits, none calls
 /// another call, so the lock is never held long and never taken twice.
 package final class Bank: @unchecked Sendable {
     private let lock = NIOLock()

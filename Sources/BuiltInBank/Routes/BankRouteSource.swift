@@ -24,8 +24,8 @@ package struct BankRouteSource: RouteSource {
         table.match(method: method, pathSegments: pathSegments)
     }
 
-    /// Answers a request already matched, without waiting: the bank never waits, so the event
-    /// loop that read a request may call this itself (`ReadyExchange`).
+    /// Answers a request already matched, without waiting: the bank never waits, so the engine
+    /// may run on the event loop that read a request.
     package func answer(_ exchange: inout RouteExchange, match: RouteTable.Match) throws(APIError) -> Bool {
         switch match {
         case .found(let route, let parameters):

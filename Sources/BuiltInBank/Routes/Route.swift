@@ -17,8 +17,8 @@ package struct Route: Sendable {
         package var customer: Principal { principal! }
     }
 
-    /// Synchronous: the bank answers without waiting, so a request can be answered on the event
-    /// loop that read it (`ReadyExchange`).
+    /// Synchronous: the bank answers without waiting, so the engine decides a request on the
+    /// event loop that read it (`Engine.answer`).
     package typealias Handler = @Sendable (Call) throws(APIError) -> StubResponse
 
     package let pattern: RoutePattern

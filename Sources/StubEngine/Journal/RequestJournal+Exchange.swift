@@ -14,13 +14,29 @@ extension RequestJournal {
     /// nothing in it changes.
     package func record(_ exchange: inout RouteExchange, receivedAt: Date, status: Int?, responseHeaders: HTTPFields,
                         latencyMs: Double) {
-        record(JournalRecord(
+        let (record, bodies) = Self.entry(&exchange, receivedAt: receivedAt, status: status, responseHeaders: responseHeaders,
+                                          latencyMs: latencyMs)
+        self.record(record, bodies: bodies)
+    }
+
+    /// The entry for an exchange whose answer waits on the wire, to be written when the wait is
+    /// over (`JournalTicket.commit`).
+    package func ticket(_ exchange: inout RouteExchange, receivedAt: Date, started: ContinuousClock.Instant, status: Int?,
+                        responseHeaders: HTTPFields) -> JournalTicket {
+        let (record, bodies) = Self.entry(&exchange, receivedAt: receivedAt, status: status, responseHeaders: responseHeaders,
+                                          latencyMs: 0)
+        return JournalTicket(journal: self, record: record, bodies: bodies, started: started)
+    }
+
+    private static func entry(_ exchange: inout RouteExchange, receivedAt: Date, status: Int?, responseHeaders: HTTPFields,
+                              latencyMs: Double) -> (JournalRecord, ExchangeBodies) {
+        (JournalRecord(
             requestId: exchange.request.requestId, receivedAt: receivedAt, method: exchange.request.method,
             path: exchange.request.path, query: exchange.request.query, session: exchange.request.session,
             route: exchange.route, nearMiss: exchange.nearMiss, status: status, fault: exchange.decision.fault,
             behaviour: exchange.decision.behaviourId, latencyMs: latencyMs, headers: exchange.request.headers,
-            replayed: exchange.response?.headers[Self.replayedHeader] == "true"),
-            bodies: ExchangeBodies(requestBody: exchange.request.body, responseStatus: status, responseHeaders: responseHeaders,
-                                   responseBody: exchange.response?.body ?? []))
+            replayed: exchange.response?.headers[replayedHeader] == "true"),
+         ExchangeBodies(requestBody: exchange.request.body, responseStatus: status, responseHeaders: responseHeaders,
+                        responseBody: exchange.response?.body ?? []))
     }
 }

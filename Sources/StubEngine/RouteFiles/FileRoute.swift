@@ -27,10 +27,6 @@ package struct FileRoute: Sendable {
     /// False when every request gets the same choice with no draws: mode `first`, no `times` or
     /// `probability`, no templates and no latency. Such a route answers without the session lock.
     package let isStateless: Bool
-    /// True when no response waits, spoils its body or drops the connection (no `latency`,
-    /// `bandwidth` or `fault`): its answer is ready as soon as it is chosen, so the event loop
-    /// that read the request writes it (`ReadyExchange`).
-    package let answersAtOnce: Bool
 
     package init(id: String, location: String, pattern: RoutePattern, condition: RequestCondition, responses: [RouteResponse],
          mode: Mode, priority: Int, defaultHeaders: [(name: HTTPField.Name, value: ResponseTemplate)]) {
@@ -49,9 +45,6 @@ package struct FileRoute: Sendable {
         }
         self.isStateless = mode == .first && !templated && responses.allSatisfy {
             $0.behaviour.times == nil && $0.behaviour.probability == nil && $0.behaviour.latency == nil
-        }
-        self.answersAtOnce = responses.allSatisfy {
-            $0.behaviour.latency == nil && $0.behaviour.bandwidth == nil && $0.behaviour.fault == nil
         }
     }
 

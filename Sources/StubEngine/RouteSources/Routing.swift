@@ -2,21 +2,21 @@ import HTTPTypes
 
 /// Finds the answer for a request: each route source in turn (route files first, then the
 /// built-in bank); when none has a route, a 404 naming the closest routes and why each missed.
-/// The responder at the centre of the stub's middleware (`StubResponder.stack`).
+/// The engine's route step (`Engine.answer`).
 package enum Routing {
     /// Answers the exchange from the first of `sources` that has a route, or with the refusal of
-    /// that source (a missing token, a body that is not JSON) as an error envelope.
+    /// that source (a missing token, a body that is not JSON) as an error envelope, or with the
+    /// near-miss 404. Only an answer a source gave without an error sets `routeAnswered`.
     package static func answer(_ exchange: inout RouteExchange, sources: [any RouteSource]) {
         do {
-            try route(&exchange, sources: sources)
-            exchange.routeAnswered = true
+            for source in sources where try source.answer(&exchange) {
+                exchange.routeAnswered = true
+                return
+            }
         } catch {
             exchange.response = .error(error, requestId: exchange.requestId)
+            return
         }
-    }
-
-    package static func route(_ exchange: inout RouteExchange, sources: [any RouteSource]) throws(APIError) {
-        for source in sources where try source.answer(&exchange) { return }
         let closest = NearMiss.closest(sources.flatMap { $0.nearMisses(exchange.request) })
         exchange.nearMiss = closest.first.map { "\($0.route) (\($0.source)): \($0.reason)" } ?? "no routes are loaded"
         exchange.response = .error(notFound(exchange.request, closest: closest), requestId: exchange.requestId)

@@ -61,23 +61,6 @@ package final class SessionRegistry: Sendable {
         if session != permanent { state.lastUsed[session] = Use(at: now, order: state.uses) }
     }
 
-    /// Records a use of `session` only when that evicts nothing, and says whether it did: the
-    /// event-loop answer (`ReadyExchange`) cannot wait for an eviction, so when one is due (an
-    /// idle session at the sweep, or a new session over the limit) it leaves the request to `touch`.
-    package func touchIfNothingToEvict(_ session: String) -> Bool {
-        let now = clock()
-        return state.withLockedValue { state in
-            let sweepDue = now.timeIntervalSince(state.lastSweep) >= min(60, limits.idleSeconds)
-            if sweepDue, state.lastUsed.contains(where: { $0.key != session && now.timeIntervalSince($0.value.at) > limits.idleSeconds }) {
-                return false
-            }
-            if session != Self.permanent, state.lastUsed[session] == nil, state.lastUsed.count >= limits.maxSessions { return false }
-            if sweepDue { state.lastSweep = now }
-            Self.recordUse(of: session, at: now, in: &state)
-            return true
-        }
-    }
-
     /// Forgets a session that was reset or evicted elsewhere.
     package func forget(_ session: String?) {
         state.withLockedValue { state in

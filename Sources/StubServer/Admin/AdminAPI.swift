@@ -10,20 +10,30 @@ import BuiltInBank
 /// Loopback clients only, unless the server has an admin token, in which case every caller
 /// must send it as `X-Stub-Admin-Token`.
 struct AdminAPI {
-    static let prefix = "/__stubbank"
+    static let prefix = AdminPath.prefix
     static let tokenHeader = HTTPField.Name("X-Stub-Admin-Token")!
 
     let backend: StubBackend
 
     /// Whether a (session-stripped) path belongs to the admin API.
-    static func owns(_ path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+    static func owns(_ path: String) -> Bool { AdminPath.owns(path) }
 
-    func handle(_ request: StubRequest, context: StubRequestContext) async throws(APIError) -> StubResponse {
+    /// The answer to an admin request: a refused call (a bad field, a missing token) answers
+    /// with the error envelope like any other request.
+    func answer(_ request: StubRequest, isLoopbackPeer: Bool) async -> StubResponse {
+        do {
+            return try await handle(request, isLoopbackPeer: isLoopbackPeer)
+        } catch {
+            return .error(error, requestId: request.requestId)
+        }
+    }
+
+    func handle(_ request: StubRequest, isLoopbackPeer: Bool) async throws(APIError) -> StubResponse {
         let segments = request.pathSegments.dropFirst().map(String.init)
         if segments.first == "ui" {
-            return try ConsolePage.handle(request, segments: segments.dropFirst(), admin: self, context: context)
+            return try ConsolePage.handle(request, segments: segments.dropFirst(), admin: self, isLoopbackPeer: isLoopbackPeer)
         }
-        try authorize(request, context: context)
+        try authorize(request, isLoopbackPeer: isLoopbackPeer)
         let scope = try scopeSession(request)
         switch (request.method, segments) {
         case ("GET", []):
@@ -145,7 +155,7 @@ struct AdminAPI {
     /// `X-Stub-Admin-Token` or as the console's cookie; without, loopback clients only. Either
     /// way a browser request from another origin is refused, so a web page the developer happens
     /// to open cannot steer the stub through their browser.
-    func authorize(_ request: StubRequest, context: StubRequestContext) throws(APIError) {
+    func authorize(_ request: StubRequest, isLoopbackPeer: Bool) throws(APIError) {
         try Self.refuseCrossOrigin(request)
         if let token = backend.configuration.adminToken {
             let given = request.headers[Self.tokenHeader] ?? ConsoleCookie.token(in: request.headers) ?? ""
@@ -157,7 +167,7 @@ struct AdminAPI {
             }
             return
         }
-        guard context.isLoopbackPeer else {
+        guard isLoopbackPeer else {
             throw APIError(status: .forbidden, type: "forbidden", code: "admin_loopback_only",
                            message: "The admin API answers loopback clients only. Start the server with --admin-token to allow remote control.",
                            displayMessage: "Not allowed.")

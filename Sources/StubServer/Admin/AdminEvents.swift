@@ -14,7 +14,7 @@ enum AdminEvents {
 
     static func response(_ request: StubRequest, backend: StubBackend, context: StubRequestContext) throws(APIError) -> Response {
         let admin = AdminAPI(backend: backend)
-        try admin.authorize(request, context: context)
+        try admin.authorize(request, isLoopbackPeer: context.isLoopbackPeer)
         let session = try admin.scopeSession(request)
         let after = try request.queryValue("after")
         let resumeFrom = request.headers[lastEventId].flatMap { Int($0) } ?? after.flatMap { Int($0) }

@@ -3,16 +3,17 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 import StubEngine
-import BuiltInBank
 
-/// Answers a request whose answer is ready on the event loop that read it, and hands every other
-/// request on to Hummingbird unchanged.
+/// The event-loop transport: asks the engine for a keep-alive HTTP/1.1 request with no body on
+/// the event loop that read it, and writes the answer at once when nothing has to wait.
 ///
 /// Through Hummingbird a request crosses to a task and its answer crosses back, which costs more
-/// than building most stub answers. Here a keep-alive HTTP/1.1 request with no body is held from
-/// its head to its end, offered to `answer` (`ReadyExchange`), and either answered at once or
-/// handed on, head and end together. The head goes out as Hummingbird's would: `Content-Length`
-/// from the answer, then `Date` and `Server`.
+/// than building most stub answers. Here such a request is held from its head to its end and
+/// offered to `answer`, which asks the engine. A plan with nothing to wait for is written here;
+/// any other (a delay, a fault, a paced body, the admin API) is kept in `PlanHandoff` and the
+/// request handed on to Hummingbird with the plan's key, head and end together, so the engine
+/// decides it once. Every other request is handed on unchanged. The head goes out as
+/// Hummingbird's would: the plan's fields (with `Content-Length`), then `Date` and `Server`.
 ///
 /// While a handed-on request has not been answered, every request is handed on, so answers
 /// leave in the order their requests came (HTTP/1.1 pipelining).
@@ -22,8 +23,15 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// The answer to a request with no body, or nil to hand it on.
-    typealias Answerer = @Sendable (HTTPRequest) -> ReadyExchange.Answer?
+    /// What to do with a request with no body: write the plan here, or hand the request on with
+    /// the key of its plan (`PlanHandoff`).
+    enum Ready {
+        case write(WirePlan)
+        case handOn(planKey: String)
+    }
+
+    /// Asks the engine for a request with no body; nil hands it on undecided.
+    typealias Answerer = @Sendable (HTTPRequest) -> Ready?
 
     private let answer: Answerer
     private let serverName: String?
@@ -32,9 +40,14 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var handedOn = 0
     /// A head that may be answered here, waiting for its end.
     private var held: HTTPRequestHead?
+    /// Keys of plans handed on whose responses have not all ended: discarded if the connection
+    /// closes first, so that no plan waits for a request that will never be read.
+    private var planKeys: [String] = []
+    private let handoff: PlanHandoff
 
-    init(serverName: String?, answer: @escaping Answerer) {
+    init(serverName: String?, handoff: PlanHandoff, answer: @escaping Answerer) {
         self.serverName = serverName
+        self.handoff = handoff
         self.answer = answer
     }
 
@@ -52,11 +65,18 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             if let head = held {
                 held = nil
-                if let request = Self.request(head), let ready = answer(request) {
-                    write(ready, context: context)
+                switch Self.request(head).flatMap(answer) {
+                case .write(let plan):
+                    write(plan, context: context)
                     return
+                case .handOn(let key):
+                    var marked = head
+                    marked.headers.replaceOrAdd(name: PlanHandoff.header.rawName, value: key)
+                    planKeys.append(key)
+                    handOn(marked, context: context)
+                case nil:
+                    handOn(head, context: context)
                 }
-                handOn(head, context: context)
             }
         }
         context.fireChannelRead(data)
@@ -68,8 +88,23 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { handedOn = max(0, handedOn - 1) }
+        if case .end = unwrapOutboundIn(data) {
+            handedOn = max(0, handedOn - 1)
+            // Every handed-on request has been answered, so Hummingbird took every plan.
+            if handedOn == 0 { planKeys.removeAll(keepingCapacity: true) }
+        }
         context.write(data, promise: promise)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        handoff.discard(planKeys)
+        planKeys.removeAll()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        handoff.discard(planKeys)
+        planKeys.removeAll()
     }
 
     /// Keep-alive HTTP/1.1, no body (no `Transfer-Encoding`, no `Content-Length` but 0), and
@@ -132,7 +167,7 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         handOn(head, context: context)
     }
 
-    private func write(_ ready: ReadyExchange.Answer, context: ChannelHandlerContext) {
+    private func write(_ ready: WirePlan, context: ChannelHandlerContext) {
         var fields = ready.headers
         fields[.date] = dates.now()
         if let serverName { fields[.server] = serverName }

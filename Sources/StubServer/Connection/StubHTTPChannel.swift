@@ -20,6 +20,8 @@ struct StubHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     let nextRequestId: @Sendable () -> String
     /// The `Server` header Hummingbird adds, for answers made below it.
     let serverName: String?
+    /// Where the event loop keeps the plans it hands on.
+    let handoff: PlanHandoff
     /// Answers ready requests on the event loop; nil hands every request to `responder`.
     let readyAnswer: ReadyAnswerHandler.Answerer?
 
@@ -33,7 +35,7 @@ struct StubHTTPChannel: ServerChildChannel, HTTPChannelHandler {
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: NIOHTTPDecoderLimitConfiguration())
             try pipeline.addHandler(ConnectionGuard(limits: limits, deadline: deadline, nextRequestId: nextRequestId))
-            if let readyAnswer { try pipeline.addHandler(ReadyAnswerHandler(serverName: serverName, answer: readyAnswer)) }
+            if let readyAnswer { try pipeline.addHandler(ReadyAnswerHandler(serverName: serverName, handoff: handoff, answer: readyAnswer)) }
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try pipeline.addHandler(ClientDisconnectHandler())
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))

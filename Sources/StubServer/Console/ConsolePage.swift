@@ -25,14 +25,14 @@ enum ConsolePage {
 
     /// `segments` follow `ui`: empty for the page, one name for an asset.
     static func handle(_ request: StubRequest, segments: ArraySlice<String>, admin: AdminAPI,
-                       context: StubRequestContext) throws(APIError) -> StubResponse {
+                       isLoopbackPeer: Bool) throws(APIError) -> StubResponse {
         guard request.method == "GET" else {
             throw APIError.methodNotAllowed(request.method, path: request.path, allowed: ["GET"], display: "Not allowed.")
         }
         if segments.isEmpty, let token = try request.queryValue("token") {
             return try signIn(token: token, admin: admin)
         }
-        try admin.authorize(request, context: context)
+        try admin.authorize(request, isLoopbackPeer: isLoopbackPeer)
         guard segments.count <= 1, let asset = assets[segments.first ?? ""] else {
             throw APIError.notFound("Console file \(request.path)")
         }

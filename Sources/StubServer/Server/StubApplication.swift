@@ -1,5 +1,7 @@
 public import Hummingbird
 import HummingbirdCore
+import Atomics
+import HTTPTypes
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -19,13 +21,20 @@ public enum StubApplication {
     ) -> some ApplicationProtocol {
         let configuration = backend.configuration
         let serverName = "StubBank"
-        let answer: ReadyAnswerHandler.Answerer = { @Sendable request in ReadyExchange.answer(request, backend: backend) }
+        let engine = backend.engine
+        let answer: ReadyAnswerHandler.Answerer = { @Sendable request in
+            let plan = engine.answer(EngineRequest(method: request.method.rawValue, target: request.path ?? "/",
+                                                   headers: request.headerFields, authority: request.authority))
+            guard !plan.waitsOnTheWire else { return .handOn(planKey: backend.handedOnPlans.keep(plan)) }
+            backend.eventLoopAnswers.wrappingIncrement(ordering: .relaxed)
+            return .write(plan)
+        }
         let readyAnswer = configuration.answersReadyRequestsOnEventLoop ? answer : nil
         return Application(
             responder: StubResponder(backend: backend),
             server: HTTPServerBuilder { responder in
                 StubHTTPChannel(responder: responder, limits: configuration.connectionLimits, nextRequestId: backend.nextRequestId,
-                                serverName: serverName, readyAnswer: readyAnswer)
+                                serverName: serverName, handoff: backend.handedOnPlans, readyAnswer: readyAnswer)
             },
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),

@@ -10,30 +10,35 @@ public final class StubBackend: Sendable {
     /// How the stub was started.
     public let configuration: StubServerConfiguration
     let bank: Bank
-    let behaviours: BehaviourBook
-    package let journal: RequestJournal
-    let signer: ResponseSigner
+    /// Decides every answer: the three transports carry out its plans.
+    package let engine: Engine
     /// Where the stub logs.
     public let logger: Logger
-    /// The sessions in use, bounded by `configuration.sessionLimits`.
-    let sessions: SessionRegistry
     /// Fired when the server begins to stop; ends every delay, bandwidth pause and hang.
     public let stopSignal = StopSignal()
     /// The built-in bank's routes (empty when `stubbank.yaml` turns the bank off).
     let routes: RouteTable
     /// Route files and the counters behind their sequences, counters and `times`.
     private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
-    private let sourcesBox: NIOLockedValueBox<Serving>
     let fileRouteState: FileRouteState
     /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
     public let bankEnabled: Bool
     /// The injected clock, for templates' `now`.
     let clock: @Sendable () -> Date
     private let scenarios: NIOLockedValueBox<[String: Scenario]>
-    private let headerGenerator: NIOLockedValueBox<SeededGenerator>
-    private let requestCounter = ManagedAtomic(0)
-    /// Requests answered on the event loop (`ReadyExchange`), for tests and diagnosis.
+    /// Requests answered on the event loop, for tests and diagnosis.
     let eventLoopAnswers = ManagedAtomic(0)
+    /// Plans the event loop decided but handed to Hummingbird to carry out (they wait on the wire).
+    let handedOnPlans = PlanHandoff()
+
+    /// Installed behaviours and the active scenario.
+    var behaviours: BehaviourBook { engine.behaviours }
+    /// The request journal.
+    package var journal: RequestJournal { engine.journal }
+    /// Signs every answer but the admin API's.
+    var signer: ResponseSigner { engine.signer }
+    /// The sessions in use, bounded by `configuration.sessionLimits`.
+    var sessions: SessionRegistry { engine.sessions }
 
     /// Loads the stubs directory (throwing `FixtureLoadError` with every problem) and activates
     /// the configured scenario (throwing `StubServerError.unknownScenario`).
@@ -52,19 +57,27 @@ public final class StubBackend: Sendable {
         }
         self.configuration = configuration
         self.logger = logger
-        self.bank = Bank(fixtures: fixtures.bank, tokenTTL: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
-        self.behaviours = BehaviourBook(seed: configuration.seed, limit: configuration.maxBehaviours, clock: clock)
-        self.sessions = SessionRegistry(limits: configuration.sessionLimits, clock: clock)
-        self.journal = RequestJournal(capacity: configuration.journalCapacity)
-        self.signer = ResponseSigner(key: configuration.signingKey)
+        let bank = Bank(fixtures: fixtures.bank, tokenTTL: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
+        self.bank = bank
+        let behaviours = BehaviourBook(seed: configuration.seed, limit: configuration.maxBehaviours, clock: clock)
+        let journal = RequestJournal(capacity: configuration.journalCapacity)
         self.bankEnabled = fixtures.settings.bank
         self.routes = RouteTable(routes: fixtures.settings.bank ? BankAPI.routes() : [])
         self.fileRouteBox = NIOLockedValueBox(fixtures.routes)
-        self.fileRouteState = FileRouteState(seed: configuration.seed)
+        let fileRouteState = FileRouteState(seed: configuration.seed)
+        self.fileRouteState = fileRouteState
         self.clock = clock
-        self.sourcesBox = NIOLockedValueBox(Self.serving(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank))
         self.scenarios = NIOLockedValueBox(fixtures.scenarios)
-        self.headerGenerator = NIOLockedValueBox(SeededGenerator(seed: SeededGenerator.derive(configuration.seed, "headers")))
+        let limits = configuration.sessionLimits
+        self.engine = Engine(
+            routes: Self.servedRoutes(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank), behaviours: behaviours,
+            sessions: SessionRegistry(limits: limits, clock: clock), journal: journal, signer: ResponseSigner(key: configuration.signingKey),
+            seed: configuration.seed, hangLimitSeconds: configuration.hangLimitSeconds
+        ) { evicted, reason in
+            Self.forget(evicted, bank: bank, fileRouteState: fileRouteState, behaviours: behaviours, journal: journal)
+            logger.info("session evicted", metadata: ["session": "\(evicted)", "reason": "\(reason.rawValue)",
+                                                      "maxSessions": "\(limits.maxSessions)"])
+        }
         try behaviours.setScenario(scenario)
     }
 
@@ -94,8 +107,7 @@ public final class StubBackend: Sendable {
         let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
         scenarios.withLockedValue { $0 = fixtures.scenarios }
         fileRouteBox.withLockedValue { $0 = fixtures.routes }
-        let serving = Self.serving(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank)
-        sourcesBox.withLockedValue { $0 = serving }
+        engine.serve(Self.servedRoutes(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank))
         fileRouteState.reset(session: nil)
         bank.replaceFixtures(fixtures.bank)
         if fixtures.settings.bank != bankEnabled {
@@ -112,51 +124,28 @@ public final class StubBackend: Sendable {
         return fixtures
     }
 
-    /// Records a request in `session`, and forgets the state of any session that this pushes
-    /// over `SessionLimits.maxSessions` (the least recently used) or that has sat idle too long.
-    func touchSession(_ session: String) {
-        for (evicted, reason) in sessions.touch(session) {
-            forgetSession(evicted)
-            logger.info("session evicted", metadata: ["session": "\(evicted)", "reason": "\(reason.rawValue)",
-                                                      "maxSessions": "\(configuration.sessionLimits.maxSessions)"])
-        }
-    }
-
     /// Drops one session's ledgers, tokens, admin behaviours and route-file counters.
     func forgetSession(_ session: String) {
+        Self.forget(session, bank: bank, fileRouteState: fileRouteState, behaviours: behaviours, journal: journal)
+    }
+
+    private static func forget(_ session: String, bank: Bank, fileRouteState: FileRouteState, behaviours: BehaviourBook,
+                               journal: RequestJournal) {
         bank.reset(session: session)
         fileRouteState.reset(session: session)
         behaviours.clear(session: session)
         journal.resetHits(session: session)
     }
 
-    /// What the stubs folder serves now; rebuilt on reload, not per request.
-    struct Serving: Sendable {
-        /// The route files' source, also used alone by the event-loop answer (`ReadyExchange`).
-        var files: FileRouteSource
-        /// The built-in bank's source, also used alone by the event-loop answer.
-        var bank: BankRouteSource
-        /// Route files first, then the built-in bank.
-        var sources: [any RouteSource]
-        /// `stubbank.yaml`'s `basePath`.
-        var basePath: String?
-    }
-
-    /// Route files, bank and base path, under one lock.
-    var serving: Serving { sourcesBox.withLockedValue { $0 } }
-
-    /// Route files first, then the built-in bank.
-    var routeSources: [any RouteSource] { serving.sources }
-
     /// The route files being served now.
     var fileRoutes: FileRouteSet { fileRouteBox.withLockedValue { $0 } }
 
-    private static func serving(_ fixtures: FixtureSet, state: FileRouteState, clock: @escaping @Sendable () -> Date,
-                                table: RouteTable, bank: Bank) -> Serving {
+    /// Route files first, then the built-in bank, and `stubbank.yaml`'s base path.
+    private static func servedRoutes(_ fixtures: FixtureSet, state: FileRouteState, clock: @escaping @Sendable () -> Date,
+                               table: RouteTable, bank: Bank) -> Engine.Routes {
         let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock,
                                     contract: fixtures.settings.validateRequests ? fixtures.requestContract : nil)
-        let bank = BankRouteSource(table: table, bank: bank)
-        return Serving(files: files, bank: bank, sources: [files, bank], basePath: fixtures.settings.basePath)
+        return Engine.Routes(sources: [files, BankRouteSource(table: table, bank: bank)], basePath: fixtures.settings.basePath)
     }
 
     /// Route catalogue for `serve` output and the admin API: route files first, in precedence order, then the bank.
@@ -170,15 +159,12 @@ public final class StubBackend: Sendable {
         }
     }
 
-    func drawHeaderDecision(_ body: (inout SeededGenerator) throws(APIError) -> BehaviourDecision?) throws(APIError) -> BehaviourDecision? {
-        let result = headerGenerator.withLockedValue { generator in
-            Result { () throws(APIError) -> BehaviourDecision? in try body(&generator) }
-        }
-        return try result.get()
-    }
+    func nextRequestId() -> String { engine.nextRequestId() }
 
-    func nextRequestId() -> String {
-        "req_" + String(requestCounter.wrappingIncrementThenLoad(ordering: .relaxed), radix: 36)
+    /// The admin API's answer to a request the engine handed back (`WirePlan.admin`), for a
+    /// transport without Hummingbird: unsigned, not journalled, an error as its envelope.
+    package func adminAnswer(_ request: StubRequest, isLoopbackPeer: Bool) async -> StubResponse {
+        await AdminAPI(backend: self).answer(request, isLoopbackPeer: isLoopbackPeer)
     }
 }
 

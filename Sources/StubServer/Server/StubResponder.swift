@@ -1,58 +1,65 @@
 public import Hummingbird
+import HTTPTypes
+import NIOCore
 import StubEngine
-import BuiltInBank
 
-/// Answers every request through the stub's middleware (see `StubExchange` for what each one
-/// asks), around `Routing`: route files, then the built-in bank.
+/// The Hummingbird transport: reads the body, asks the engine (`Engine.answer`), and carries out
+/// its plan (`WireCarrier`): delays, drops, paced and truncated bodies. A request the event loop
+/// already decided arrives with its plan's key (`PlanHandoff`) and is not decided again. The
+/// admin API's requests go to `AdminAPI`, which the engine picks out before any behaviour.
 ///
-/// A middleware that ends the connection instead of answering throws `ConnectionDropped`; once
-/// the journal has the exchange, the connection is dropped here and the error thrown on, so
-/// Hummingbird writes nothing more.
+/// A plan that ends the connection throws `ConnectionDropped` once the connection is dealt with,
+/// so Hummingbird writes nothing more.
 public struct StubResponder: HTTPResponder {
-    /// The request context the stub's middleware read: the connection, for faults.
+    /// The request context: the connection, for waits and drops.
     public typealias Context = StubRequestContext
 
     let backend: StubBackend
-    /// The stack and `Routing`, called through a closure that sees the stack's concrete type, so
-    /// its `handle` calls are specialized; through `any MiddlewareProtocol` each layer ran
-    /// Hummingbird's generic code, which looks up type metadata on every call.
-    private let answer: @Sendable (StubExchange, StubRequestContext) async throws -> StubExchange
 
     /// A responder over a loaded stub.
     public init(backend: StubBackend) {
         self.backend = backend
-        let stack = Self.stack(backend)
-        self.answer = { exchange, context in
-            try await stack.handle(exchange, context: context) { exchange, _ in exchange.routed() }
-        }
     }
 
-    /// The middleware, outermost first.
-    @MiddlewareFixedTypeBuilder<StubExchange, StubExchange, StubRequestContext>
-    static func stack(_ backend: StubBackend) -> some MiddlewareProtocol<StubExchange, StubExchange, StubRequestContext> {
-        JournalMiddleware(backend: backend)
-        BodyFaultMiddleware(backend: backend)
-        SigningMiddleware(backend: backend)
-        SessionMiddleware(backend: backend)
-        RequestBodyMiddleware(limit: backend.configuration.maxBodyBytes)
-        AdminMiddleware(backend: backend)
-        BehaviourMiddleware(backend: backend)
-        LatencyMiddleware(backend: backend)
-        ConnectionFaultMiddleware(backend: backend)
-        StatusOverrideMiddleware()
-        RouteFileBehaviourMiddleware(backend: backend)
-    }
-
-    /// Answers one request; a dropped connection throws `ConnectionDropped` after the journal has it.
+    /// Answers one request; a dropped connection throws `ConnectionDropped`.
     public func respond(to request: Request, context: StubRequestContext) async throws -> Response {
-        let exchange = RequestIntake.exchange(request, backend: backend)
-        do {
-            let done = try await answer(exchange, context)
-            // Every answer leaves through `SigningMiddleware` or the admin API, which set it.
-            return done.sent ?? Response(status: .internalServerError)
-        } catch let dropped as ConnectionDropped {
-            await dropped.perform(on: context.connection, stop: backend.stopSignal)
-            throw dropped
+        let plan = await plan(for: request)
+        if let admin = plan.admin { return await adminResponse(admin, context: context) }
+        return try await WireCarrier.response(for: plan, connection: context.connection, stop: backend.stopSignal)
+    }
+
+    private func plan(for request: Request) async -> WirePlan {
+        var headers = request.headers
+        if let key = headers[PlanHandoff.header] {
+            if let handed = backend.handedOnPlans.take(key) { return handed }
+            headers[PlanHandoff.header] = nil
         }
+        var body: [UInt8] = []
+        var refusal: APIError?
+        do {
+            body = try await RequestBodyReader.collect(request.body, headers: headers, limit: backend.configuration.maxBodyBytes)
+        } catch {
+            refusal = error
+        }
+        return backend.engine.answer(EngineRequest(method: request.method.rawValue, target: request.head.path ?? "/", headers: headers,
+                                                   body: body, authority: request.head.authority, refusal: refusal))
+    }
+
+    /// The admin API's answer (or its live event stream), unsigned and not journalled.
+    private func adminResponse(_ request: StubRequest, context: StubRequestContext) async -> Response {
+        if request.path == AdminEvents.path, request.method == "GET" {
+            do {
+                return try AdminEvents.response(request, backend: backend, context: context)
+            } catch {
+                return Self.response(.error(error, requestId: request.requestId), requestId: request.requestId)
+            }
+        }
+        let answer = await AdminAPI(backend: backend).answer(request, isLoopbackPeer: context.isLoopbackPeer)
+        return Self.response(answer, requestId: request.requestId)
+    }
+
+    static func response(_ answer: StubResponse, requestId: String) -> Response {
+        let body = answer.body.isEmpty ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
+        return Response(status: answer.status, headers: Engine.head(answer, requestId: requestId), body: body)
     }
 }

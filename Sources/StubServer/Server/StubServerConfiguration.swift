@@ -34,10 +34,11 @@ public struct StubServerConfiguration: Sendable {
     public var sessionLimits = SessionLimits()
     /// Poll `stubsDirectory` and reload on change.
     public var watchStubs: Bool = false
-    /// Answer a route-file request whose answer is ready (no behaviour, no latency, no body to
-    /// read) on the event loop that read it, without Hummingbird's router (`ReadyExchange`).
-    /// The answer, the journal entry and every counter are the same either way; off, every
-    /// request takes the full path, which is slower and is there to compare the two.
+    /// Ask the engine on the event loop that read a request with no body, and write its answer
+    /// there when nothing has to wait (`ReadyAnswerHandler`), without Hummingbird's router. The
+    /// engine decides either way, so the answer, the journal entry and every counter are the
+    /// same; off, every request goes through Hummingbird, which is slower and is there to
+    /// compare the two.
     public var answersReadyRequestsOnEventLoop: Bool = true
 
     /// The defaults, serving `stubsDirectory` on 127.0.0.1:8080.

@@ -10,13 +10,20 @@ import Testing
 
 /// Which requests `ReadyAnswerHandler` offers to the event-loop answer, and what it writes.
 @Suite struct ReadyAnswerHandlerTests {
-    /// A channel whose answerer answers every path but `/pass`, and counts what it was offered.
-    private func channel() throws -> (EmbeddedChannel, NIOLockedValueBox<[String]>) {
+    /// A channel whose answerer writes every path but `/pass` (declined) and `/wait` (a plan that
+    /// waits, kept in `handoff`), and counts what it was offered.
+    private func channel(handoff: PlanHandoff = PlanHandoff()) throws -> (EmbeddedChannel, NIOLockedValueBox<[String]>) {
         let offered = NIOLockedValueBox<[String]>([])
-        let handler = ReadyAnswerHandler(serverName: "StubBank") { request in
+        let handler = ReadyAnswerHandler(serverName: "StubBank", handoff: handoff) { request in
             offered.withLockedValue { $0.append(request.path ?? "") }
-            guard request.path != "/pass" else { return nil }
-            return ReadyExchange.Answer(status: .ok, headers: [.contentLength: "2"], body: Array("ok".utf8))
+            var plan = WirePlan(requestId: "r", status: .ok, headers: [.contentLength: "2"], body: Array("ok".utf8))
+            switch request.path {
+            case "/pass": return nil
+            case "/wait":
+                plan.delayMs = 100
+                return .handOn(planKey: handoff.keep(plan))
+            default: return .write(plan)
+            }
         }
         return (EmbeddedChannel(handler: handler), offered)
     }
@@ -110,5 +117,30 @@ import Testing
         try channel.writeInbound(HTTPServerRequestPart.end(nil))
         #expect(try written(channel) == ["200 ok"])
         #expect(offered.withLockedValue { $0 } == ["/pass", "/ready"])
+    }
+
+    @Test func aPlanThatWaitsGoesOnWithItsKeyAndHummingbirdTakesIt() throws {
+        let handoff = PlanHandoff()
+        let (channel, _) = try channel(handoff: handoff)
+        try channel.writeInbound(head("/wait"))
+        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        guard case .head(let head) = try channel.readInbound(as: HTTPServerRequestPart.self) else {
+            Issue.record("expected the head handed on")
+            return
+        }
+        let key = try #require(head.headers[PlanHandoff.header.rawName].first)
+        #expect(handoff.take(key)?.delayMs == 100, "the plan decided on the event loop is the one Hummingbird carries out")
+        #expect(handoff.take(key) == nil, "a plan is taken once")
+        #expect(try written(channel).isEmpty)
+    }
+
+    @Test func aConnectionThatClosesBeforeHummingbirdReadsTheRequestLeavesNoPlanBehind() throws {
+        let handoff = PlanHandoff()
+        let (channel, _) = try channel(handoff: handoff)
+        try channel.writeInbound(head("/wait"))
+        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        #expect(handoff.count == 1)
+        _ = try channel.finish()
+        #expect(handoff.count == 0)
     }
 }

@@ -40,23 +40,6 @@ import StubServerTesting
         #expect(registry.count == 1)
     }
 
-    @Test func theEventLoopTouchLeavesEveryEvictionToTheFullTouch() {
-        let clock = TestClock()
-        var limits = SessionLimits()
-        limits.maxSessions = 2
-        limits.idleSeconds = 600
-        let registry = SessionRegistry(limits: limits, clock: { clock.now })
-        #expect(registry.touchIfNothingToEvict("a"), "a sweep with nobody idle evicts nothing")
-        #expect(registry.touchIfNothingToEvict("b"))
-        #expect(!registry.touchIfNothingToEvict("c"), "a third session would evict the least recent")
-        #expect(registry.count == 2, "and a refused touch records nothing")
-        #expect(registry.touchIfNothingToEvict("a") && registry.touchIfNothingToEvict("default"))
-        clock.advance(by: 601)
-        #expect(!registry.touchIfNothingToEvict("default"), "the sweep is due and a and b are idle")
-        #expect(registry.touch("default").map(\.session).sorted() == ["a", "b"])
-        #expect(registry.touchIfNothingToEvict("c"))
-    }
-
     @Test func anEvictedSessionLosesItsTokensStateAndBehaviours() async throws {
         let backend = try makeBackend { $0.sessionLimits.maxSessions = 2 }
         try await withStub(backend) { client in

@@ -3,26 +3,12 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import StubEngine
-import BuiltInBank
 
-/// Reads the request body up to the configured limit. Larger is 413; a body the HTTP parser
-/// refuses midway (a malformed chunk) is 400; one that comes too slowly is 408. After a broken
-/// body the answer closes the connection.
-struct RequestBodyMiddleware: StubMiddleware {
-    let limit: Int
-
-    func handle(_ exchange: StubExchange, context: StubRequestContext, next: StubNext) async throws -> StubExchange {
-        if let body = exchange.unreadBody {
-            exchange.unreadBody = nil
-            do {
-                exchange.request.body = try await Self.collect(body, headers: exchange.request.headers, limit: limit)
-            } catch {
-                return exchange.answering(error)
-            }
-        }
-        return try await next(exchange, context)
-    }
-
+/// Reads a request body up to the configured limit, for the Hummingbird path. Larger is 413; a
+/// body the HTTP parser refuses midway (a malformed chunk) is 400; one that comes too slowly is
+/// 408. After a broken body the answer closes the connection. The engine answers with the
+/// refusal (`EngineRequest.refusal`), in the request's session and in the journal.
+enum RequestBodyReader {
     static func collect(_ body: RequestBody, headers: HTTPFields, limit: Int) async throws(APIError) -> [UInt8] {
         // HTTP/1.1: with neither header there is no body (RFC 9112 §6.3), so most GETs skip
         // iterating an empty body stream.

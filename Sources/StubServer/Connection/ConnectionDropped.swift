@@ -1,15 +1,13 @@
 import StubEngine
-import BuiltInBank
 
-/// The stub's way to end a connection instead of answering: a fault (`reset`, `empty`, `hang`,
-/// `reset-after`), or a client that left during a delay.
+/// The stub's way to end a connection instead of answering, thrown by a transport carrying out a
+/// plan (`WirePlan.drop`, or a client that left during a delay or a paced body).
 ///
-/// A middleware throws it in place of an answer. The journal middleware records the exchange it
-/// carries; then `StubResponder` drops the connection as `how` says and throws it on, so nothing
-/// more is written: Hummingbird ends a connection whose responder throws. Mid-body (a truncated
-/// or paced answer) the body writer cuts the connection itself and throws it with no exchange:
-/// the journal has that answer already.
-struct ConnectionDropped: Error {
+/// `StubResponder` drops the connection as `how` says and throws it on, so nothing more is
+/// written: Hummingbird ends a connection whose responder throws. Mid-body (a truncated or paced
+/// answer) the body writer cuts the connection itself and throws it. The engine journalled the
+/// exchange before any of this.
+package struct ConnectionDropped: Error {
     /// How the connection ends.
     enum How: Sendable, Equatable {
         /// TCP RST: URLSession reports "network connection lost".
@@ -20,13 +18,18 @@ struct ConnectionDropped: Error {
         case hang(limitSeconds: Int)
         /// Close where it stands: a client gone during a delay, or a body cut short.
         case cut
+
+        /// The plan's drop, on the wire.
+        init(_ drop: WirePlan.Drop) {
+            switch drop {
+            case .reset: self = .reset
+            case .closeWithoutResponse: self = .closeWithoutResponse
+            case .hang(let limitSeconds): self = .hang(limitSeconds: limitSeconds)
+            }
+        }
     }
 
     let how: How
-    /// The exchange as it stood, for the journal; nil once the answer is already journalled.
-    let exchange: StubExchange?
-    /// The status the route had decided (`reset-after`); nil when no answer was going out.
-    let status: Int?
 
     /// Ends `connection` as `how` says.
     func perform(on connection: any StubConnection, stop: StopSignal) async {

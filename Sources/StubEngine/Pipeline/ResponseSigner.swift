@@ -1,16 +1,13 @@
 import Crypto
-import Foundation
 import NIOConcurrencyHelpers
 import StubFormats
-import StubEngine
-import BuiltInBank
 
 /// Signs response bodies: `X-Signature` is the lowercase hex HMAC-SHA256 of the exact body bytes.
 ///
 /// Signing is on every response's path, so the keyed HMAC state is built once and copied, and
 /// the signatures of recent bodies are remembered: a stub serves the same few bodies over and
 /// over, and comparing bytes is far cheaper than hashing them (see Benchmarks/README.md).
-final class ResponseSigner: Sendable {
+package final class ResponseSigner: Sendable {
     // HMAC is a value whose digest state is copy-on-write (swift-crypto checks
     // isKnownUniquelyReferenced before updating), so concurrent copies of a constant are safe;
     // the type is just not marked Sendable.
@@ -28,13 +25,13 @@ final class ResponseSigner: Sendable {
         var signature: String
     }
 
-    init(key: String) {
+    package init(key: String) {
         keyed = HMAC<SHA256>(key: SymmetricKey(data: Array(key.utf8)))
         tamperedKeyed = HMAC<SHA256>(key: SymmetricKey(data: Self.wrongKey))
     }
 
     /// The signature a client should compute for `body`.
-    func signature(for body: [UInt8]) -> String {
+    package func signature(for body: [UInt8]) -> String {
         guard body.count <= Self.largestRemembered else { return Self.sign(body, with: keyed) }
         if let hit = recent.withLockedValue({ $0[body.count] }), hit.body == body {
             return hit.signature
@@ -48,7 +45,7 @@ final class ResponseSigner: Sendable {
     }
 
     /// A well-formed signature that will not verify, for the `tampered-signature` scenario.
-    func tamperedSignature(for body: [UInt8]) -> String {
+    package func tamperedSignature(for body: [UInt8]) -> String {
         Self.sign(body, with: tamperedKeyed)
     }
 

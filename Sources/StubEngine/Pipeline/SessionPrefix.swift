@@ -1,15 +1,13 @@
-import HTTPTypes
-import StubEngine
-import BuiltInBank
+package import HTTPTypes
 
 /// Where a request's session comes from: the base-URL prefix `/_s/<session>/…` or the
 /// `X-Stub-Session` header. Both name the same session; `default` when neither is given.
-enum SessionPrefix {
-    static let marker = "/_s/"
-    static let header = HTTPField.Name("X-Stub-Session")!
+package enum SessionPrefix {
+    package static let marker = "/_s/"
+    package static let header = HTTPField.Name("X-Stub-Session")!
 
     /// Sets the exchange's session and strips any prefix from its path.
-    static func apply(to exchange: StubExchange) throws(APIError) {
+    package static func apply(to exchange: inout RouteExchange) throws(APIError) {
         let (session, path) = try resolve(path: exchange.request.path, headers: exchange.request.headers)
         exchange.request.session = session
         if path != exchange.request.path {
@@ -19,7 +17,7 @@ enum SessionPrefix {
     }
 
     /// The session named by `X-Stub-Session`, `default` when absent.
-    static func session(from headers: HTTPFields) throws(APIError) -> String {
+    package static func session(from headers: HTTPFields) throws(APIError) -> String {
         guard let value = headers[header] else { return "default" }
         guard isValid(value) else {
             throw APIError.field("X-Stub-Session", "X-Stub-Session must be 1 to 64 letters, digits, '-', '_' or '.'")
@@ -29,7 +27,7 @@ enum SessionPrefix {
 
     /// The session and the path with any prefix removed; 400 when the name is invalid or the
     /// prefix and the header disagree.
-    static func resolve(path: String, headers: HTTPFields) throws(APIError) -> (session: String, path: String) {
+    package static func resolve(path: String, headers: HTTPFields) throws(APIError) -> (session: String, path: String) {
         let fromHeader = try session(from: headers)
         guard path.hasPrefix(marker) else { return (fromHeader, path) }
         let rest = path.dropFirst(marker.count)
@@ -44,7 +42,7 @@ enum SessionPrefix {
         return (String(name), remainder.isEmpty ? "/" : String(remainder))
     }
 
-    static func isValid(_ name: some StringProtocol) -> Bool {
+    package static func isValid(_ name: some StringProtocol) -> Bool {
         (1...64).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
     }
 }
