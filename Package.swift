@@ -224,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "StubEngineTests",
             dependencies: ["StubEngine", "StubFormats", .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "BuiltInBankTests", dependencies: ["BuiltInBank", "StubEngine"], swiftSettings: strictSettings),
@@ -237,7 +237,8 @@ let package = Package(
         .testTarget(name: "StubServerTestingTests", dependencies: ["StubServerTesting", "StubServer"], swiftSettings: strictSettings),
         .testTarget(
             name: "StubControlTests",
-            dependencies: ["StubControl", "StubServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StubControl", "StubServer", "StubEngine", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),
         .testTarget(

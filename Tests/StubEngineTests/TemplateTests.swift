@@ -35,6 +35,15 @@ import Testing
         #expect(try render("{{#now}}-30m{{/now}}", in: s) == "2026-11-18T10:36:40Z")
         #expect(try render("{{#now}}+1d -2h epoch{{/now}}", in: s) == String(1_795_000_000 + 86_400 - 7_200))
         #expect(try render("{{#now}}dd/MM/yyyy HH:mm{{/now}}", in: s) == "18/11/2026 11:06")
+        #expect(try render("{{#now}}iso{{/now}}", in: s) == "2026-11-18T11:06:40Z")
+        #expect(try render("{{#now}}date{{/now}}", in: s) == "2026-11-18")
+        #expect(try render("{{#now}}-12h date{{/now}}", in: s) == "2026-11-17", "the day moves with the offset")
+        #expect(try render("{{#now}}epoch{{/now}}", in: s) == "1795000000")
+        #expect(try render("{{#now}}epochMillis{{/now}}", in: s) == "1795000000000")
+        #expect(try render("{{#now}}+1.5s epochMillis{{/now}}", in: s) == "1795000001500")
+        #expect(try render("{{#now}}+45s yyyy-MM-dd'T'HH:mm:ss{{/now}}", in: s) == "2026-11-18T11:07:25")
+        #expect(try render("{{#now}}EEE, dd MMM yyyy HH:mm:ss 'GMT'{{/now}}", in: s) == "Wed, 18 Nov 2026 11:06:40 GMT",
+                "a pattern is formatted in UTC with English names, whatever the machine's locale")
     }
 
     @Test func uuidAndRandomAreSeededAndFresh() throws {

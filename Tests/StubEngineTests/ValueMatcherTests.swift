@@ -24,6 +24,17 @@ import StubFormats
         #expect(!matcher.matches(.string("12a")))
         #expect(!matcher.matches(nil))
         #expect(matcher.mismatch(.string("12a")) == "expected to match /[0-9]+/, got \"12a\"")
+        #expect(!matcher.matches(.string("a12")))
+        #expect(!matcher.matches(.string("123\n")), "a trailing newline is more than the value")
+        #expect(!matcher.matches(.string("12\n34")))
+    }
+
+    @Test func anAlternationMustStillCoverTheWholeValue() throws {
+        let matcher = try ValueMatcher(.matches("GBP|EUR"))
+        #expect(matcher.matches(.string("GBP")) && matcher.matches(.string("EUR")))
+        #expect(!matcher.matches(.string("GBPX")))
+        #expect(!matcher.matches(.string("XEUR")))
+        #expect(!matcher.matches(.string("GBPEUR")))
     }
 
     @Test func presentAndAbsent() throws {

@@ -21,7 +21,7 @@ package struct ValueMatcher: Sendable {
         self.kind = kind
         if case .matches(let pattern) = kind {
             do {
-                regex = RegexBox(try NSRegularExpression(pattern: "^(?:" + pattern + ")$"))
+                regex = try RegexBox(whole: pattern)
             } catch {
                 throw ValueMatcherError(reason: "invalid regular expression \"\(pattern)\": \(error.localizedDescription)")
             }
@@ -93,6 +93,13 @@ package struct RegexBox: @unchecked Sendable {
 
     package init(_ regex: NSRegularExpression) { self.regex = regex }
 
+    /// A pattern that must match a whole value: `\A(?:pattern)\z`, so an alternation is anchored
+    /// as a whole and a trailing newline is not swallowed (`$` would match before one).
+    package init(whole pattern: String) throws {
+        self.regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+    }
+
+    /// True when the pattern matches the whole text (see `init(whole:)`).
     package func wholeMatch(_ text: String) -> Bool {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }

@@ -133,8 +133,8 @@ struct HARCapture {
         let exchange = RecordedExchange(
             method: method, path: path, query: url.percentEncodedQuery, requestHeaders: Self.headers(request["headers"]),
             requestBody: Array(((postData?["text"] as? String) ?? "").utf8), status: status, responseHeaders: headers, responseBody: body)
-        let port = url.port.map { ":\($0)" } ?? ""
-        entries.append(Entry(index: index, host: host.lowercased() + port, scheme: scheme, exchange: exchange))
+        entries.append(Entry(index: index, host: HARImport.authority(host: host, port: url.port, scheme: scheme), scheme: scheme,
+                             exchange: exchange))
     }
 
     /// `[{name, value}]`, in order, without pseudo-headers; anything else in the list is ignored.

@@ -74,16 +74,25 @@ public struct HARImport: Sendable {
             skipped: notes + output.notes)
     }
 
-    /// A redirect to one of the imported hosts keeps only its path and query.
+    /// A redirect to one of the imported hosts (the same host and port) keeps only its path and
+    /// query; a redirect elsewhere, or to another port of the same host, stays absolute.
     static func localRedirect(_ exchange: RecordedExchange, hosts: Set<String>) -> RecordedExchange {
         guard (300...399).contains(exchange.status),
               let index = exchange.responseHeaders.firstIndex(where: { $0.0.lowercased() == "location" }),
-              let target = URLComponents(string: exchange.responseHeaders[index].1), let host = target.host?.lowercased(),
-              hosts.contains(host + (target.port.map { ":\($0)" } ?? "")) else { return exchange }
+              let target = URLComponents(string: exchange.responseHeaders[index].1), let host = target.host,
+              hosts.contains(authority(host: host, port: target.port, scheme: target.scheme ?? "https")) else { return exchange }
         var local = exchange
         let path = target.percentEncodedPath.isEmpty ? "/" : target.percentEncodedPath
         local.responseHeaders[index].1 = path + (target.percentEncodedQuery.map { "?" + $0 } ?? "")
         return local
+    }
+
+    /// `host` or `host:port`, lowercased, without the scheme's default port (80 for http, 443 for
+    /// https), so `https://api.bank.example:443/` and `https://api.bank.example/` are one host.
+    static func authority(host: String, port: Int?, scheme: String) -> String {
+        let defaultPort = scheme.lowercased() == "http" ? 80 : 443
+        guard let port, port != defaultPort else { return host.lowercased() }
+        return host.lowercased() + ":\(port)"
     }
 
     private static func withoutPort(_ host: String) -> String {

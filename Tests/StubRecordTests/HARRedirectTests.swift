@@ -1,0 +1,36 @@
+@testable import StubRecord
+import Testing
+
+/// Which redirects in a capture stay on the stub: the same host and port as an imported entry.
+@Suite struct HARRedirectTests {
+    private func redirect(to location: String, hosts: Set<String>) -> String? {
+        let exchange = RecordedExchange(method: "GET", path: "/v1/statements/latest", query: nil, requestHeaders: [], requestBody: [],
+                                        status: 302, responseHeaders: [("Location", location)], responseBody: [])
+        return HARImport.localRedirect(exchange, hosts: hosts).responseHeaders.first?.1
+    }
+
+    @Test func aRedirectToAnImportedHostKeepsItsPathAndQuery() {
+        #expect(redirect(to: "https://api.bank.example/v1/s/1?format=pdf", hosts: ["api.bank.example"]) == "/v1/s/1?format=pdf")
+        #expect(redirect(to: "https://API.Bank.Example", hosts: ["api.bank.example"]) == "/")
+    }
+
+    @Test func thePortIsPartOfTheHost() {
+        #expect(redirect(to: "http://localhost:8443/v1/x", hosts: ["localhost:8443"]) == "/v1/x")
+        #expect(redirect(to: "http://localhost:9000/v1/x", hosts: ["localhost:8443"]) == "http://localhost:9000/v1/x",
+                "another port of the same host is another service")
+        #expect(redirect(to: "http://localhost/v1/x", hosts: ["localhost:8443"]) == "http://localhost/v1/x")
+        #expect(redirect(to: "https://api.bank.example:8443/v1/x", hosts: ["api.bank.example"]) == "https://api.bank.example:8443/v1/x")
+    }
+
+    @Test func aSchemesDefaultPortIsTheHostWithoutOne() {
+        #expect(redirect(to: "https://api.bank.example:443/v1/x", hosts: ["api.bank.example"]) == "/v1/x")
+        #expect(redirect(to: "http://api.bank.example:80/v1/x", hosts: ["api.bank.example"]) == "/v1/x")
+        #expect(HARImport.authority(host: "API.bank.example", port: 443, scheme: "https") == "api.bank.example")
+        #expect(HARImport.authority(host: "localhost", port: 443, scheme: "http") == "localhost:443")
+    }
+
+    @Test func otherHostsAndRelativeLocationsAreLeftAsTheyAre() {
+        #expect(redirect(to: "https://login.bank.example/sso", hosts: ["api.bank.example"]) == "https://login.bank.example/sso")
+        #expect(redirect(to: "/v1/already/local", hosts: ["api.bank.example"]) == "/v1/already/local")
+    }
+}
