@@ -18,22 +18,38 @@
 #   MUTANTS_TREE=/tmp/copy Scripts/mutants.sh  # run in another checkout (its own .build)
 #
 # It takes minutes (a rebuild and a contract run per mutant), so it is not part of `swift test`.
+#
+# With --unit it runs the engine's and importers' own mutants instead (Tests/Mutants/unit/*.patch:
+# the engine, the importers, HAR import, the transports and the control library). Each names, on
+# its second line (`# tests: FILTER`), the test suites that guard that code; a mutant is KILLED
+# when `swift test --filter FILTER` fails with it applied:
+#
+#   Scripts/mutants.sh --unit                # every unit mutant (a test build and run each)
+#   Scripts/mutants.sh --unit Tests/Mutants/unit/62-*.patch
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 tree="${MUTANTS_TREE:-$here}"
 cd "$tree"
 
 check_only=false
+unit=false
 patches=()
 for arg in "$@"; do
   case "$arg" in
     --check) check_only=true ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --unit) unit=true ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) patches+=("$arg") ;;
   esac
 done
 if [ ${#patches[@]} -eq 0 ]; then
-  mapfile -t patches < <(ls Tests/Mutants/*.patch)
+  if $check_only; then
+    mapfile -t patches < <(ls Tests/Mutants/*.patch Tests/Mutants/unit/*.patch)
+  elif $unit; then
+    mapfile -t patches < <(ls Tests/Mutants/unit/*.patch)
+  else
+    mapfile -t patches < <(ls Tests/Mutants/*.patch)
+  fi
 fi
 [ ${#patches[@]} -gt 0 ] || { echo "no patches in Tests/Mutants" >&2; exit 1; }
 
@@ -59,6 +75,51 @@ restore() {
 }
 trap 'restore' EXIT
 trap 'restore; exit 130' INT TERM
+
+if $unit; then
+  echo "building the unmutated tree's tests"
+  swift build --build-tests >"$out/unit-build.log" 2>&1 || { tail -30 "$out/unit-build.log"; exit 1; }
+  killed=0 survived=0 broken=0
+  rows=()
+  for patch in "${patches[@]}"; do
+    name="$(basename "$patch" .patch)"
+    summary="$(sed -n '1s/^# //p' "$patch")"
+    filter="$(sed -n '2s/^# tests: //p' "$patch")"
+    [ -n "$filter" ] || { rows+=("| $name | BROKEN | no '# tests:' line |"); broken=$((broken + 1)); continue; }
+    if ! git apply "$patch"; then
+      rows+=("| $name | STALE | patch does not apply |"); broken=$((broken + 1)); continue
+    fi
+    applied="$patch"
+    printf '%-44s ' "$name"
+    if ! swift build --build-tests >"$out/$name.build.log" 2>&1; then
+      echo "BROKEN (does not build; see $out/$name.build.log)"
+      rows+=("| $name | BROKEN | $summary |"); broken=$((broken + 1))
+    elif swift test --skip-build --filter "$filter" >"$out/$name.test.log" 2>&1; then
+      echo "SURVIVED ($filter)"
+      rows+=("| $name | survived | $summary |"); survived=$((survived + 1))
+    else
+      caught="$(grep -oE '✘ Test [^ (]+' "$out/$name.test.log" | sed 's/✘ Test //' | sort -u | head -3 | paste -sd, -)"
+      echo "killed by $caught"
+      rows+=("| $name | killed | $summary; caught by $caught |"); killed=$((killed + 1))
+    fi
+    restore
+  done
+  swift build --build-tests >/dev/null 2>&1 || true
+  total=$((killed + survived))
+  score=$(( total > 0 ? killed * 100 / total : 0 ))
+  {
+    echo "# Unit mutation run, $(date -u +%Y-%m-%dT%H:%MZ), $(git rev-parse --short HEAD 2>/dev/null || echo tree)"
+    echo
+    echo "| mutant | result | what it plants; which tests caught it |"
+    echo "|---|---|---|"
+    printf '%s\n' "${rows[@]}"
+    echo
+    echo "Killed $killed of $total ($score %); survived $survived; broken or stale $broken."
+  } >"$out/unit-report.md"
+  echo
+  echo "Killed $killed of $total ($score %); survived $survived; broken or stale $broken. Report: $out/unit-report.md"
+  exit 0
+fi
 
 run_contracts() { # $1: json report path; prints nothing; fails when either client's run fails
   local status=0
