@@ -14,23 +14,23 @@ let package = Package(
         .executable(name: "stubbank", targets: ["stubbank"]),
         // `stubbank serve` alone: the server without the harness, stores, importers or recorder.
         .executable(name: "stubbank-server", targets: ["stubbank-server"]),
-        .library(name: "StubServer", targets: ["StubServer"]),
-        .library(name: "StubEngine", targets: ["StubEngine"]),
-        .library(name: "StubFormats", targets: ["StubFormats"]),
         .library(name: "BankingDomain", targets: ["BankingDomain"]),
         .library(name: "BankingData", targets: ["BankingData"]),
         .library(name: "BankingPresentation", targets: ["BankingPresentation"]),
-        .library(name: "ContractKit", targets: ["ContractKit"]),
-        .library(name: "ContractKitCommand", targets: ["ContractKitCommand"]),
-        .library(name: "ContractTesting", targets: ["ContractTesting"]),
-        .library(name: "ContractTestingHost", targets: ["ContractTestingHost"]),
-        .library(name: "ContractStore", targets: ["ContractStore"]),
-        .library(name: "TeamStore", targets: ["TeamStore"]),
+        .library(name: "StubFormats", targets: ["StubFormats"]),
+        .library(name: "StubEngine", targets: ["StubEngine"]),
+        .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubControl", targets: ["StubControl"]),
         .library(name: "StubInProcess", targets: ["StubInProcess"]),
         .library(name: "StubServerTesting", targets: ["StubServerTesting"]),
         .library(name: "StubImport", targets: ["StubImport"]),
         .library(name: "StubRecord", targets: ["StubRecord"]),
+        .library(name: "ContractKit", targets: ["ContractKit"]),
+        .library(name: "ContractStore", targets: ["ContractStore"]),
+        .library(name: "TeamStore", targets: ["TeamStore"]),
+        .library(name: "ContractKitCommand", targets: ["ContractKitCommand"]),
+        .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "ContractTestingHost", targets: ["ContractTestingHost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -56,6 +56,14 @@ let package = Package(
         .executableTarget(name: "EmbedAssets", path: "Tools/EmbedAssets"),
         .plugin(name: "EmbedConsoleAssets", capability: .buildTool(), dependencies: ["EmbedAssets"],
                 path: "Plugins/EmbedConsoleAssets"),
+        // The reference client core: Foundation only.
+        .target(name: "BankingDomain", swiftSettings: strictSettings),
+        .target(
+            name: "BankingData",
+            dependencies: ["BankingDomain", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "BankingPresentation", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
         // The formats every tool reads: JSON values and YAML line numbers. Foundation and Yams only,
         // so that ContractKit and a team's test target can use them without the server.
         .target(
@@ -63,8 +71,9 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
-        // The route engine: route files, templates, behaviours, sessions and the journal, with
-        // route sources behind a protocol. It knows nothing of banking or of sockets.
+        // The engine: decides every answer once (`Engine.answer`) for the three transports, with
+        // route files, templates, behaviours, sessions, the journal and route sources behind a
+        // protocol. It knows nothing of banking, Hummingbird, NIO's channels or sockets.
         .target(
             name: "StubEngine",
             dependencies: [
@@ -90,6 +99,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The two socket transports of the engine (the event loop and the Hummingbird path), the
+        // admin API's HTTP side, connection limits and deadlines, the console.
         .target(
             name: "StubServer",
             dependencies: [
@@ -117,76 +128,11 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: ["EmbedConsoleAssets"]
         ),
-        .target(
-            name: "StubRecord",
-            dependencies: [
-                "StubFormats",
-                "StubServer", "StubEngine", "BuiltInBank", "StubImport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .target(
-            name: "StubImport",
-            dependencies: ["StubFormats", "StubServer", "StubEngine", .product(name: "Yams", package: "Yams")],
-            swiftSettings: strictSettings
-        ),
-        // `serve`'s options and work, shared by `stubbank serve` and `stubbank-server`.
-        .target(
-            name: "StubServeCommand",
-            dependencies: [
-                "StubServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "stubbank-server",
-            dependencies: ["StubServeCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "stubbank",
-            dependencies: [
-                "StubServer",
-                "StubEngine",
-                "StubServeCommand",
-                "StubImport",
-                "StubRecord",
-                "BankingContracts",
-                "ContractKitCommand",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "bench-ceiling",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Benchmarks/Ceiling",
-            swiftSettings: strictSettings
-        ),
         // The test-side client of the admin API (sessions, typed behaviours, journal waits):
         // Foundation only, so a UI-test target depends on it without building the server.
         .target(name: "StubControl", swiftSettings: strictSettings),
-        // The stub answering URLSession inside a unit test, without a socket (a URLProtocol).
+        // The stub answering URLSession inside a unit test, without a socket: the engine's third
+        // transport (a URLProtocol).
         .target(
             name: "StubInProcess",
             dependencies: [
@@ -210,57 +156,42 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "BankingContractsTests", dependencies: ["BankingContracts", "ContractKit"], swiftSettings: strictSettings),
-        .testTarget(
-            name: "ContractTestingHostTests",
-            dependencies: ["ContractTestingHost", "ContractTesting", "ContractKit", "ContractStore"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "ContractTestingTests",
-            dependencies: ["ContractTesting", "ContractKit", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StubEngineTests",
-            dependencies: ["StubEngine", "StubFormats", .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams")],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(name: "BuiltInBankTests", dependencies: ["BuiltInBank", "StubEngine"], swiftSettings: strictSettings),
-        .testTarget(name: "StubServeCommandTests", dependencies: ["StubServeCommand"], swiftSettings: strictSettings),
-        .testTarget(
-            name: "StubFormatsTests",
-            dependencies: ["StubFormats", .product(name: "Yams", package: "Yams")],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(name: "StubServerTestingTests", dependencies: ["StubServerTesting", "StubServer"], swiftSettings: strictSettings),
-        .testTarget(
-            name: "StubControlTests",
-            dependencies: ["StubControl", "StubServer", "StubEngine", .product(name: "Logging", package: "swift-log"),
-                           .product(name: "HTTPTypes", package: "swift-http-types")],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StubInProcessTests",
-            dependencies: ["StubInProcess", "StubControl", "StubServer", "BankingData", "BankingDomain",
-                           .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strictSettings
-        ),
-        .target(name: "BankingDomain", swiftSettings: strictSettings),
         .target(
-            name: "BankingData",
-            dependencies: ["BankingDomain", .product(name: "Crypto", package: "swift-crypto")],
+            name: "StubImport",
+            dependencies: ["StubFormats", "StubServer", "StubEngine", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
-        .target(name: "BankingPresentation", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
-        .testTarget(name: "BankingPresentationTests", dependencies: ["BankingPresentation", "BankingDomain"], swiftSettings: strictSettings),
-        .testTarget(name: "BankingDomainTests", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
-        .testTarget(
-            name: "BankingDataTests",
-            dependencies: ["BankingData", "BankingDomain", .product(name: "Crypto", package: "swift-crypto")],
+        .target(
+            name: "StubRecord",
+            dependencies: [
+                "StubFormats",
+                "StubServer", "StubEngine", "BuiltInBank", "StubImport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
+        // `serve`'s options and work, shared by `stubbank serve` and `stubbank-server`.
+        .target(
+            name: "StubServeCommand",
+            dependencies: [
+                "StubServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The contract harness: cases, runs, stores and the commands over them.
         // The contract harness: a team's client registers its operations; no banking code in here.
         .target(
             name: "ContractKit",
@@ -289,12 +220,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "TeamStoreTests",
-            dependencies: ["TeamStore", "ContractKit", "ContractStore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // `contracts run|list`, `runs list|show|diff|push` and `team …` for any registered client.
@@ -334,90 +259,39 @@ let package = Package(
             dependencies: ["ContractKit", "BankingDomain", "BankingData", "BankingPresentation"],
             swiftSettings: strictSettings
         ),
-        .testTarget(
-            name: "ContractKitTests",
-            dependencies: [
-                "ContractKit", "ContractKitCommand", "BankingContracts", "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
-                "StubRecord",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
+        // The executables.
+        .executableTarget(
+            name: "stubbank-server",
+            dependencies: ["StubServeCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
-        .testTarget(
-            name: "ContractKitCommandTests",
-            dependencies: [
-                "ContractKitCommand", "ContractKit", "BankingContracts",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "ContractStoreTests",
-            dependencies: ["ContractStore", "ContractKit", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StubRecordTests",
-            dependencies: [
-                "StubFormats",
-                "StubRecord", "StubServer", "StubImport", "BuiltInBank",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "ContractTests",
-            dependencies: ["ContractKit", "ContractTesting", "ContractTestingHost", "BankingContracts"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "ClientIntegrationTests",
-            dependencies: [
-                "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StubImportTests",
-            dependencies: [
-                "StubFormats",
-                "StubImport", "StubServer", "StubEngine",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                .product(name: "Yams", package: "Yams"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        // A client generated from Contracts/openapi.yaml at build time, calling the live stub.
-        .testTarget(
-            name: "GeneratedClientTests",
+        .executableTarget(
+            name: "stubbank",
             dependencies: [
                 "StubServer",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                "StubEngine",
+                "StubServeCommand",
+                "StubImport",
+                "StubRecord",
+                "BankingContracts",
+                "ContractKitCommand",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strictSettings,
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "bench-ceiling",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/Ceiling",
+            swiftSettings: strictSettings
+        ),
+        // The MyBank example: a second client with its own cases.
         // A second, independent client, built as the MyBank seed describes its app and driven
         // through ContractKit's public API against Examples/mybank. Targets of this package (not
         // a package of its own) so CI builds the dependencies once; see Contracts/README.md for
@@ -435,16 +309,30 @@ let package = Package(
             path: "Examples/MyBankClient/Sources/mybank-contracts",
             swiftSettings: strictSettings
         ),
+        // Tests, one target per library target, in the same order; each declares every module it imports
+        // (Scripts/check-test-imports.py).
+        .testTarget(name: "BankingDomainTests", dependencies: ["BankingDomain"], swiftSettings: strictSettings),
         .testTarget(
-            name: "MyBankClientTests",
-            dependencies: ["MyBankClient", "MyBankContracts", "ContractKit", "ContractTesting", "ContractTestingHost", "StubControl", "StubServer",
-                           .product(name: "Logging", package: "swift-log")],
-            path: "Examples/MyBankClient/Tests/MyBankClientTests",
+            name: "BankingDataTests",
+            dependencies: ["BankingData", "BankingDomain", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "BankingPresentationTests", dependencies: ["BankingPresentation", "BankingDomain"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StubFormatsTests",
+            dependencies: ["StubFormats", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "StubEngineTests",
+            dependencies: ["StubEngine", "StubFormats", .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "BuiltInBankTests", dependencies: ["BuiltInBank", "StubEngine"], swiftSettings: strictSettings),
+        .testTarget(
             name: "StubServerTests",
-            dependencies: [
+            dependencies: [.product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"), 
                 "StubFormats",
                 "StubEngine",
                 "BuiltInBank",
@@ -461,6 +349,132 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubControlTests",
+            dependencies: ["StubControl", "StubServer", "StubEngine", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubInProcessTests",
+            dependencies: ["StubInProcess", "StubControl", "StubServer", "BankingData", "BankingDomain",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "StubServerTestingTests", dependencies: ["StubServerTesting", "StubServer"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StubImportTests",
+            dependencies: ["BuiltInBank", 
+                "StubFormats",
+                "StubImport", "StubServer", "StubEngine",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubRecordTests",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types"), 
+                "StubFormats",
+                "StubRecord", "StubServer", "StubImport", "BuiltInBank",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubServeCommandTests",
+            dependencies: ["StubServeCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ContractKitTests",
+            dependencies: ["StubFormats", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams"), 
+                "ContractKit", "ContractKitCommand", "BankingContracts", "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
+                "StubRecord",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ContractStoreTests",
+            dependencies: ["ContractStore", "ContractKit", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TeamStoreTests",
+            dependencies: ["TeamStore", "ContractKit", "ContractStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ContractKitCommandTests",
+            dependencies: [
+                "ContractKitCommand", "ContractKit", "BankingContracts",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ContractTestingTests",
+            dependencies: ["ContractTesting", "ContractKit", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ContractTestingHostTests",
+            dependencies: ["ContractTestingHost", "ContractTesting", "ContractKit", "ContractStore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "BankingContractsTests", dependencies: ["BankingContracts", "ContractKit"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["StubFormats", "ContractKit", "ContractTesting", "ContractTestingHost", "BankingContracts"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ClientIntegrationTests",
+            dependencies: [
+                "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // A client generated from Contracts/openapi.yaml at build time, calling the live stub.
+        .testTarget(
+            name: "GeneratedClientTests",
+            dependencies: [
+                "StubServer",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings,
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .testTarget(
+            name: "MyBankClientTests",
+            dependencies: ["MyBankClient", "MyBankContracts", "ContractKit", "ContractTesting", "ContractTestingHost", "StubControl", "StubServer",
+                           .product(name: "Logging", package: "swift-log")],
+            path: "Examples/MyBankClient/Tests/MyBankClientTests",
             swiftSettings: strictSettings
         ),
     ]

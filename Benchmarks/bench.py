@@ -618,8 +618,8 @@ def main():
                              "bank with a token, route file, route file on the full path) and Pact in 3 interleaved rounds of 3 s at c=50 and c=1; prints the ratios to "
                              "the ceiling and to Pact")
     parser.add_argument("--extra", action="append", default=[], metavar="NAME=BINARY",
-                        help="another stubbank binary to measure beside the others, on the bank route (a commit before a "
-                             "change, say); repeatable")
+                        help="another stubbank binary to measure beside the others, on the bank route, and with a behaviour "
+                             "on another route when that row is measured (a commit before a change, say); repeatable")
     parser.add_argument("--soak-requests", type=int, default=1_000_000, help="requests for --only memory")
     parser.add_argument("--command", default="Benchmarks/bench.sh")
     parser.add_argument("--summarize", metavar="RESULTS_JSON", help="only print the summary of an earlier run's results.json")
@@ -704,6 +704,11 @@ def main():
         port = free_port()
         servers.append((Server(f"StubBank {name}", [binary, "serve", "--port", str(port), "--log-level", "warning"], port,
                                cwd=ROOT), False))
+        if wanted("behaviour"):
+            port = free_port()
+            servers.append((Server(f"StubBank {name}, a behaviour on another route",
+                                   [binary, "serve", "--port", str(port), "--log-level", "warning"], port, cwd=ROOT,
+                                   prepare=install_behaviour_elsewhere), False))
 
     if args.quick:
         seconds, rounds = 3, 3
