@@ -98,7 +98,7 @@ if $unit; then
       echo "SURVIVED ($filter)"
       rows+=("| $name | survived | $summary |"); survived=$((survived + 1))
     else
-      caught="$(grep -oE '✘ Test [^ (]+' "$out/$name.test.log" | sed 's/✘ Test //' | sort -u | head -3 | paste -sd, -)"
+      caught="$(grep -oE '✘ Test [^ (]+' "$out/$name.test.log" | sed 's/✘ Test //' | grep -vx run | sort -u | head -3 | paste -sd, -)"
       echo "killed by $caught"
       rows+=("| $name | killed | $summary; caught by $caught |"); killed=$((killed + 1))
     fi
