@@ -75,16 +75,22 @@ def http_get(port, path=PATH, headers=None, timeout=2.0):
     return status, parsed, body
 
 
-def sign_in(port, username="alex", password="pass_good"):
-    """Signs in to the built-in bank; returns the Authorization header of the access token."""
-    body = json.dumps({"grant_type": "password", "username": username, "password": password}).encode()
-    request = (f"POST /v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+def post_json(port, path, value):
+    """POSTs `value` as JSON on a connection of its own; returns the raw answer (head and body)."""
+    body = json.dumps(value).encode()
+    request = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
     with socket.create_connection(("127.0.0.1", port), timeout=2.0) as sock:
         sock.sendall(request)
         data = b""
         while chunk := sock.recv(65536):
             data += chunk
+    return data
+
+
+def sign_in(port, username="alex", password="pass_good"):
+    """Signs in to the built-in bank; returns the Authorization header of the access token."""
+    data = post_json(port, "/v1/auth/token", {"grant_type": "password", "username": username, "password": password})
     token = json.loads(data.partition(b"\r\n\r\n")[2])["access_token"]
     return {"Authorization": f"Bearer {token}"}
 
@@ -92,14 +98,7 @@ def sign_in(port, username="alex", password="pass_good"):
 def install_behaviour_elsewhere(port):
     """Installs an admin behaviour on another route (as a UI test does), so every request asks the
     behaviour book; returns no extra headers. The loaded route itself is not affected."""
-    body = json.dumps({"route": "GET /v1/accounts", "status": 503}).encode()
-    request = (f"POST /__stubbank/behaviours HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-               f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
-    with socket.create_connection(("127.0.0.1", port), timeout=2.0) as sock:
-        sock.sendall(request)
-        data = b""
-        while chunk := sock.recv(65536):
-            data += chunk
+    data = post_json(port, "/__stubbank/behaviours", {"route": "GET /v1/accounts", "status": 503})
     if not data.startswith(b"HTTP/1.1 201"):
         raise RuntimeError(f"installing a behaviour failed: {data[:200]!r}")
     return {}
