@@ -31,7 +31,34 @@ package struct BehaviourIndex: Sendable {
     private var entries: [Int: Entry] = [:]
     private var buckets: [Key: [Int]] = [:]
     private var keys: [String: (number: Int, key: Key)] = [:]
+    /// What each scope's buckets could match, so that a lookup skips a scope with nothing for
+    /// this request's shape before it joins the path or hashes a key.
+    private var reach: [String?: Reach] = [:]
     private var next = 0
+
+    /// How many entries of one scope sit in each kind of bucket.
+    private struct Reach: Sendable {
+        /// Exact-path entries by their number of segments.
+        var exact: [Int: Int] = [:]
+        /// Fixed-length entries by their number of segments.
+        var segments: [Int: Int] = [:]
+        /// Entries ending in `**`.
+        var rest = 0
+        var isEmpty: Bool { exact.isEmpty && segments.isEmpty && rest == 0 }
+
+        mutating func count(_ shape: Key.Shape, segmentCount: Int, by delta: Int) {
+            switch shape {
+            case .exact: Self.add(delta, to: &exact, at: segmentCount)
+            case .segments(let n): Self.add(delta, to: &segments, at: n)
+            case .rest: rest += delta
+            }
+        }
+
+        private static func add(_ delta: Int, to counts: inout [Int: Int], at key: Int) {
+            let value = counts[key, default: 0] + delta
+            counts[key] = value > 0 ? value : nil
+        }
+    }
 
     package var count: Int { entries.count }
     package var isEmpty: Bool { entries.isEmpty }
@@ -45,12 +72,17 @@ package struct BehaviourIndex: Sendable {
         entries[next] = entry
         buckets[key, default: []].append(next)
         keys[entry.behaviour.id] = (next, key)
+        reach[key.session, default: Reach()].count(shape, segmentCount: pattern.segments.count, by: 1)
     }
 
     /// Removes one behaviour by id; returns whether it was there.
     @discardableResult
     package mutating func remove(id: String) -> Bool {
         guard let (number, key) = keys.removeValue(forKey: id) else { return false }
+        if let pattern = entries[number]?.behaviour.pattern {
+            reach[key.session]?.count(key.shape, segmentCount: pattern.segments.count, by: -1)
+            if reach[key.session]?.isEmpty == true { reach[key.session] = nil }
+        }
         entries[number] = nil
         buckets[key]?.removeAll { $0 == number }
         if buckets[key]?.isEmpty == true { buckets[key] = nil }
@@ -93,11 +125,22 @@ package struct BehaviourIndex: Sendable {
     package mutating func first<T>(method: String, pathSegments: [Substring], session: String, now: Date,
                            fire: (inout Entry) -> (result: T?, exhausted: Bool)) -> T? {
         guard !entries.isEmpty else { return nil }
-        let path = pathSegments.joined(separator: "/")
+        let segmentCount = pathSegments.count
+        var path: String?
         for scope in [session, nil] as [String?] {
+            guard let reach = reach[scope] else { continue }
+            var shapes: [Key.Shape] = []
+            if reach.exact[segmentCount] != nil {
+                let joined = path ?? pathSegments.joined(separator: "/")
+                path = joined
+                shapes.append(.exact(joined))
+            }
+            if reach.segments[segmentCount] != nil { shapes.append(.segments(segmentCount)) }
+            if reach.rest > 0 { shapes.append(.rest) }
+            guard !shapes.isEmpty else { continue }
             var candidates: [Int] = []
             for methodKey in [method, nil] as [String?] {
-                for shape in [Key.Shape.exact(path), .segments(pathSegments.count), .rest] {
+                for shape in shapes {
                     if let numbers = buckets[Key(session: scope, method: methodKey, shape: shape)] { candidates += numbers }
                 }
             }

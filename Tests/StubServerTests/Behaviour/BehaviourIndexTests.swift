@@ -10,9 +10,9 @@ import StubServerTesting
 /// The index must pick exactly what a scan of every behaviour in precedence order would pick.
 @Suite struct BehaviourIndexTests {
     private static let routes = ["GET /v1/accounts", "GET /v1/accounts/{id}", "* /v1/accounts/acc_1", "GET /v1/**", "/v1/cards/*",
-                                 "POST /v1/transfers", "* /**", "GET /v1/accounts/acc_1/transactions"]
+                                 "POST /v1/transfers", "* /**", "GET /v1/accounts/acc_1/transactions", "GET /", "GET /v1"]
     private static let paths = ["/v1/accounts", "/v1/accounts/acc_1", "/v1/accounts/acc_2", "/v1/cards/c1",
-                                "/v1/accounts/acc_1/transactions", "/v1/transfers", "/v2/other"]
+                                "/v1/accounts/acc_1/transactions", "/v1/transfers", "/v2/other", "/", "/v1"]
 
     @Test func indexAgreesWithAPlainScan() throws {
         var generator = SeededGenerator(seed: 42)
@@ -26,6 +26,13 @@ import StubServerTesting
                 let behaviour = try Behaviour(id: "bhv_\(number)", spec: spec, source: .admin, session: session)
                 index.insert(.init(behaviour: behaviour, generator: SeededGenerator(seed: 1), remaining: nil))
                 plain.append((number, behaviour))
+            }
+            // Removals must leave the index's per-scope reach right: a scope emptied of one
+            // shape must not hide another, and a removed entry must not be found.
+            for _ in 0..<15 {
+                let gone = plain.remove(at: Int.random(in: 0..<plain.count, using: &generator))
+                let removed = index.remove(id: gone.behaviour.id)
+                #expect(removed)
             }
             // The old rule: the request's session first, newest first; then global, newest first.
             for path in Self.paths {
