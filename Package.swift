@@ -99,14 +99,32 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // A stub assembled from a stubs folder, with no transport: the engine over the route files
+        // and the built-in bank, scenarios and reload, the admin API's answers, and what a
+        // transport does on the wire (`WireCarrier`, `StubConnection`, `StopSignal`). Shared by
+        // the socket transports and the in-process one; no NIO channels, Hummingbird or plugin.
+        .target(
+            name: "StubRuntime",
+            dependencies: [
+                "StubFormats",
+                "StubEngine",
+                "BuiltInBank",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The two socket transports of the engine (the event loop and the Hummingbird path), the
-        // admin API's HTTP side, connection limits and deadlines, the console.
+        // admin API's event stream, connection limits and deadlines, the console.
         .target(
             name: "StubServer",
             dependencies: [
                 "StubFormats",
                 "StubEngine",
                 "BuiltInBank",
+                "StubRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -132,11 +150,12 @@ let package = Package(
         // Foundation only, so a UI-test target depends on it without building the server.
         .target(name: "StubControl", swiftSettings: strictSettings),
         // The stub answering URLSession inside a unit test, without a socket: the engine's third
-        // transport (a URLProtocol).
+        // transport (a URLProtocol). No NIO channels, Hummingbird or plugin: a unit-test target
+        // builds the engine, the runtime and Foundation (Scripts/check-apple-readiness.py).
         .target(
             name: "StubInProcess",
             dependencies: [
-                "StubServer", "StubEngine", "StubControl",
+                "StubRuntime", "StubEngine", "StubControl",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -158,7 +177,7 @@ let package = Package(
         ),
         .target(
             name: "StubImport",
-            dependencies: ["StubFormats", "StubServer", "StubEngine", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubFormats", "StubRuntime", "StubEngine", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -353,7 +372,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubControlTests",
-            dependencies: ["StubControl", "StubServer", "StubEngine", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["StubControl", "StubServer", "StubRuntime", "StubEngine", .product(name: "Logging", package: "swift-log"),
                            .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// One request the app sent, as the stub's journal recorded it.
 public struct StubExchange: Decodable, Sendable, Equatable {
     /// Its place in the journal; later requests have larger numbers.
@@ -12,7 +14,10 @@ public struct StubExchange: Decodable, Sendable, Equatable {
     public var status: Int?
     /// The network fault served, such as `reset` or `hang`.
     public var fault: String?
-    /// The request's headers (`Authorization` is never recorded).
+    /// The request's headers, names as the app spelled them (`header(_:)` looks one up in any
+    /// case). Credentials (`Authorization`, `Proxy-Authorization`, `Cookie`,
+    /// `Set-Cookie`, `X-API-Key`, `X-Stub-Admin-Token`) are recorded as `[redacted]`: a test can
+    /// see that the app sent one, never its value.
     public var headers: [String: String]
     /// Milliseconds from arrival to the answer's head, delays included.
     public var latencyMs: Double?
@@ -20,6 +25,11 @@ public struct StubExchange: Decodable, Sendable, Equatable {
     public var receivedAt: String
     /// True when the stub replayed an earlier answer for the same `Idempotency-Key`.
     public var replayed: Bool?
+
+    /// A request header by name, in any case (`headers` keeps the names as the app spelled them).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
 
     /// The path without its query string.
     public var pathWithoutQuery: String { String(path.prefix { $0 != "?" }) }
@@ -40,6 +50,56 @@ public struct StubExchange: Decodable, Sendable, Equatable {
         replayed = try container.decodeIfPresent(Bool.self, forKey: .replayed)
         latencyMs = try container.decodeIfPresent(Double.self, forKey: .latencyMs)
     }
+}
+
+/// One exchange in full: the entry, and the request and response the app and the stub sent
+/// (`StubSession.detail(of:)`, the admin API's `GET /__stubbank/journal/{sequence}`).
+public struct StubExchangeDetail: Decodable, Sendable, Equatable {
+    /// The journal entry, as `StubSession.requests()` lists it.
+    public var exchange: StubExchange
+    /// What the app sent; nil once the journal no longer keeps this exchange's bodies (`note`).
+    public var request: StubMessage?
+    /// What the stub answered; `status` is nil when a fault dropped the connection instead.
+    public var response: StubMessage?
+    /// Why `request` and `response` are missing, when they are.
+    public var note: String?
+
+    private enum CodingKeys: String, CodingKey { case exchange = "entry", request, response, note }
+}
+
+/// One side of an exchange, as the journal keeps it: secrets masked (JSON and form fields whose
+/// names say token, password, passcode, secret, API key, PIN, OTP or CVV; credential headers
+/// read `[redacted]`), JSON bodies pretty-printed with sorted keys.
+public struct StubMessage: Decodable, Sendable, Equatable {
+    /// The response's status; nil for the request, and for a response never sent.
+    public var status: Int?
+    /// The headers, credentials `[redacted]`.
+    public var headers: [String: String]
+    /// The body as text; nil when empty, or larger than the journal keeps (`bodyOmitted`).
+    public var text: String?
+    /// The body's size in bytes as sent.
+    public var bodyBytes: Int
+    /// Set when the body was too large to keep (over 64 KiB).
+    public var bodyOmitted: String?
+
+    /// The body's bytes as the journal keeps them (UTF-8 of `text`); nil when there is none.
+    public var body: Data? { text.map { Data($0.utf8) } }
+
+    /// The body decoded as JSON into `type`: `try detail.request?.decode(Transfer.self)`.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        guard let body else {
+            throw StubControlError(status: nil, code: "no_body", message: bodyOmitted ?? "the message has no body")
+        }
+        return try decoder.decode(type, from: body)
+    }
+
+    /// The body as JSON (`[String: Any]`, `[Any]`, a string, a number, a Bool or `NSNull`); nil
+    /// when there is no body or it is not JSON.
+    public var json: Any? {
+        body.flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+    }
+
+    private enum CodingKeys: String, CodingKey { case status, headers, text = "body", bodyBytes, bodyOmitted }
 }
 
 /// Which requests a test means: `"POST /v1/transfers"`, a method and a path with `{param}` and

@@ -80,6 +80,14 @@ public struct StubSession: Sendable {
         return try control.transport.decode(Page.self, data, from: "journal").data.reversed().filter(matcher.matches)
     }
 
+    /// One exchange in full: what the app sent (headers and body) and what the stub answered.
+    /// `try await session.detail(of: exchange).request?.decode(TransferRequest.self)`. The
+    /// journal keeps bodies for its newest 200 exchanges; an older one comes back with `note` set.
+    public func detail(of exchange: StubExchange) async throws(StubControlError) -> StubExchangeDetail {
+        let data = try await control.transport.send("GET", "journal/\(exchange.sequence)", expect: [200])
+        return try control.transport.decode(StubExchangeDetail.self, data, from: "journal/\(exchange.sequence)")
+    }
+
     /// Waits, at most `timeout`, until the app has sent a request matching `matcher`, and gives it back.
     /// With `after`, only requests later than that journal sequence count.
     @discardableResult

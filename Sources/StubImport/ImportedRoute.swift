@@ -1,4 +1,4 @@
-import StubServer
+import StubRuntime
 public import StubFormats
 public import StubEngine
 

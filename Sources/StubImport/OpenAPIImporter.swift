@@ -1,5 +1,5 @@
 public import Foundation
-import StubServer
+import StubRuntime
 import StubFormats
 import StubEngine
 

@@ -1,4 +1,4 @@
-import StubServer
+import StubRuntime
 import StubEngine
 
 /// Makes a string that matches a simple regular expression: literals, escapes (`\d`, `\w`, `\.`,

@@ -1,5 +1,5 @@
 public import Foundation
-import StubServer
+import StubRuntime
 
 /// `stubbank import wiremock DIR --out DIR`: converts WireMock stub mappings (`mappings/*.json`,
 /// one mapping or `{"mappings": [...]}` per file) and their `__files` into route files.

@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import StubRuntime
 import StubEngine
 
 /// WireMock's response templates (Handlebars, `"transformers": ["response-template"]`) written

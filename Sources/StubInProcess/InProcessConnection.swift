@@ -1,6 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
-import StubServer
+import StubRuntime
 
 /// The client's end of an exchange answered in the test process. There is no socket: a wait
 /// sleeps on the stub's injected clock, a drop is remembered as the way the exchange ended, and
@@ -30,7 +30,7 @@ final class InProcessConnection: StubConnection {
     /// How the exchange ended; nil when it was answered.
     var ended: Ending? { ending.withLockedValue { $0 } }
 
-    func wait(milliseconds: Double?, stop: StopSignal) async -> ConnectionWait.Outcome {
+    func wait(milliseconds: Double?, stop: StopSignal) async -> ConnectionWaitOutcome {
         let asked = milliseconds.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
         let waited = asked.map { min($0, timeout) } ?? timeout
         do { try await clock.sleep(for: waited) } catch { return .shuttingDown }

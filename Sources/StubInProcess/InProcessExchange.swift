@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPTypes
 import StubEngine
-import StubServer
+import StubRuntime
 
 /// One `URLRequest` answered in this process: the engine decides (`Engine.answer`, the same as
 /// over a socket), and this carries out its plan with the connection's waits on the injected

@@ -5,7 +5,7 @@ public import FoundationNetworking
 import Logging
 import NIOConcurrencyHelpers
 public import StubControl
-import StubServer
+import StubRuntime
 
 /// The stub, answering `URLSession` inside a unit test without a socket: the same route files,
 /// the built-in bank, sessions, behaviours and journal as `stubbank serve`, through the same

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 @testable import StubControl
 @testable import StubEngine
-@testable import StubServer
+@testable import StubRuntime
 import Testing
 
 /// Every builder's wire form, read back the way the admin API reads it (strict: an unknown field

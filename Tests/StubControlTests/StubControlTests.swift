@@ -59,6 +59,35 @@ import FoundationNetworking
         }
     }
 
+    @Test func theDetailGivesWhatTheAppSentBodyAndAllWithSecretsMasked() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession()
+            var request = URLRequest(url: session.baseURL.appendingPathComponent("v1/auth/token"))
+            request.httpMethod = "POST"
+            request.timeoutInterval = 10
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("Bearer secret-value", forHTTPHeaderField: "Authorization")
+            request.httpBody = Data(#"{"grant_type":"password","username":"alex","password":"pass_good"}"#.utf8)
+            _ = try await URLSession.shared.data(for: request)
+            let exchange = try await session.waitForRequest("POST /v1/auth/token")
+            #expect(exchange.header("authorization") == "[redacted]")
+            #expect(exchange.header("Content-Type") == "application/json")
+            #expect(exchange.header("X-Absent") == nil)
+            let detail = try await session.detail(of: exchange)
+            #expect(detail.exchange == exchange)
+            struct Login: Decodable, Equatable { var grant_type: String; var username: String; var password: String }
+            let sent = try #require(detail.request)
+            #expect(try sent.decode(Login.self) == Login(grant_type: "password", username: "alex", password: "[redacted]"))
+            #expect((sent.json as? [String: Any])?["username"] as? String == "alex")
+            #expect(sent.bodyBytes == 66)
+            #expect(sent.status == nil)
+            let answer = try #require(detail.response)
+            #expect(answer.status == 200)
+            #expect(answer.text?.contains("access_token") == true)
+            #expect(detail.note == nil)
+        }
+    }
+
     @Test func sessionsDoNotSeeEachOthersBehaviours() async throws {
         try await withStub { stub in
             let broken = try await stub.makeSession(prefix: "broken")

@@ -2,7 +2,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import StubEngine
-import BuiltInBank
+import StubRuntime
 
 /// Every wait the stub puts a request through (an injected delay, a bandwidth pause, a hang)
 /// ends early when the client hangs up or the server is asked to stop, so neither a socket nor
@@ -12,14 +12,7 @@ import BuiltInBank
 /// timer (exact to tens of microseconds, unlike `Task.sleep` on Linux), the client's
 /// disconnect, the stop signal and task cancellation.
 package enum ConnectionWait {
-    package enum Outcome: Equatable, Sendable {
-        /// The full time passed; go on.
-        case elapsed
-        /// The client closed its side; nobody is waiting for the answer.
-        case clientGone
-        /// SIGINT or SIGTERM, or the request's task was cancelled: the server is stopping.
-        case shuttingDown
-    }
+    package typealias Outcome = ConnectionWaitOutcome
 
     /// Waits `milliseconds`, or until the client leaves or the stop begins; nil waits only for those.
     static func wait(milliseconds: Double?, on channel: any Channel, stop: StopSignal) async -> Outcome {

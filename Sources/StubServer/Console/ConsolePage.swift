@@ -1,12 +1,12 @@
 import HTTPTypes
 import StubEngine
-import BuiltInBank
+import StubRuntime
 
 /// `GET /__stubbank/ui`: the web console, a page of plain HTML, CSS and JavaScript embedded in
 /// the binary (no build step, nothing fetched from elsewhere: its Content-Security-Policy allows
 /// only this server). It uses the admin API and `GET /__stubbank/events`, under the same rules.
 enum ConsolePage {
-    static let path = AdminAPI.prefix + "/ui"
+    static let path = AdminAPI.consolePath
 
     /// The page's files, by the segment after `ui`, encoded once.
     static let assets: [String: (contentType: String, bytes: [UInt8])] = [

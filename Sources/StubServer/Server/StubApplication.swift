@@ -1,13 +1,12 @@
 public import Hummingbird
 import HummingbirdCore
-import Atomics
 import HTTPTypes
 import Logging
 import NIOCore
 import ServiceLifecycle
 import UnixSignals
 import StubEngine
-import BuiltInBank
+import StubRuntime
 
 /// Builds the Hummingbird application that serves a `StubBackend`, and runs it until SIGINT or
 /// SIGTERM.
@@ -22,19 +21,19 @@ public enum StubApplication {
         let configuration = backend.configuration
         let serverName = "StubBank"
         let engine = backend.engine
+        let handoff = PlanHandoff()
         let answer: ReadyAnswerHandler.Answerer = { @Sendable request in
             let plan = engine.answer(EngineRequest(method: request.method.rawValue, target: request.path ?? "/",
                                                    headers: request.headerFields, authority: request.authority))
-            guard !plan.waitsOnTheWire else { return .handOn(planKey: backend.handedOnPlans.keep(plan)) }
-            backend.eventLoopAnswers.wrappingIncrement(ordering: .relaxed)
+            guard !plan.waitsOnTheWire else { return .handOn(planKey: handoff.keep(plan)) }
             return .write(plan)
         }
         let readyAnswer = configuration.answersReadyRequestsOnEventLoop ? answer : nil
         return Application(
-            responder: StubResponder(backend: backend),
+            responder: StubResponder(backend: backend, handoff: handoff),
             server: HTTPServerBuilder { responder in
                 StubHTTPChannel(responder: responder, limits: configuration.connectionLimits, nextRequestId: backend.nextRequestId,
-                                serverName: serverName, handoff: backend.handedOnPlans, readyAnswer: readyAnswer)
+                                serverName: serverName, handoff: handoff, readyAnswer: readyAnswer)
             },
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),

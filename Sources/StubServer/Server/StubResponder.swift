@@ -2,6 +2,7 @@ public import Hummingbird
 import HTTPTypes
 import NIOCore
 import StubEngine
+import StubRuntime
 
 /// The Hummingbird transport: reads the body, asks the engine (`Engine.answer`), and carries out
 /// its plan (`WireCarrier`): delays, drops, paced and truncated bodies. A request the event loop
@@ -15,10 +16,17 @@ public struct StubResponder: HTTPResponder {
     public typealias Context = StubRequestContext
 
     let backend: StubBackend
+    /// Plans the event loop decided and handed on to be carried out here (they wait on the wire).
+    let handoff: PlanHandoff
 
     /// A responder over a loaded stub.
     public init(backend: StubBackend) {
+        self.init(backend: backend, handoff: PlanHandoff())
+    }
+
+    init(backend: StubBackend, handoff: PlanHandoff) {
         self.backend = backend
+        self.handoff = handoff
     }
 
     /// Answers one request; a dropped connection throws `ConnectionDropped`.
@@ -31,7 +39,7 @@ public struct StubResponder: HTTPResponder {
     private func plan(for request: Request) async -> WirePlan {
         var headers = request.headers
         if let key = headers[PlanHandoff.header] {
-            if let handed = backend.handedOnPlans.take(key) { return handed }
+            if let handed = handoff.take(key) { return handed }
             headers[PlanHandoff.header] = nil
         }
         var body: [UInt8] = []
@@ -54,7 +62,7 @@ public struct StubResponder: HTTPResponder {
                 return Self.response(.error(error, requestId: request.requestId), requestId: request.requestId)
             }
         }
-        let answer = await AdminAPI(backend: backend).answer(request, isLoopbackPeer: context.isLoopbackPeer)
+        let answer = await AdminAPI(backend: backend, console: ConsolePage.handle).answer(request, isLoopbackPeer: context.isLoopbackPeer)
         return Self.response(answer, requestId: request.requestId)
     }
 

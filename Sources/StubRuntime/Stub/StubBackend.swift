@@ -1,0 +1,198 @@
+public import Foundation
+public import Logging
+import NIOConcurrencyHelpers
+public import StubEngine
+package import BuiltInBank
+
+/// The running stub's parts, built once from a configuration and passed to the responder.
+public final class StubBackend: Sendable {
+    /// How the stub was started.
+    public let configuration: StubServerConfiguration
+    package let bank: Bank
+    /// Decides every answer: the three transports carry out its plans.
+    package let engine: Engine
+    /// Where the stub logs.
+    public let logger: Logger
+    /// Fired when the server begins to stop; ends every delay, bandwidth pause and hang.
+    public let stopSignal = StopSignal()
+    /// The built-in bank's routes (empty when `stubbank.yaml` turns the bank off).
+    package let routes: RouteTable
+    /// Route files and the counters behind their sequences, counters and `times`.
+    private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
+    package let fileRouteState: FileRouteState
+    /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
+    public let bankEnabled: Bool
+    /// The injected clock, for templates' `now`.
+    package let clock: @Sendable () -> Date
+    private let scenarios: NIOLockedValueBox<[String: Scenario]>
+
+    /// Installed behaviours and the active scenario.
+    package var behaviours: BehaviourBook { engine.behaviours }
+    /// The request journal.
+    package var journal: RequestJournal { engine.journal }
+    /// Signs every answer but the admin API's.
+    package var signer: ResponseSigner { engine.signer }
+    /// The sessions in use, bounded by `configuration.sessionLimits`.
+    package var sessions: SessionRegistry { engine.sessions }
+
+    /// Loads the stubs directory (throwing `FixtureLoadError` with every problem) and activates
+    /// the configured scenario (throwing `StubServerError.unknownScenario`).
+    public init(configuration: StubServerConfiguration, logger: Logger,
+                clock: @escaping @Sendable () -> Date = Date.init) throws {
+        if let token = configuration.adminToken, token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw StubServerError.emptyAdminToken
+        }
+        let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
+        var scenario: Scenario?
+        if let name = configuration.scenario {
+            guard let found = fixtures.scenarios[name] else {
+                throw StubServerError.unknownScenario(name, available: fixtures.scenarios.keys.sorted())
+            }
+            scenario = found
+        }
+        self.configuration = configuration
+        self.logger = logger
+        let bank = Bank(fixtures: fixtures.bank, tokenTTL: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
+        self.bank = bank
+        let behaviours = BehaviourBook(seed: configuration.seed, limit: configuration.maxBehaviours, clock: clock)
+        let journal = RequestJournal(capacity: configuration.journalCapacity)
+        self.bankEnabled = fixtures.settings.bank
+        self.routes = RouteTable(routes: fixtures.settings.bank ? BankAPI.routes() : [])
+        self.fileRouteBox = NIOLockedValueBox(fixtures.routes)
+        let fileRouteState = FileRouteState(seed: configuration.seed)
+        self.fileRouteState = fileRouteState
+        self.clock = clock
+        self.scenarios = NIOLockedValueBox(fixtures.scenarios)
+        let limits = configuration.sessionLimits
+        self.engine = Engine(
+            routes: Self.servedRoutes(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank), behaviours: behaviours,
+            sessions: SessionRegistry(limits: limits, clock: clock), journal: journal, signer: ResponseSigner(key: configuration.signingKey),
+            seed: configuration.seed, hangLimitSeconds: configuration.hangLimitSeconds
+        ) { evicted, reason in
+            Self.forget(evicted, bank: bank, fileRouteState: fileRouteState, behaviours: behaviours, journal: journal)
+            logger.info("session evicted", metadata: ["session": "\(evicted)", "reason": "\(reason.rawValue)",
+                                                      "maxSessions": "\(limits.maxSessions)"])
+        }
+        try behaviours.setScenario(scenario)
+    }
+
+    /// The active scenario's name; nil when none is active.
+    public var activeScenario: String? { behaviours.scenarioName }
+
+    /// Scenario definitions by name.
+    public var availableScenarios: [String: Scenario] { scenarios.withLockedValue { $0 } }
+
+    /// Activates a scenario by name, or clears the active one with nil.
+    public func activateScenario(_ name: String?) async throws {
+        guard let name else {
+            try behaviours.setScenario(nil)
+            bank.apply(settings: nil)
+            return
+        }
+        guard let scenario = availableScenarios[name] else {
+            throw StubServerError.unknownScenario(name, available: availableScenarios.keys.sorted())
+        }
+        try behaviours.setScenario(scenario)
+        bank.apply(settings: scenario.settings)
+    }
+
+    /// Re-reads the stubs directory. On failure the last good set keeps serving and the problems are thrown.
+    @discardableResult
+    public func reload() async throws(FixtureLoadError) -> FixtureSet {
+        let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
+        scenarios.withLockedValue { $0 = fixtures.scenarios }
+        fileRouteBox.withLockedValue { $0 = fixtures.routes }
+        engine.serve(Self.servedRoutes(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank))
+        fileRouteState.reset(session: nil)
+        bank.replaceFixtures(fixtures.bank)
+        if fixtures.settings.bank != bankEnabled {
+            logger.warning("stubbank.yaml now turns the built-in bank \(fixtures.settings.bank ? "on" : "off"); restart to apply")
+        }
+        if let active = behaviours.scenarioName {
+            do { try await activateScenario(active) } catch {
+                logger.warning("scenario \(active) is gone after reload; cleared it")
+                try? await activateScenario(nil)
+            }
+        }
+        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.bank.personas.count)", "scenarios": "\(fixtures.scenarios.count)",
+                                                 "routeFiles": "\(fixtures.routes.count)"])
+        return fixtures
+    }
+
+    /// Drops one session's ledgers, tokens, admin behaviours and route-file counters.
+    package func forgetSession(_ session: String) {
+        Self.forget(session, bank: bank, fileRouteState: fileRouteState, behaviours: behaviours, journal: journal)
+    }
+
+    private static func forget(_ session: String, bank: Bank, fileRouteState: FileRouteState, behaviours: BehaviourBook,
+                               journal: RequestJournal) {
+        bank.reset(session: session)
+        fileRouteState.reset(session: session)
+        behaviours.clear(session: session)
+        journal.resetHits(session: session)
+    }
+
+    /// The route files being served now.
+    package var fileRoutes: FileRouteSet { fileRouteBox.withLockedValue { $0 } }
+
+    /// Route files first, then the built-in bank, and `stubbank.yaml`'s base path.
+    private static func servedRoutes(_ fixtures: FixtureSet, state: FileRouteState, clock: @escaping @Sendable () -> Date,
+                               table: RouteTable, bank: Bank) -> Engine.Routes {
+        let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock,
+                                    contract: fixtures.settings.validateRequests ? fixtures.requestContract : nil)
+        return Engine.Routes(sources: [files, BankRouteSource(table: table, bank: bank)], basePath: fixtures.settings.basePath)
+    }
+
+    /// Route catalogue for `serve` output and the admin API: route files first, in precedence order, then the bank.
+    public var routeDescriptions: [RouteDescription] {
+        fileRoutes.routes.map {
+            RouteDescription(pattern: $0.pattern.description, operationId: $0.id, summary: "route file", auth: false, source: $0.location,
+                             journalName: $0.journalName)
+        } + routes.routes.map {
+            RouteDescription(pattern: $0.pattern.description, operationId: $0.operationId, summary: $0.summary,
+                             auth: $0.requiresAuth, source: "built-in bank", journalName: $0.pattern.description)
+        }
+    }
+
+    package func nextRequestId() -> String { engine.nextRequestId() }
+
+    /// The admin API's answer to a request the engine handed back (`WirePlan.admin`):
+    /// unsigned, not journalled, an error as its envelope. `console` serves `/__stubbank/ui`
+    /// (the server's; an in-process stub has none).
+    package func adminAnswer(_ request: StubRequest, isLoopbackPeer: Bool, console: AdminAPI.Console? = nil) async -> StubResponse {
+        await AdminAPI(backend: self, console: console).answer(request, isLoopbackPeer: isLoopbackPeer)
+    }
+}
+
+/// One served route, as `serve` prints it and `GET /__stubbank/routes` lists it.
+public struct RouteDescription: Sendable, Equatable {
+    /// `GET /v1/accounts/{id}`.
+    public var pattern: String
+    /// The bank's operation id, or a route file's route id.
+    public var operationId: String
+    /// What the route does (the bank), or `route file`.
+    public var summary: String
+    /// Whether the bank wants a bearer token (route files decide that themselves).
+    public var auth: Bool
+    /// `built-in bank`, or the route file and line.
+    public var source: String
+    /// How the journal names this route (a route file's adds its id); the key of its hit count.
+    public var journalName: String
+}
+
+/// Why the stub could not start or act.
+public enum StubServerError: Error, CustomStringConvertible, Sendable {
+    /// No scenario has this name; `available` lists those that exist.
+    case unknownScenario(String, available: [String])
+    /// An admin token that is empty or only spaces would let anyone in who sends nothing.
+    case emptyAdminToken
+
+    public var description: String {
+        switch self {
+        case .unknownScenario(let name, let available):
+            return "unknown scenario \"\(name)\"; available: \(available.joined(separator: ", "))"
+        case .emptyAdminToken:
+            return "--admin-token is empty; give a secret, or leave the option out to keep the admin API on loopback"
+        }
+    }
+}
