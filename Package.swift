@@ -83,7 +83,6 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Atomics", package: "swift-atomics"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -345,7 +344,8 @@ let package = Package(
         .testTarget(
             name: "StubEngineTests",
             dependencies: ["StubEngine", "StubFormats", .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams")],
+                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams"),
+                           .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "BuiltInBankTests", dependencies: ["BuiltInBank", "StubEngine"], swiftSettings: strictSettings),

@@ -11,6 +11,8 @@
    ContractKit, ContractTesting) whose dependency closure reaches the server or a heavy library:
    StubServer, NIO, Hummingbird, GRDB or AsyncHTTPClient. Those come only with the products that
    ask for them (ContractTestingHost, ContractStore, StubServer).
+4. The in-process stub (StubInProcess), which a team's unit-test target builds, reaching the server,
+   NIO beyond its lock, Hummingbird, an HTTP client, swift-crypto or a target with a build plugin.
 
     python3 Scripts/check-apple-readiness.py        # exit 1 and one line per problem, file:line: reason
 """
@@ -89,6 +91,12 @@ def check_tools_versions() -> list[str]:
 LIGHT_TARGETS = ["BankingDomain", "BankingData", "BankingPresentation", "StubControl", "StubFormats", "ContractKit",
                  "ContractTesting"]
 HEAVY = re.compile(r"^(StubServer|NIO.*|Hummingbird.*|GRDB|AsyncHTTPClient)$")
+# A team's unit-test target builds the in-process stub: the engine and the runtime, never the
+# server, NIO's event loops, Hummingbird, an HTTP client, swift-crypto (BoringSSL is most of a
+# clean build on Linux) or a build plugin (Xcode asks to trust one). NIOConcurrencyHelpers (a
+# lock, no event loop) is allowed.
+UNIT_TEST_TARGETS = ["StubInProcess"]
+UNIT_TEST_HEAVY = re.compile(r"^(StubServer|NIO(?!ConcurrencyHelpers$).*|Hummingbird.*|GRDB|AsyncHTTPClient|Crypto|_CryptoExtras)$")
 
 
 def check_light_products() -> list[str]:
@@ -105,18 +113,23 @@ def check_light_products() -> list[str]:
         return names
 
     problems = []
-    for light in LIGHT_TARGETS:
+    checks = [(light, HEAVY, "an app or a test target that depends on it would build the server") for light in LIGHT_TARGETS]
+    checks += [(unit, UNIT_TEST_HEAVY, "a team's unit-test target would build it") for unit in UNIT_TEST_TARGETS]
+    for light, heavy, why in checks:
         seen, path, stack = {light}, {light: [light]}, [light]
         while stack:
             current = stack.pop()
+            plugins = [usage for usage in targets.get(current, {}).get("pluginUsages") or []]
+            if light in UNIT_TEST_TARGETS and plugins:
+                problems.append(f"Package.swift: {light} reaches {current} ({' -> '.join(path[current])}), which runs a build plugin; "
+                                "Xcode would ask a team to trust it")
             for dependency in direct(current):
                 if dependency in seen:
                     continue
                 seen.add(dependency)
                 path[dependency] = path[current] + [dependency]
-                if HEAVY.match(dependency):
-                    problems.append(f"Package.swift: {light} reaches {dependency} ({' -> '.join(path[dependency])}); "
-                                    "an app or a test target that depends on it would build the server")
+                if heavy.match(dependency):
+                    problems.append(f"Package.swift: {light} reaches {dependency} ({' -> '.join(path[dependency])}); {why}")
                 elif dependency in targets:
                     stack.append(dependency)
     return problems

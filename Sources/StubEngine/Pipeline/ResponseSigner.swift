@@ -1,4 +1,3 @@
-import Crypto
 import NIOConcurrencyHelpers
 import StubFormats
 
@@ -8,11 +7,8 @@ import StubFormats
 /// the signatures of recent bodies are remembered: a stub serves the same few bodies over and
 /// over, and comparing bytes is far cheaper than hashing them (see Benchmarks/README.md).
 package final class ResponseSigner: Sendable {
-    // HMAC is a value whose digest state is copy-on-write (swift-crypto checks
-    // isKnownUniquelyReferenced before updating), so concurrent copies of a constant are safe;
-    // the type is just not marked Sendable.
-    nonisolated(unsafe) private let keyed: HMAC<SHA256>
-    nonisolated(unsafe) private let tamperedKeyed: HMAC<SHA256>
+    private let keyed: HMACSHA256
+    private let tamperedKeyed: HMACSHA256
     private let recent = NIOLockedValueBox<[Int: Remembered]>([:])
     private static let wrongKey = Array("tampered-by-stubbank".utf8)
     /// Bodies larger than this are signed every time rather than remembered.
@@ -26,8 +22,8 @@ package final class ResponseSigner: Sendable {
     }
 
     package init(key: String) {
-        keyed = HMAC<SHA256>(key: SymmetricKey(data: Array(key.utf8)))
-        tamperedKeyed = HMAC<SHA256>(key: SymmetricKey(data: Self.wrongKey))
+        keyed = HMACSHA256(key: Array(key.utf8))
+        tamperedKeyed = HMACSHA256(key: Self.wrongKey)
     }
 
     /// The signature a client should compute for `body`.
@@ -49,9 +45,7 @@ package final class ResponseSigner: Sendable {
         Self.sign(body, with: tamperedKeyed)
     }
 
-    private static func sign(_ body: [UInt8], with keyed: HMAC<SHA256>) -> String {
-        var mac = keyed
-        mac.update(data: body)
-        return Hex.string(mac.finalize())
+    private static func sign(_ body: [UInt8], with keyed: HMACSHA256) -> String {
+        Hex.string(keyed.code(for: body))
     }
 }
