@@ -46,6 +46,12 @@ public struct ServeOptions: ParsableArguments {
     @Option(help: "TCP port; 0 picks a free one.")
     var port: Int = 8080
 
+    @Option(name: .customLong("ready-file"), help: ArgumentHelp(
+        "Once listening, write {baseURL, port, adminURL, pid} as JSON to this file (written whole, then renamed into place; "
+            + "removed on stop), so a script or a UI-test job learns the port --port 0 picked.",
+        valueName: "path"))
+    var readyFile: String?
+
     @Option(help: ArgumentHelp("Scenario from Stubs/scenarios to start with.", valueName: "name"))
     var scenario: String?
 
@@ -148,9 +154,37 @@ public struct ServeOptions: ParsableArguments {
             throw ExitCode.failure
         }
         let host = configuration.host
+        let readyFile = readyFile.map { URL(fileURLWithPath: $0) }
+        defer { if let readyFile { try? FileManager.default.removeItem(at: readyFile) } }
         try await StubApplication.run(backend: backend) { boundPort in
             Self.printBanner(backend: backend, host: host, port: boundPort)
+            if let readyFile {
+                do { try Self.writeReadyFile(readyFile, host: host, port: boundPort) } catch {
+                    backend.logger.error("could not write --ready-file \(readyFile.path): \(error)")
+                }
+            }
         }
+    }
+
+    /// What `--ready-file` holds.
+    struct ReadyFile: Codable, Equatable {
+        var baseURL: String
+        var port: Int
+        var adminURL: String
+        var pid: Int32
+    }
+
+    /// Writes the ready file beside its final name, then renames it into place, so a reader
+    /// polling for it never sees half of it.
+    static func writeReadyFile(_ url: URL, host: String, port: Int) throws {
+        let base = ListeningAddress.baseURL(host: host, port: port)
+        let ready = ReadyFile(baseURL: base, port: port, adminURL: base + "/__stubbank", pid: ProcessInfo.processInfo.processIdentifier)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)")
+        try (encoder.encode(ready) + Data("\n".utf8)).write(to: partial)
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+        try FileManager.default.moveItem(at: partial, to: url)
     }
 
     private var limits: ConnectionLimits {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import StubServeCommand
+import Foundation
+@testable import StubServeCommand
 import Testing
 
 /// `stubbank serve` and `stubbank-server` share these options; a bad value is refused naming the
@@ -40,5 +41,21 @@ import Testing
         } catch {
             #expect(ServeOptions.message(for: error).contains("pass --stubs DIR"))
         }
+    }
+
+    @Test func theReadyFileSaysWhereTheStubListensAndIsWrittenWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ready-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("stub.json")
+        try Data("left from an earlier run".utf8).write(to: file)
+        try ServeOptions.writeReadyFile(file, host: "127.0.0.1", port: 53017)
+        let ready = try JSONDecoder().decode(ServeOptions.ReadyFile.self, from: Data(contentsOf: file))
+        #expect(ready == ServeOptions.ReadyFile(baseURL: "http://127.0.0.1:53017", port: 53017,
+                                               adminURL: "http://127.0.0.1:53017/__stubbank", pid: ProcessInfo.processInfo.processIdentifier))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["stub.json"], "no partial file is left beside it")
+        try ServeOptions.writeReadyFile(file, host: "::1", port: 8080)
+        #expect(try JSONDecoder().decode(ServeOptions.ReadyFile.self, from: Data(contentsOf: file)).baseURL == "http://[::1]:8080")
+        #expect(try ServeOptions.parse(["--stubs", stubs, "--ready-file", file.path]).readyFile == file.path)
     }
 }
