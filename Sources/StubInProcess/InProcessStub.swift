@@ -5,6 +5,7 @@ public import FoundationNetworking
 import Logging
 import NIOConcurrencyHelpers
 public import StubControl
+import StubEngine
 import StubRuntime
 
 /// The stub, answering `URLSession` inside a unit test without a socket: the same route files,
@@ -71,6 +72,38 @@ public final class InProcessStub: Sendable {
 
     deinit {
         InProcessHosts.shared.remove(host: host)
+    }
+
+    /// Answers requests matching `pattern` with `handler`, for this test: a route written in
+    /// Swift, asked before the route files and the bank, the newest first. It goes through the
+    /// whole stub like any route: sessions, behaviours and faults, `X-Request-Id`, the
+    /// signature and the journal (which names it `GET /v1/x (inline)`).
+    ///
+    /// ```swift
+    /// try stub.route("GET /v1/accounts/{id}") { request in
+    ///     .json(["id": request.parameters["id"] ?? "", "name": "Savings"])
+    /// }
+    /// try stub.route("POST /v1/transfers") { _ in .json(#"{"error":{"code":"limit"}}"#, status: 422) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: `METHOD /path` as in route files: `{name}` takes one segment, `*` any one,
+    ///     a final `**` the rest; `*` or no method for any.
+    ///   - handler: the answer; it runs for each matching request, on whichever thread sends it.
+    /// - Returns: an id for `removeRoute(_:)`.
+    /// - Throws: when `pattern` is malformed, naming the pattern and why.
+    @discardableResult
+    public func route(_ pattern: String, _ handler: @escaping @Sendable (InlineRequest) -> InlineResponse) throws -> Int {
+        let name = "\(pattern) (inline)"
+        return try exchange.backend.inlineRoutes.add(pattern) { request, parameters throws(APIError) in
+            try handler(InlineRequest(request, parameters: parameters)).stubResponse(route: name)
+        }
+    }
+
+    /// Removes a route added with `route(_:_:)`; returns whether it was there.
+    @discardableResult
+    public func removeRoute(_ id: Int) -> Bool {
+        exchange.backend.inlineRoutes.remove(id)
     }
 
     /// Puts this stub's protocol first in `configuration.protocolClasses`, so a session the code

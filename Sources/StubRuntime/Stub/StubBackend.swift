@@ -17,6 +17,8 @@ public final class StubBackend: Sendable {
     public let stopSignal = StopSignal()
     /// The built-in bank's routes (empty when `stubbank.yaml` turns the bank off).
     package let routes: RouteTable
+    /// Routes a test wrote in Swift (`InProcessStub.route`), asked before the route files.
+    package let inlineRoutes: InlineRouteSource
     /// Route files and the counters behind their sequences, counters and `times`.
     private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
     package let fileRouteState: FileRouteState
@@ -59,13 +61,16 @@ public final class StubBackend: Sendable {
         self.bankEnabled = fixtures.settings.bank
         self.routes = RouteTable(routes: fixtures.settings.bank ? BankAPI.routes() : [])
         self.fileRouteBox = NIOLockedValueBox(fixtures.routes)
+        let inlineRoutes = InlineRouteSource()
+        self.inlineRoutes = inlineRoutes
         let fileRouteState = FileRouteState(seed: configuration.seed)
         self.fileRouteState = fileRouteState
         self.clock = clock
         self.scenarios = NIOLockedValueBox(fixtures.scenarios)
         let limits = configuration.sessionLimits
         self.engine = Engine(
-            routes: Self.servedRoutes(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank), behaviours: behaviours,
+            routes: Self.servedRoutes(fixtures, inline: inlineRoutes, state: fileRouteState, clock: clock, table: routes, bank: bank),
+            behaviours: behaviours,
             sessions: SessionRegistry(limits: limits, clock: clock), journal: journal, signer: ResponseSigner(key: configuration.signingKey),
             seed: configuration.seed, hangLimitSeconds: configuration.hangLimitSeconds
         ) { evicted, reason in
@@ -102,7 +107,7 @@ public final class StubBackend: Sendable {
         let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
         scenarios.withLockedValue { $0 = fixtures.scenarios }
         fileRouteBox.withLockedValue { $0 = fixtures.routes }
-        engine.serve(Self.servedRoutes(fixtures, state: fileRouteState, clock: clock, table: routes, bank: bank))
+        engine.serve(Self.servedRoutes(fixtures, inline: inlineRoutes, state: fileRouteState, clock: clock, table: routes, bank: bank))
         fileRouteState.reset(session: nil)
         bank.replaceFixtures(fixtures.bank)
         if fixtures.settings.bank != bankEnabled {
@@ -135,17 +140,22 @@ public final class StubBackend: Sendable {
     /// The route files being served now.
     package var fileRoutes: FileRouteSet { fileRouteBox.withLockedValue { $0 } }
 
-    /// Route files first, then the built-in bank, and `stubbank.yaml`'s base path.
-    private static func servedRoutes(_ fixtures: FixtureSet, state: FileRouteState, clock: @escaping @Sendable () -> Date,
-                               table: RouteTable, bank: Bank) -> Engine.Routes {
+    /// Routes written in Swift, then the route files, then the built-in bank, and
+    /// `stubbank.yaml`'s base path.
+    private static func servedRoutes(_ fixtures: FixtureSet, inline: InlineRouteSource, state: FileRouteState,
+                                     clock: @escaping @Sendable () -> Date, table: RouteTable, bank: Bank) -> Engine.Routes {
         let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock,
                                     contract: fixtures.settings.validateRequests ? fixtures.requestContract : nil)
-        return Engine.Routes(sources: [files, BankRouteSource(table: table, bank: bank)], basePath: fixtures.settings.basePath)
+        return Engine.Routes(sources: [inline, files, BankRouteSource(table: table, bank: bank)], basePath: fixtures.settings.basePath)
     }
 
-    /// Route catalogue for `serve` output and the admin API: route files first, in precedence order, then the bank.
+    /// Route catalogue for `serve` output and the admin API: routes written in Swift, route
+    /// files, in precedence order, then the bank.
     public var routeDescriptions: [RouteDescription] {
-        fileRoutes.routes.map {
+        inlineRoutes.listed.map {
+            RouteDescription(pattern: $0.pattern, operationId: "inline", summary: "inline route",
+                             auth: false, source: "inline route (Swift)", journalName: $0.journalName)
+        } + fileRoutes.routes.map {
             RouteDescription(pattern: $0.pattern.description, operationId: $0.id, summary: "route file", auth: false, source: $0.location,
                              journalName: $0.journalName)
         } + routes.routes.map {

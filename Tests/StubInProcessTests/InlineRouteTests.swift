@@ -1,0 +1,104 @@
+import Foundation
+import StubControl
+import StubInProcess
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Routes written in Swift for one test: asked first, newest first, and carried through the
+/// whole stub like a route file (behaviours, headers, signature, journal).
+@Suite struct InlineRouteTests {
+    static let stubs = InProcessStubTests.stubs
+
+    func send(_ stub: InProcessStub, _ method: String, _ path: String, body: String? = nil,
+              headers: [String: String] = [:]) async throws -> (Int, Data, HTTPURLResponse) {
+        var request = URLRequest(url: URL(string: stub.baseURL.absoluteString + path)!)
+        request.httpMethod = method
+        request.timeoutInterval = 10
+        request.httpBody = body.map { Data($0.utf8) }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await stub.urlSession.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return (http.statusCode, data, http)
+    }
+
+    @Test func aRouteFromSwiftAnswersWithItsParametersBeforeTheBank() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        struct Transfer: Codable { var amount: String }
+        try stub.route("POST /v1/transfers/{kind}") { request in
+            let sent = try? request.decode(Transfer.self)
+            return .json(["kind": request.parameters["kind"] ?? "", "amount": sent?.amount ?? "",
+                          "key": request.header("idempotency-key") ?? "", "q": request.query["x"]?.joined(separator: ",") ?? ""],
+                         status: 201, headers: ["Location": "/v1/transfers/t1"])
+        }
+        let (status, body, response) = try await send(stub, "POST", "/v1/transfers/sepa?x=1&x=2", body: #"{"amount":"12.00"}"#,
+                                                      headers: ["Idempotency-Key": "k1", "Content-Type": "application/json"])
+        #expect(status == 201)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"amount":"12.00","key":"k1","kind":"sepa","q":"1,2"}"#)
+        #expect(response.value(forHTTPHeaderField: "Location") == "/v1/transfers/t1")
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(response.value(forHTTPHeaderField: "X-Request-Id") != nil)
+        #expect(response.value(forHTTPHeaderField: "X-Signature")?.count == 64, "signed like every answer")
+        // The bank still answers what no inline route takes.
+        #expect(try await send(stub, "GET", "/v1/status").0 == 200)
+        // Asked before the bank: the bank's own route is shadowed.
+        try stub.route("GET /v1/status") { _ in .text("down", status: 503) }
+        let (shadowed, text, _) = try await send(stub, "GET", "/v1/status")
+        #expect(shadowed == 503)
+        #expect(String(decoding: text, as: UTF8.self) == "down")
+    }
+
+    @Test func theNewestRouteWinsAndARemovedOneIsGone() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        let first = try stub.route("GET /v1/thing") { _ in .json(#"{"v":1}"#) }
+        let second = try stub.route("* /v1/**") { _ in .json(#"{"v":2}"#) }
+        #expect(try await send(stub, "GET", "/v1/thing").1 == Data(#"{"v":2}"#.utf8))
+        #expect(stub.removeRoute(second))
+        #expect(!stub.removeRoute(second))
+        #expect(try await send(stub, "GET", "/v1/thing").1 == Data(#"{"v":1}"#.utf8))
+        #expect(stub.removeRoute(first))
+        let (status, body, _) = try await send(stub, "GET", "/v1/thing")
+        #expect(status == 404)
+        #expect(!String(decoding: body, as: UTF8.self).contains("inline"), "no inline route left to be a near miss")
+    }
+
+    @Test func behavioursSessionsAndTheJournalTreatItAsAnyRoute() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        try stub.route("GET /v1/offers") { request in .json(["session": request.session]) }
+        let session = try await stub.control.makeSession()
+        let path = "/_s/\(session.name)/v1/offers"
+        #expect(try await send(stub, "GET", path).1 == Data(#"{"session":"\#(session.name)"}"#.utf8))
+        try await session.install(.status(503, on: "GET /v1/offers", for: .requests(1)))
+        #expect(try await send(stub, "GET", path).0 == 503)
+        #expect(try await send(stub, "GET", path).0 == 200)
+        let seen = try await session.requests(matching: "GET /v1/offers")
+        #expect(seen.map(\.status) == [200, 503, 200])
+        #expect(seen.map(\.route) == Array(repeating: "GET /v1/offers (inline)", count: 3))
+        let (_, routes, _) = try await send(stub, "GET", "/__stubbank/routes")
+        #expect(String(decoding: routes, as: UTF8.self).contains(#""source":"inline route (Swift)""#))
+    }
+
+    @Test func aMalformedPatternOrAnswerIsRefusedClearly() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        #expect(throws: (any Error).self) { try stub.route("FETCH /x") { _ in .status(204) } }
+        do {
+            try stub.route("v1/x") { _ in .status(204) }
+            Issue.record("a path without / was taken")
+        } catch {
+            #expect("\(error)".contains("the path must start with /"))
+        }
+        try stub.route("GET /bad/status") { _ in .status(1000) }
+        let (status, body, _) = try await send(stub, "GET", "/bad/status")
+        #expect(status == 500)
+        #expect(String(decoding: body, as: UTF8.self).contains("inline_route_status"))
+        try stub.route("GET /bad/header") { _ in .text("x", headers: ["Bad Name": "v"]) }
+        let (headerStatus, headerBody, _) = try await send(stub, "GET", "/bad/header")
+        #expect(headerStatus == 500)
+        #expect(String(decoding: headerBody, as: UTF8.self).contains("Bad Name"))
+        try stub.route("DELETE /v1/things/{id}") { _ in .status(204) }
+        let (deleted, empty, _) = try await send(stub, "DELETE", "/v1/things/7")
+        #expect(deleted == 204)
+        #expect(empty.isEmpty)
+    }
+}
