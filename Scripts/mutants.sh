@@ -98,7 +98,9 @@ if $unit; then
       echo "SURVIVED ($filter)"
       rows+=("| $name | survived | $summary |"); survived=$((survived + 1))
     else
-      caught="$(grep -oE '✘ Test [^ (]+' "$out/$name.test.log" | sed 's/✘ Test //' | grep -vx run | sort -u | head -3 | paste -sd, -)"
+      caught="$( (grep -oE '✘ Test [^ (]+' "$out/$name.test.log" || true) | sed 's/✘ Test //' | (grep -vx run || true) | sort -u | head -3 | paste -sd, -)"
+      # A test process that crashed (a trap, an out-of-bounds read) names no failing test.
+      [ -n "$caught" ] || caught="a crash of the test process (see $out/$name.test.log)"
       echo "killed by $caught"
       rows+=("| $name | killed | $summary; caught by $caught |"); killed=$((killed + 1))
     fi
