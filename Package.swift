@@ -166,7 +166,8 @@ let package = Package(
         .target(
             name: "StubServerTesting",
             dependencies: [
-                "StubServer", "StubEngine",
+                "StubServer", "StubEngine", "StubInProcess", "StubControl", "StubRuntime",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -6,7 +6,7 @@ import Logging
 import NIOConcurrencyHelpers
 public import StubControl
 import StubEngine
-import StubRuntime
+package import StubRuntime
 
 /// The stub, answering `URLSession` inside a unit test without a socket: the same route files,
 /// the built-in bank, sessions, behaviours and journal as `stubbank serve`, through the same
@@ -24,7 +24,7 @@ import StubRuntime
 /// Each stub has a host of its own (`http://<random>.stubbank.invalid`), so parallel tests
 /// (Swift Testing runs them so by default) never share stubs, and there is no registry of
 /// stubs to clear between tests. Waits (a delay, a route file's latency, a hang until the
-/// request's timeout) sleep on `clock`: pass a `VirtualClock` and a 3-second delay takes no
+/// request's timeout) sleep on `clock`: pass a `TestClock` and a 3-second delay takes no
 /// time. A fault becomes the `URLError` URLSession gives for it on this platform.
 public final class InProcessStub: Sendable {
     /// `http://<random>.stubbank.invalid`: give it to the code under test as its base URL.
@@ -49,17 +49,27 @@ public final class InProcessStub: Sendable {
     ///
     /// - Parameters:
     ///   - stubs: the stubs folder.
-    ///   - clock: what delays, latencies and hangs sleep on; `VirtualClock()` makes them instant.
+    ///   - clock: what delays, latencies and hangs sleep on; `TestClock()` makes them instant and is
+    ///     also the stub's `now`.
     ///   - seed: the seed for random choices (latency ranges, probabilities).
     /// - Throws: the loader's error, naming the file, line and reason, when a file is malformed.
-    public init(stubs: URL, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) throws {
+    public convenience init(stubs: URL, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) throws {
+        try self.init(stubs: stubs, clock: clock) { $0.seed = seed }
+    }
+
+    /// The stub over `stubs`, with changes to its configuration (`StubServerTesting`'s).
+    package init(stubs: URL, clock: any Clock<Duration>, configure: (inout StubServerConfiguration) -> Void) throws {
         var configuration = StubServerConfiguration(stubsDirectory: stubs)
-        configuration.port = 0
-        configuration.seed = seed
+        configuration.seed = 1
         configuration.hangLimitSeconds = 30
+        configure(&configuration)
+        configuration.port = 0
         var logger = Logger(label: "stubbank.in-process")
         logger.logLevel = .critical
-        let backend = try StubBackend(configuration: configuration, logger: logger)
+        // A test clock is also the stub's `now` (templates, token expiry, session idling).
+        var now: @Sendable () -> Date = Date.init
+        if let test = clock as? TestClock { now = { test.date } }
+        let backend = try StubBackend(configuration: configuration, logger: logger, clock: now)
         host = "\(UUID().uuidString.prefix(12).lowercased()).stubbank.invalid"
         baseURL = URL(string: "http://\(host)")!
         exchange = InProcessExchange(backend: backend, clock: clock)
@@ -69,6 +79,9 @@ public final class InProcessStub: Sendable {
         control = StubControl(baseURL: baseURL, urlSession: urlSession)
         InProcessHosts.shared.add(self, host: host)
     }
+
+    /// The stub's parts, for the testing library.
+    package var backend: StubBackend { exchange.backend }
 
     deinit {
         InProcessHosts.shared.remove(host: host)
@@ -94,10 +107,7 @@ public final class InProcessStub: Sendable {
     /// - Throws: when `pattern` is malformed, naming the pattern and why.
     @discardableResult
     public func route(_ pattern: String, _ handler: @escaping @Sendable (InlineRequest) -> InlineResponse) throws -> Int {
-        let name = "\(pattern) (inline)"
-        return try exchange.backend.inlineRoutes.add(pattern) { request, parameters throws(APIError) in
-            try handler(InlineRequest(request, parameters: parameters)).stubResponse(route: name)
-        }
+        try InlineRoutes.add(pattern, handler, to: exchange.backend)
     }
 
     /// Removes a route added with `route(_:_:)`; returns whether it was there.

@@ -1,6 +1,7 @@
 public import Foundation
 import HTTPTypes
 import StubEngine
+package import StubRuntime
 
 /// A request as a route written in Swift sees it (`InProcessStub.route(_:_:)`).
 public struct InlineRequest: Sendable {
@@ -107,5 +108,16 @@ extension InlineResponse {
             if field == .contentType { contentType = value } else { fields[field] = value }
         }
         return StubResponse(status: HTTPResponse.Status(code: status), headers: fields, body: Array(body), contentType: contentType)
+    }
+}
+
+/// Adds a route written in Swift to a stub, in whichever transport it runs.
+package enum InlineRoutes {
+    package static func add(_ pattern: String, _ handler: @escaping @Sendable (InlineRequest) -> InlineResponse,
+                            to backend: StubBackend) throws -> Int {
+        let name = "\(pattern) (inline)"
+        return try backend.inlineRoutes.add(pattern) { request, parameters throws(APIError) in
+            try handler(InlineRequest(request, parameters: parameters)).stubResponse(route: name)
+        }
     }
 }

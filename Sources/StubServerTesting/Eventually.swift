@@ -24,3 +24,19 @@ public func eventually(_ what: String, timeout: Duration = .seconds(5), interval
         try await clock.sleep(for: interval)
     }
 }
+
+/// Calls `probe` until it gives a value, every `interval`, for at most `timeout`, and returns
+/// that value; then throws `EventuallyTimeout` naming `what`.
+///
+///     let entry = try await eventually("the journal has the request") { stub.journal.first }
+@discardableResult
+public func eventually<T>(_ what: String, timeout: Duration = .seconds(5), interval: Duration = .milliseconds(10),
+                          _ probe: () async throws -> T?) async throws -> T {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while true {
+        if let value = try await probe() { return value }
+        guard clock.now < deadline else { throw EventuallyTimeout(what: what, timeout: timeout) }
+        try await clock.sleep(for: interval)
+    }
+}

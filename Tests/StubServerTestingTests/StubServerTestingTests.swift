@@ -28,12 +28,12 @@ import Testing
 
     @Test func theTemplatesReadTheTestClock() async throws {
         try await withRoutes(dueDate) { stubs in
-            try await withTestStub(stubs: stubs, clock: TestClock(Date(timeIntervalSince1970: 1_767_139_200))) { stub in
-                let first = try await stub.raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try await withStub(.live, stubs: stubs, clock: TestClock(Date(timeIntervalSince1970: 1_767_139_200))) { stub in
+                let first = try await stub.raw!.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(first.status == 200)
                 #expect(String(decoding: first.rest, as: UTF8.self).contains("2026-01-01"))
                 stub.clock.advance(by: 86_400)
-                let next = try await stub.raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                let next = try await stub.raw!.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(String(decoding: next.rest, as: UTF8.self).contains("2026-01-02"))
             }
         }
@@ -41,8 +41,8 @@ import Testing
 
     @Test func aHeadAnswerCarriesNoBody() async throws {
         try await withRoutes(dueDate) { stubs in
-            try await withTestStub(stubs: stubs) { stub in
-                let answer = try await stub.raw.send("HEAD /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try await withStub(.live, stubs: stubs) { stub in
+                let answer = try await stub.raw!.send("HEAD /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(answer.status == 200)
                 #expect(answer.header("content-type") == "application/json")
                 #expect(answer.rest.isEmpty)
@@ -52,8 +52,8 @@ import Testing
 
     @Test func eventuallySeesTheJournalAndGivesUpInTime() async throws {
         try await withRoutes(dueDate) { stubs in
-            try await withTestStub(stubs: stubs) { stub in
-                _ = try await stub.raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try await withStub(.live, stubs: stubs) { stub in
+                _ = try await stub.raw!.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 try await eventually("the request is journalled") { stub.journalCount == 1 }
                 await #expect(throws: EventuallyTimeout.self) {
                     try await eventually("a second request", timeout: .milliseconds(50)) { stub.journalCount == 2 }

@@ -5,6 +5,7 @@ import Testing
 @testable import StubServer
 @testable import BuiltInBank
 @testable import StubEngine
+import StubServerTesting
 
 /// `GET /__stubbank/events`: live journal entries as server-sent events, per session, resumable
 /// with Last-Event-ID, ended by the stop signal, and under the admin API's access rules.
@@ -23,10 +24,10 @@ import Testing
     @Test func newEntriesArriveForTheSessionAsked() async throws {
         try await live { port, backend in
             async let stream = RawHTTP.exchange(port: port, request: "GET /__stubbank/events?session=mine HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 10, until: "0\r\n\r\n")
-            _ = try await eventually { backend.journal.feed.count == 1 ? true : nil }
+            try await eventually("the stream is listening") { backend.journal.feed.count == 1 }
             _ = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             _ = try await RawHTTP.exchange(port: port, request: "GET /v1/atms HTTP/1.1\r\nHost: x\r\nX-Stub-Session: mine\r\nConnection: close\r\n\r\n")
-            _ = try await eventually { backend.journal.entries(session: "mine").isEmpty ? nil : true }
+            try await eventually("the session's request is journalled") { !backend.journal.entries(session: "mine").isEmpty }
             backend.stopSignal.fire()  // ends the stream, as SIGTERM would
             let text = try await stream
             #expect(text.hasPrefix("HTTP/1.1 200 OK"))

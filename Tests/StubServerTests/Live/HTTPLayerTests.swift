@@ -5,6 +5,7 @@ import Testing
 @testable import StubServer
 @testable import BuiltInBank
 @testable import StubEngine
+import StubServerTesting
 
 /// What goes wrong below the routes still gets a valid response with the error envelope, and
 /// slow or abandoned connections do not hold the stub's resources.
@@ -125,7 +126,7 @@ import Testing
             try await RawHTTP.sendAndClose(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n"
                 + "X-Stub-Session: gone\r\n\r\n")
             // The abandoned request is journalled, with no status, when its wait ends.
-            let entry = try await eventually { backend.journal.entries(session: "gone").first }
+            let entry = try await eventually("the abandoned request is journalled") { backend.journal.entries(session: "gone").first }
             #expect(entry.status == nil)
             #expect(entry.path == "/v1/status")
         }
@@ -139,7 +140,7 @@ import Testing
             async let delayed = RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n\r\n", timeout: 10)
             async let hanging = RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Fault: hang\r\n\r\n", timeout: 10)
             async let trickling = RawHTTP.exchange(port: port, request: "GET /v1/atms HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 10)
-            _ = try await eventually { backend.stopSignal.waiting == 3 ? true : nil }
+            try await eventually("three requests wait on the stop") { backend.stopSignal.waiting == 3 }
             backend.stopSignal.fire()
             // Every connection closes at once; a read that waited its 10 s would throw.
             #expect(try await delayed == "")
@@ -149,19 +150,4 @@ import Testing
             #expect(!partial.hasSuffix("]}"), "the body was cut short, not finished")
         }
     }
-}
-
-/// Polls `probe` until it returns a value, for at most `seconds`.
-func eventually<T>(seconds: Double = 5, _ probe: @escaping @Sendable () -> T?) async throws -> T {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if let value = probe() { return value }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    throw EventuallyTimeout(seconds: seconds)
-}
-
-struct EventuallyTimeout: Error, CustomStringConvertible {
-    let seconds: Double
-    var description: String { "the condition did not hold within \(seconds) s" }
 }

@@ -85,7 +85,7 @@ import Testing
             #expect(ok.header("Content-Type") == "application/json")
             #expect(ok.json["id"] as? String == "7")
             #expect(ok.json["visit"] as? String == "1")
-            #expect(ok.json["at"] as? String == UTCTimestamp.dateTime(clock.now))
+            #expect(ok.json["at"] as? String == UTCTimestamp.dateTime(clock.date))
             #expect(try await client.send(.get, "/api/users/7", headers: auth).json["visit"] as? String == "2")
             let missing = try await client.send(.get, "/api/users/404", headers: auth)
             #expect(missing.status == .notFound)

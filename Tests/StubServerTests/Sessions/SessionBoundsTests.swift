@@ -14,7 +14,7 @@ import StubServerTesting
         let clock = TestClock()
         var limits = SessionLimits()
         limits.maxSessions = 2
-        let registry = SessionRegistry(limits: limits, clock: { clock.now })
+        let registry = SessionRegistry(limits: limits, clock: { clock.date })
         #expect(registry.touch("a").isEmpty)
         #expect(registry.touch("b").isEmpty)
         #expect(registry.touch("a").isEmpty, "a is now the most recent")
@@ -29,7 +29,7 @@ import StubServerTesting
         let clock = TestClock()
         var limits = SessionLimits()
         limits.idleSeconds = 600
-        let registry = SessionRegistry(limits: limits, clock: { clock.now })
+        let registry = SessionRegistry(limits: limits, clock: { clock.date })
         _ = registry.touch("old")
         clock.advance(by: 300)
         _ = registry.touch("young")

@@ -27,7 +27,7 @@ func makeBackend(
     configure(&configuration)
     var logger = Logger(label: "stubbank-test")
     logger.logLevel = .critical
-    return try StubBackend(configuration: configuration, logger: logger, clock: { clock.now })
+    return try StubBackend(configuration: configuration, logger: logger, clock: { clock.date })
 }
 
 /// Runs `body` against an in-process app (no sockets).

@@ -1,0 +1,5 @@
+// What a test written with this library uses without importing more: the in-process stub and
+// the one test clock, the admin API's client, and HTTP's types for the typed client.
+@_exported public import HTTPTypes
+@_exported public import StubControl
+@_exported public import StubInProcess

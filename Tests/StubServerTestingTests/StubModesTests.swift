@@ -1,0 +1,69 @@
+import Foundation
+import StubServerTesting
+import Testing
+
+/// The testing library's one entry point in both modes, its typed client, the one clock, and the
+/// trait that gives each test its own stub: what a team's test target writes.
+@Suite struct StubModesTests {
+    static let bank = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Stubs")
+
+    @Test(arguments: [StubMode.inProcess, .live])
+    func theSameTestPassesInEitherMode(mode: StubMode) async throws {
+        try await withStub(mode, stubs: Self.bank) { stub in
+            #expect(stub.mode == mode)
+            #expect((stub.port != nil) == (mode == .live))
+            #expect((stub.raw != nil) == (mode == .live))
+            let atms = try await stub.client.execute(.get, "/v1/atms")
+            #expect(atms.status == .ok)
+            #expect(atms.headers[.contentType] == "application/json")
+            #expect(atms.text.contains("\"data\""))
+            struct Login: Encodable { var grant_type = "password", username = "alex", password = "pass_good" }
+            let token = try await stub.client.execute(.post, "/v1/auth/token", json: Login())
+            struct Token: Decodable { var token_type: String }
+            #expect(try token.decode(Token.self).token_type == "Bearer")
+            let session = try await stub.control.makeSession()
+            try await session.install(.status(503, on: "GET /v1/atms"))
+            #expect(try await stub.client.execute(.get, "/_s/\(session.name)/v1/atms").status == .serviceUnavailable)
+            try stub.route("GET /v1/hello/{name}") { .json(["hello": $0.parameters["name"] ?? ""]) }
+            #expect(try await stub.client.execute(.get, "/v1/hello/ada").text == #"{"hello":"ada"}"#)
+            try await eventually("every request is journalled") { stub.journalCount >= 4 }
+            let count = try await eventually("a count") { stub.journalCount >= 4 ? stub.journalCount : nil }
+            #expect(count >= 4)
+        }
+    }
+
+    @Test func theTestClockIsTheStubsNowAndInProcessItsWaits() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_767_139_200))      // 2025-12-31
+        try await withStub(stubs: Self.bank, clock: clock) { stub in
+            let session = try await stub.control.makeSession()
+            try await session.install(.delay(.seconds(3), on: "GET /v1/status"))
+            let started = ContinuousClock.now
+            let status = try await stub.client.execute(.get, "/_s/\(session.name)/v1/status")
+            #expect(status.status == .ok)
+            #expect(ContinuousClock.now - started < .seconds(2), "a 3 s delay takes no wall time in process")
+            #expect(clock.elapsed == .seconds(3), "the clock says how long the app waited")
+            #expect(status.text.contains("2025-12-31T00:00:00Z"), "the stub's now is the clock's, at arrival: \(status.text)")
+        }
+    }
+
+    @Test(.stubBank(stubs: StubModesTests.bank))
+    func theTraitGivesThisTestAStub() async throws {
+        let stub = try #require(TestStub.current)
+        #expect(stub.mode == .inProcess)
+        #expect(try await stub.client.execute(.get, "/v1/status").status == .ok)
+        try stub.route("GET /mine") { _ in .text("only this test's") }
+        #expect(try await stub.client.execute(.get, "/mine").text == "only this test's")
+    }
+
+    @Test(.stubBank(stubs: StubModesTests.bank, mode: .live))
+    func aSecondTestGetsAFreshOneOfItsOwn() async throws {
+        let stub = try #require(TestStub.current)
+        #expect(stub.mode == .live)
+        #expect(try await stub.client.execute(.get, "/mine").status == .notFound, "the other test's route is not here")
+    }
+
+    @Test func outsideATraitThereIsNoCurrentStub() {
+        #expect(TestStub.current == nil)
+    }
+}
