@@ -310,6 +310,14 @@ let package = Package(
             path: "Benchmarks/Ceiling",
             swiftSettings: strictSettings
         ),
+        // URLSession through StubInProcess against a bare URLProtocol answering the same bytes
+        // (`Benchmarks/bench.sh --quick` runs it).
+        .executableTarget(
+            name: "bench-inprocess",
+            dependencies: ["StubInProcess"],
+            path: "Benchmarks/InProcess",
+            swiftSettings: strictSettings
+        ),
         // The MyBank example: a second client with its own cases.
         // A second, independent client, built as the MyBank seed describes its app and driven
         // through ContractKit's public API against Examples/mybank. Targets of this package (not

@@ -513,6 +513,23 @@ def quick_ratios(servers, raw, seconds, rounds):
     return table
 
 
+INPROCESS_NOTE = ("In process (`bench-inprocess`): `GET /v1/atms` through `URLSession` with `StubInProcess`'s protocol, "
+                  "against a bare `URLProtocol` that answers the stub's own bytes from memory (the ceiling of the approach); "
+                  "3 interleaved rounds of 3 s with 1 and 8 tasks, medians. No socket: the numbers are URLSession's and the engine's.")
+
+
+def inprocess_ratios(raw, seconds, rounds):
+    """Runs bench-inprocess (built by bench.sh) and returns its medians and Markdown table."""
+    binary = ROOT / ".build" / "release" / "bench-inprocess"
+    out = raw / "inprocess.json"
+    with open(raw / "inprocess.log", "w") as log_file:
+        subprocess.run([str(binary), "--stubs", str(ROOT / "Stubs"), "--seconds", str(seconds), "--rounds", str(rounds),
+                        "--json", str(out)], stdout=log_file, stderr=subprocess.STDOUT, check=True, cwd=ROOT, timeout=600)
+    result = json.loads(out.read_text())
+    print(result["markdown"], file=sys.stderr)
+    return result
+
+
 def quick_markdown(table, seconds, rounds):
     out = [f"{rounds} interleaved rounds; each server alone, warmed 2 s, then wrk {seconds} s at c=50 (-t2) and at c=1 (-t1).",
            "Ratios are the median of the per-round ratios (each server against the ceiling and Pact of the same round).",
@@ -608,7 +625,7 @@ def main():
     parser.add_argument("--results", default=str(ROOT / "Benchmarks" / "results" / datetime.date.today().isoformat()))
     parser.add_argument("--seconds", type=int, default=10, help="wrk duration per load")
     parser.add_argument("--rounds", type=int, default=3, help="loads per server and concurrency; the median is reported")
-    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,behaviour,token,routefile,routefile-full,"
+    parser.add_argument("--only", help="comma-separated subset: ceiling,stubbank,journal,behaviour,token,routefile,routefile-full,inprocess,"
                                        "pact,specmatic,"
                                        "mockintosh,"
                                        "manyroutes,delay,burst,contracts,memory")
@@ -629,7 +646,7 @@ def main():
 
     only = set(args.only.split(",")) if args.only else None
     if args.quick and only is None:
-        only = {"ceiling", "journal", "behaviour", "token", "routefile", "routefile-full", "pact"}
+        only = {"ceiling", "journal", "behaviour", "token", "routefile", "routefile-full", "pact", "inprocess"}
     wanted = lambda key: only is None or key in only  # noqa: E731
     results_dir = Path(args.results)
     raw = results_dir / "raw"
@@ -716,6 +733,11 @@ def main():
         results = {"machine": machine(), "command": args.command, "quick": table}
         (results_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
         text = quick_markdown(table, seconds, rounds)
+        if only is None or "inprocess" in only:
+            log("== in process: URLSession through StubInProcess against a bare URLProtocol with the same bytes")
+            results["inprocess"] = inprocess_ratios(raw, seconds, rounds)
+            (results_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+            text += "\n" + results["inprocess"]["markdown"] + "\n\n" + INPROCESS_NOTE + "\n"
         (results_dir / "summary.md").write_text(text)
         print(text)
         shutil.rmtree(work, ignore_errors=True)

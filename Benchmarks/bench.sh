@@ -3,7 +3,8 @@
 # loopback, in one run. See Benchmarks/README.md for what is measured and how to read it.
 #
 #   Benchmarks/bench.sh                      # everything; results in Benchmarks/results/DATE/
-#   Benchmarks/bench.sh --quick              # ~2 min: c=1 and c=50 ratios to the ceiling and Pact
+#   Benchmarks/bench.sh --quick              # ~4 min: c=1 and c=50 ratios to the ceiling and Pact, and the
+#                                            # in-process stub against a bare URLProtocol
 #   Benchmarks/bench.sh --quick --extra before=/tmp/old/stubbank   # and an older binary beside them
 #   Benchmarks/bench.sh --only ceiling,stubbank --seconds 5
 #
@@ -60,6 +61,7 @@ fi
 log "release build"
 swift build -c release --product stubbank
 swift build -c release --product bench-ceiling
+swift build -c release --product bench-inprocess
 
 log "measuring (private network namespace)"
 STUBBANK_BENCH_INSIDE=1 exec unshare --net -- "$0" "$@"

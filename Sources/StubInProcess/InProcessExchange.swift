@@ -21,11 +21,41 @@ struct InProcessExchange {
     let backend: StubBackend
     let clock: any Clock<Duration>
 
-    func answer(_ request: URLRequest, body: Data) async -> Answer {
-        guard let url = request.url else { return Answer(response: nil, body: Data(), failure: URLError(.badURL)) }
+    /// What happens to one request: answered now, or carried on after a wait.
+    enum Start {
+        /// Nothing has to wait: the answer, to deliver before `startLoading` returns.
+        case now(Answer)
+        /// A plan that waits on the wire, or the admin API's (which may load files): finish it
+        /// with `finish(_:)`.
+        case later(Pending)
+    }
+
+    /// A request the engine decided and whose answer has to wait.
+    struct Pending: Sendable {
+        let plan: WirePlan
+        let url: URL
+        let timeout: Duration
+    }
+
+    /// Asks the engine (synchronously, as the event loop does) and answers at once when nothing
+    /// has to wait. URLSession on Linux (swift-corelibs-foundation) expects a protocol's client
+    /// to be called on the session's own queue, the one `startLoading` runs on; an answer given
+    /// there is also the fastest.
+    func start(_ request: URLRequest, body: Data) -> Start {
+        guard let url = request.url else { return .now(Answer(response: nil, body: Data(), failure: URLError(.badURL))) }
         let timeout = Duration.milliseconds(Int64((request.timeoutInterval > 0 ? request.timeoutInterval : 60) * 1000))
-        let connection = InProcessConnection(clock: clock, timeout: timeout)
         let plan = backend.engine.answer(Self.engineRequest(request, url: url, body: body))
+        guard plan.waitsOnTheWire else {
+            let head = Self.urlResponse(status: Int(plan.status.code), headers: plan.headers, url: url)
+            return .now(Answer(response: head, body: Data(plan.body), failure: nil))
+        }
+        return .later(Pending(plan: plan, url: url, timeout: timeout))
+    }
+
+    /// Carries out a plan that waits (on the injected clock) or goes to the admin API.
+    func finish(_ pending: Pending) async -> Answer {
+        let (plan, url) = (pending.plan, pending.url)
+        let connection = InProcessConnection(clock: clock, timeout: pending.timeout)
         if let admin = plan.admin {
             let answer = await backend.adminAnswer(admin, isLoopbackPeer: true)
             let head = Self.urlResponse(status: Int(answer.status.code), headers: Engine.head(answer, requestId: admin.requestId), url: url)

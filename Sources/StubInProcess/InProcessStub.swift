@@ -76,7 +76,12 @@ public final class InProcessStub: Sendable {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.protocolClasses = [StubURLProtocol.self]
         urlSession = URLSession(configuration: sessionConfiguration)
-        control = StubControl(baseURL: baseURL, urlSession: urlSession)
+        // The control library gets a URLSession of its own: its admin calls finish on tasks (see
+        // StubURLProtocol), and on Linux a session's task table must not be read from another
+        // thread while the app's requests start and end on it.
+        let controlConfiguration = URLSessionConfiguration.ephemeral
+        controlConfiguration.protocolClasses = [StubURLProtocol.self]
+        control = StubControl(baseURL: baseURL, urlSession: URLSession(configuration: controlConfiguration))
         InProcessHosts.shared.add(self, host: host)
     }
 

@@ -29,16 +29,28 @@ final class StubURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: reason]))
             return
         }
-        let body = Self.body(of: request)
-        // URLSession calls a protocol's client from any thread; the protocol is not Sendable
-        // only because URLProtocol is not marked so.
         let loader = Loader(self)
+        if stub.isOffline {
+            loader.fail(URLError(.notConnectedToInternet))
+            return
+        }
+        // Most answers need no wait: they are delivered here, on the thread URLSession called
+        // this on (swift-corelibs-foundation's URLSession reads its task table when a client is
+        // called, and that table belongs to this queue), as fast as a protocol can answer.
+        let pending: InProcessExchange.Pending
+        switch stub.exchange.start(request, body: Self.body(of: request)) {
+        case .now(let answer):
+            loader.deliver(answer)
+            return
+        case .later(let later):
+            pending = later
+        }
+        // A delay, a drop, a paced body or an admin call finishes on a task of its own. (Waiting
+        // for it here, on URLSession's queue, deadlocks: the task may need that queue's thread.)
+        // On Linux, URLSession's task table is then read from the task's thread, which can race
+        // with other requests on the same session: see Docs/UITests.md.
         let task = Task {
-            if stub.isOffline {
-                loader.fail(URLError(.notConnectedToInternet))
-                return
-            }
-            let answer = await stub.exchange.answer(request, body: body)
+            let answer = await stub.exchange.finish(pending)
             guard !Task.isCancelled else { return }
             loader.deliver(answer)
         }

@@ -56,6 +56,26 @@ import FoundationNetworking
         #expect(inProcess.count > 1000)
     }
 
+    /// Many requests at once on one session: swift-corelibs-foundation's URLSession keeps its
+    /// tasks in a table only its own queue may touch, and a protocol that answered from another
+    /// thread crashed it now and then under this load. Answers that need no wait are given on
+    /// URLSession's own queue.
+    @Test func manyConcurrentRequestsOnOneSessionAllAnswer() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        let url = stub.baseURL.appendingPathComponent("v1/status")
+        let answered = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var ok = 0
+                    for _ in 0..<150 where try await get(url, stub).1.statusCode == 200 { ok += 1 }
+                    return ok
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(answered == 1200)
+    }
+
     @Test func theReferenceClientSignsInReadsAndPaysThroughItsOwnLayers() async throws {
         let stub = try InProcessStub(stubs: Self.stubs)
         let client = await BankingClient(transport: URLSessionTransport(baseURL: stub.baseURL, session: stub.urlSession),
