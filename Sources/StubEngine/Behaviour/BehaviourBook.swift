@@ -130,12 +130,15 @@ package final class BehaviourBook: Sendable {
     /// Finds the first behaviour that matches and fires, consuming one of its `times`.
     package func decide(method: String, pathSegments: [Substring], session: String) -> BehaviourDecision {
         guard !isEmpty else { return .none }
-        let now = clock()
+        // The clock is read only when a matching behaviour has an expiry to check.
+        let clock = clock
         return mutate { state in
-            if let decision = state.admin.first(method: method, pathSegments: pathSegments, session: session, now: now, fire: Self.fire) {
+            if let decision = state.admin.first(method: method, pathSegments: pathSegments, session: session, now: clock(),
+                                                fire: Self.fire) {
                 return decision
             }
-            return state.scenario.first(method: method, pathSegments: pathSegments, session: session, now: now, fire: Self.fire) ?? .none
+            return state.scenario.first(method: method, pathSegments: pathSegments, session: session, now: clock(),
+                                        fire: Self.fire) ?? .none
         }
     }
 

@@ -40,6 +40,9 @@ package struct BehaviourIndex: Sendable {
     private struct Reach: Sendable {
         /// Exact-path entries by their number of segments.
         var exact: [Int: Int] = [:]
+        /// Exact-path entries by their last segment, so that a request whose last segment no
+        /// exact path ends with skips joining its path.
+        var exactLast: [String: Int] = [:]
         /// Fixed-length entries by their number of segments.
         var segments: [Int: Int] = [:]
         /// Entries ending in `**`.
@@ -48,10 +51,19 @@ package struct BehaviourIndex: Sendable {
 
         mutating func count(_ shape: Key.Shape, segmentCount: Int, by delta: Int) {
             switch shape {
-            case .exact: Self.add(delta, to: &exact, at: segmentCount)
+            case .exact(let path):
+                Self.add(delta, to: &exact, at: segmentCount)
+                let last = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+                let value = exactLast[last, default: 0] + delta
+                exactLast[last] = value > 0 ? value : nil
             case .segments(let n): Self.add(delta, to: &segments, at: n)
             case .rest: rest += delta
             }
+        }
+
+        /// Whether an exact path could match a request with these segments.
+        func mayMatchExactly(_ segments: [Substring]) -> Bool {
+            exact[segments.count] != nil && exactLast[String(segments.last ?? "")] != nil
         }
 
         private static func add(_ delta: Int, to counts: inout [Int: Int], at key: Int) {
@@ -122,7 +134,7 @@ package struct BehaviourIndex: Sendable {
     /// Finds the first behaviour that matches and fires for the request, in precedence order,
     /// and lets `fire` draw its probability and consume one of its `times` (returning true when
     /// the entry is used up and must go).
-    package mutating func first<T>(method: String, pathSegments: [Substring], session: String, now: Date,
+    package mutating func first<T>(method: String, pathSegments: [Substring], session: String, now: @autoclosure () -> Date,
                            fire: (inout Entry) -> (result: T?, exhausted: Bool)) -> T? {
         guard !entries.isEmpty else { return nil }
         let segmentCount = pathSegments.count
@@ -130,7 +142,7 @@ package struct BehaviourIndex: Sendable {
         for scope in [session, nil] as [String?] {
             guard let reach = reach[scope] else { continue }
             var shapes: [Key.Shape] = []
-            if reach.exact[segmentCount] != nil {
+            if reach.mayMatchExactly(pathSegments) {
                 let joined = path ?? pathSegments.joined(separator: "/")
                 path = joined
                 shapes.append(.exact(joined))
@@ -147,7 +159,7 @@ package struct BehaviourIndex: Sendable {
             for number in candidates.sorted(by: >) {
                 guard var entry = entries[number],
                       entry.behaviour.matches(method: method, pathSegments: pathSegments, session: session) else { continue }
-                if let expiresAt = entry.expiresAt, expiresAt <= now {
+                if let expiresAt = entry.expiresAt, expiresAt <= now() {
                     remove(id: entry.behaviour.id)
                     continue
                 }
