@@ -64,16 +64,16 @@ import FoundationNetworking
         let stub = try InProcessStub(stubs: Self.stubs)
         let url = stub.baseURL.appendingPathComponent("v1/status")
         let answered = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<8 {
+            for _ in 0..<16 {
                 group.addTask {
                     var ok = 0
-                    for _ in 0..<150 where try await get(url, stub).1.statusCode == 200 { ok += 1 }
+                    for _ in 0..<400 where try await get(url, stub).1.statusCode == 200 { ok += 1 }
                     return ok
                 }
             }
             return try await group.reduce(0, +)
         }
-        #expect(answered == 1200)
+        #expect(answered == 6400)
     }
 
     @Test func theReferenceClientSignsInReadsAndPaysThroughItsOwnLayers() async throws {
