@@ -22,6 +22,24 @@ public struct ImportReport: Sendable {
     public var routes = 0
     /// What was not converted, with where it came from and why.
     public var skipped: [Note] = []
+    /// What was converted but left something out that might matter (a WireMock webhook), with where and what.
+    public var notes: [Note] = []
+    /// For a WireMock import: each converted mapping's request sent to the written folder, and
+    /// whether the answer was the mapping's.
+    public var replay: Replay?
+
+    /// What replaying the converted mappings found.
+    public struct Replay: Sendable {
+        /// Mappings (a scenario counts once) whose request was sent.
+        public var replayed: Int
+        /// Of those, the ones answered with the mapping's status, headers and body.
+        public var matched: Int
+        /// The others, with what differed.
+        public var mismatched: [Note]
+        /// Converted mappings whose request could not be made from their patterns.
+        public var notReplayed: [Note]
+    }
+
     /// The base path written to `stubbank.yaml`, if any.
     public var basePath: String?
 

@@ -8,8 +8,19 @@ public struct ImportedRoute: Sendable {
     public enum Matcher: Sendable, Equatable {
         /// The value equals this one.
         case equals(JSONValue)
+        /// The value, as JSON, equals this one with these leniencies; json-unit placeholders
+        /// (`${json-unit.any-string}`) in it match a kind of value.
+        case equalsJSON(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+        /// The text equals this one in any case.
+        case equalsIgnoringCase(String)
         /// The value matches this regular expression.
         case matches(String)
+        /// The value is missing or does not match this regular expression.
+        case doesNotMatch(String)
+        /// The text contains this.
+        case contains(String)
+        /// The value is missing or its text does not contain this.
+        case doesNotContain(String)
         /// The value is there, whatever it is.
         case present
         /// The value is not there.
@@ -40,6 +51,8 @@ public struct ImportedRoute: Sendable {
         public var latency: LatencyModel?
         /// A network fault instead of the answer.
         public var fault: Fault?
+        /// True when `{{` in the body and headers is text, not a template (`template: false`).
+        public var literal = false
 
         /// A response with a status and, optionally, a name, headers and a body.
         public init(name: String? = nil, status: Int, headers: [(String, String)] = [], body: Body? = nil) {
@@ -57,6 +70,11 @@ public struct ImportedRoute: Sendable {
     public var method: String
     /// A route-file path template: `/users/{id}`, `/files/**`.
     public var path: String
+    /// Instead of `path`: a regular expression the path must match whole (`pathPattern`), or the
+    /// path and query as sent (`urlPattern`).
+    public var pattern: (regex: String, withQuery: Bool)?
+    /// A test of the whole body as text.
+    public var bodyText: Matcher?
     /// Matchers on the path template's parameters.
     public var params: [(String, Matcher)] = []
     /// Query parameter tests.

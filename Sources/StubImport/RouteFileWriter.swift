@@ -134,13 +134,20 @@ public struct RouteFileWriter: Sendable {
                 }
                 if let latency = response.latency { pairs.append(("latency", Self.node(latency))) }
                 if let fault = response.fault { pairs.append(("fault", Node(fault.rawValue))) }
+                if response.literal { pairs.append(("template", Node("false", Tag(.bool)))) }
                 responses.append(Node(pairs))
             }
-            var request: [(Node, Node)] = [("method", Node(route.method)), ("path", Node(route.path))]
+            var request: [(Node, Node)] = [("method", Node(route.method))]
+            if let (regex, withQuery) = route.pattern {
+                request.append((Node(withQuery ? "urlPattern" : "pathPattern"), Node(regex, Tag(.str), .singleQuoted)))
+            } else {
+                request.append(("path", Node(route.path)))
+            }
             if !route.params.isEmpty { request.append(("params", Self.matchers(route.params))) }
             if !route.query.isEmpty { request.append(("query", Self.matchers(route.query))) }
             if !route.headers.isEmpty { request.append(("headers", Self.matchers(route.headers))) }
             if !route.body.isEmpty { request.append(("body", Self.matchers(route.body))) }
+            if let bodyText = route.bodyText { request.append(("bodyText", Self.matcher(bodyText))) }
             var pairs: [(Node, Node)] = [("id", Node(route.id)), ("request", Node(request))]
             if route.mode == "sequence-loop" {
                 pairs.append(("mode", Node("sequence")))
@@ -190,16 +197,27 @@ public struct RouteFileWriter: Sendable {
     }
 
     private static func matchers(_ list: [(String, ImportedRoute.Matcher)]) -> Node {
-        Node(list.map { name, matcher in
-            let value: Node
-            switch matcher {
-            case .equals(let json): value = Node([(Node("equals"), node(json))])
-            case .matches(let pattern): value = Node([(Node("matches"), Node(pattern, Tag(.str), .singleQuoted))])
-            case .present: value = Node([(Node("present"), Node("true", Tag(.bool)))])
-            case .absent: value = Node([(Node("absent"), Node("true", Tag(.bool)))])
-            }
-            return (Node(name), value)
-        })
+        Node(list.map { name, matcher in (Node(name), Self.matcher(matcher)) })
+    }
+
+    private static func matcher(_ matcher: ImportedRoute.Matcher) -> Node {
+        let yes = Node("true", Tag(.bool))
+        func text(_ value: String) -> Node { Node(value, Tag(.str), .singleQuoted) }
+        switch matcher {
+        case .equals(let json): return Node([(Node("equals"), node(json))])
+        case .equalsJSON(let json, let ignoreArrayOrder, let ignoreExtraElements):
+            var pairs: [(Node, Node)] = [(Node("equals"), node(json))]
+            if ignoreArrayOrder { pairs.append((Node("ignoreArrayOrder"), yes)) }
+            if ignoreExtraElements { pairs.append((Node("ignoreExtraElements"), yes)) }
+            return Node(pairs)
+        case .equalsIgnoringCase(let value): return Node([(Node("equals"), node(.string(value))), (Node("caseInsensitive"), yes)])
+        case .matches(let pattern): return Node([(Node("matches"), text(pattern))])
+        case .doesNotMatch(let pattern): return Node([(Node("doesNotMatch"), text(pattern))])
+        case .contains(let part): return Node([(Node("contains"), text(part))])
+        case .doesNotContain(let part): return Node([(Node("doesNotContain"), text(part))])
+        case .present: return Node([(Node("present"), yes)])
+        case .absent: return Node([(Node("absent"), yes)])
+        }
     }
 
     static func node(_ value: JSONValue) -> Node {

@@ -26,14 +26,25 @@ public struct WireMockImporter: Sendable {
     }
 
     /// Writes the folder and checks that it loads.
+    /// Writes the folder, checks that it loads, and replays each converted mapping's request
+    /// against it (`WireMockReplay`), so the report says which answer as they did in WireMock.
     public func run(out: URL) throws(ImportError) -> ImportReport {
-        let (byFile, skipped) = try routes()
-        return try RouteFileWriter(out: out).writeFolder(
-            byFile, header: "Imported from WireMock mappings in \(source.lastPathComponent) by stubbank import wiremock.", skipped: skipped)
+        let converted = try routes()
+        var report = try RouteFileWriter(out: out).writeFolder(
+            converted.byFile, header: "Imported from WireMock mappings in \(source.lastPathComponent) by stubbank import wiremock.",
+            skipped: converted.skipped)
+        report.notes = converted.notes
+        let leftOut = Set(report.skipped.map(\.source))
+        let kept = converted.replay.filter { group in !group.contains { leftOut.contains($0.origin) } }
+        let outcome = try WireMockReplay(filesFolder: source.appendingPathComponent("__files")).run(kept, out: out)
+        report.replay = .init(replayed: outcome.matched + outcome.mismatched.count, matched: outcome.matched,
+                              mismatched: outcome.mismatched, notReplayed: outcome.notReplayed)
+        return report
     }
 
     /// Routes by output file name, and what was left out.
-    func routes() throws(ImportError) -> (byFile: [String: [ImportedRoute]], skipped: [ImportReport.Note]) {
+    func routes() throws(ImportError) -> (byFile: [String: [ImportedRoute]], skipped: [ImportReport.Note], notes: [ImportReport.Note],
+                                          replay: [[Mapping]]) {
         let mappingsFolder = source.appendingPathComponent("mappings")
         let folder = FileManager.default.fileExists(atPath: mappingsFolder.path) ? mappingsFolder : source
         let filesFolder = source.appendingPathComponent("__files")
@@ -60,6 +71,20 @@ public struct WireMockImporter: Sendable {
         var converter = WireMockMapping(filesFolder: filesFolder)
         var byFile: [String: [ImportedRoute]] = [:]
         var seen: [String: String] = [:]
+        var replay: [[Mapping]] = []
+        var ids = Set<String>()
+        /// Recorders name mappings after their URL, so names repeat: a taken id becomes the file's
+        /// name, then gains a number.
+        func unique(_ route: ImportedRoute, _ mapping: Mapping) -> ImportedRoute {
+            var route = route
+            let stem = RouteFileWriter.slug(((mapping.file as NSString).lastPathComponent as NSString).deletingPathExtension)
+                + (mapping.index < 0 ? "" : "-\(mapping.index + 1)")
+            var candidates = [route.id, stem]
+            candidates += (2...).lazy.map { "\(stem)-\($0)" }.prefix(1000)
+            route.id = candidates.first { !ids.contains($0) } ?? route.id
+            ids.insert(route.id)
+            return route
+        }
         var scenarios: [String: [Mapping]] = [:]
         for mapping in mappings {
             if let scenario = mapping.json["scenarioName"] as? String {
@@ -68,16 +93,18 @@ public struct WireMockImporter: Sendable {
             }
             guard let route = converter.route(mapping, skipped: &skipped) else { continue }
             if Self.keep(route, origin: mapping.origin, seen: &seen, skipped: &skipped) {
-                byFile[Self.outputName(mapping.file), default: []].append(route)
+                byFile[Self.outputName(mapping.file), default: []].append(unique(route, mapping))
+                replay.append([mapping])
             }
         }
         for (name, group) in scenarios.sorted(by: { $0.key < $1.key }) {
-            guard let route = converter.sequence(name, group, skipped: &skipped) else { continue }
+            guard let (route, chain) = converter.sequence(name, group, skipped: &skipped) else { continue }
             if Self.keep(route, origin: group[0].origin, seen: &seen, skipped: &skipped) {
-                byFile[Self.outputName(group[0].file), default: []].append(route)
+                byFile[Self.outputName(group[0].file), default: []].append(unique(route, group[0]))
+                replay.append(chain)
             }
         }
-        return (byFile, skipped)
+        return (byFile, skipped, converter.notes, replay)
     }
 
     /// Two mappings for the same request: WireMock serves the one added last; route files refuse
@@ -86,7 +113,8 @@ public struct WireMockImporter: Sendable {
                              skipped: inout [ImportReport.Note]) -> Bool {
         let key = "\(route.method) \(route.path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)) "
             + "\(route.priority ?? 0) \(route.params.map { "\($0.0)\($0.1)" }) \(route.query.map { "\($0.0)\($0.1)" }) "
-            + "\(route.headers.map { "\($0.0.lowercased())\($0.1)" }) \(route.body.map { "\($0.0)\($0.1)" })"
+            + "\(route.headers.map { "\($0.0.lowercased())\($0.1)" }) \(route.body.map { "\($0.0)\($0.1)" }) "
+            + "\(route.pattern.map { "\($0.regex)\($0.withQuery)" } ?? "") \(route.bodyText.map { "\($0)" } ?? "")"
         if let first = seen[key] {
             skipped.append(.init(source: origin,
                 reason: "matches exactly the same requests as \(first); WireMock would serve one of them, so this one was left out"))

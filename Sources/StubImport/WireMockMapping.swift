@@ -18,12 +18,25 @@ struct WireMockMapping {
     static let defaultPriority = 5
 
     static let mappingKeys: Set<String> = ["id", "uuid", "name", "request", "response", "priority", "persistent", "metadata",
-                                           "scenarioName", "requiredScenarioState", "newScenarioState"]
+                                           "scenarioName", "requiredScenarioState", "newScenarioState", "insertionIndex"]
+    /// Keys that change nothing a client sees in the answer, but do something a stub server will
+    /// not (call a webhook, notify a listener): converted, and named in the report.
+    static let sideEffectKeys: Set<String> = ["postServeActions", "serveEventListeners"]
+
+    /// What the last converted mapping did that the route will not (its side effects).
+    private(set) var notes: [ImportReport.Note] = []
 
     mutating func route(_ mapping: WireMockImporter.Mapping, skipped: inout [ImportReport.Note]) -> ImportedRoute? {
         let json = mapping.json
         var problems: [String] = []
-        for key in json.keys.sorted() where !Self.mappingKeys.contains(key) { problems.append("\"\(key)\" is not supported") }
+        for key in json.keys.sorted() where !Self.mappingKeys.contains(key) {
+            if Self.sideEffectKeys.contains(key) {
+                notes.append(.init(source: mapping.origin, reason: "\(key) (a webhook or listener after serving) is not run by the stub; "
+                                   + "the answer itself converted"))
+            } else {
+                problems.append("\"\(key)\" is not supported")
+            }
+        }
         guard let request = json["request"] as? [String: Any] else {
             skipped.append(.init(source: mapping.origin, reason: "no request"))
             return nil
@@ -58,7 +71,8 @@ struct WireMockMapping {
 
     /// A scenario becomes a sequence when its mappings share one request and their states form
     /// one chain from `Started`.
-    mutating func sequence(_ name: String, _ mappings: [WireMockImporter.Mapping], skipped: inout [ImportReport.Note]) -> ImportedRoute? {
+    mutating func sequence(_ name: String, _ mappings: [WireMockImporter.Mapping],
+                           skipped: inout [ImportReport.Note]) -> (route: ImportedRoute, chain: [WireMockImporter.Mapping])? {
         var byState: [String: WireMockImporter.Mapping] = [:]
         for mapping in mappings {
             let state = mapping.json["requiredScenarioState"] as? String ?? "Started"
@@ -106,7 +120,7 @@ struct WireMockMapping {
         sequence.mode = loops ? "sequence-loop" : "sequence"
         sequence.responses = routes.flatMap(\.responses)
         sequence.origin = "scenario \"\(name)\" (\(chain.map(\.origin).joined(separator: ", ")))"
-        return sequence
+        return (sequence, chain)
     }
 
     // MARK: Request
@@ -118,15 +132,15 @@ struct WireMockMapping {
         if let method = request["method"] as? String { route.method = method.uppercased() == "ANY" ? "*" : method.uppercased() }
         if let url = request["url"] as? String {
             let parts = url.split(separator: "?", maxSplits: 1).map(String.init)
-            route.path = Self.literalPath(parts[0], problems: &problems)
+            route.path = Self.literalPath(parts[0], pattern: &route.pattern)
             if parts.count > 1 {
-                for pair in parts[1].split(separator: "&") {
-                    let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-                    route.query.append((kv[0], .equals(.string(kv.count > 1 ? kv[1] : ""))))
+                // Read as the engine reads a request's query, so the route tests what it will see.
+                for (name, values) in QueryString.parse(parts[1]).sorted(by: { $0.key < $1.key }) {
+                    route.query.append((name, .equals(.string(values[0]))))
                 }
             }
         } else if let path = request["urlPath"] as? String {
-            route.path = Self.literalPath(path, problems: &problems)
+            route.path = Self.literalPath(path, pattern: &route.pattern)
         } else if let template = request["urlPathTemplate"] as? String {
             route.path = template
             for (name, value) in (request["pathParameters"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -135,13 +149,17 @@ struct WireMockMapping {
                 }
             }
         } else if let regex = (request["urlPathPattern"] ?? request["urlPattern"]) as? String {
-            if request["urlPattern"] != nil, regex.contains("?") || regex.contains("\\?") {
-                problems.append("urlPattern \(regex) also matches the query string; only path patterns convert")
-            } else if let template = WireMockPath.template(fromRegex: regex) {
+            // urlPattern tests the path and the query as sent (a request with a query it does not
+            // name does not match), so it stays a urlPattern; a urlPathPattern of plain segments
+            // reads better as a path template.
+            let withQuery = request["urlPattern"] != nil
+            if !withQuery, let template = WireMockPath.template(fromRegex: regex) {
                 route.path = template.path
                 route.params = template.params.map { ($0.0, .matches($0.1)) }
+            } else if (try? NSRegularExpression(pattern: regex)) == nil {
+                problems.append("url pattern \(regex) is not a regular expression")
             } else {
-                problems.append("url pattern \(regex) is not a list of path segments, so it has no route-file path template")
+                route.pattern = (regex, withQuery)
             }
         }
         for (name, value) in (request["queryParameters"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -151,16 +169,36 @@ struct WireMockMapping {
             if let matcher = Self.matcher(value, at: "request.headers.\(name)", problems: &problems) { route.headers.append((name, matcher)) }
         }
         for (index, pattern) in (request["bodyPatterns"] as? [[String: Any]] ?? []).enumerated() {
-            route.body += Self.bodyMatchers(pattern, at: "request.bodyPatterns[\(index)]", problems: &problems)
+            let at = "request.bodyPatterns[\(index)]"
+            if let text = Self.textMatcher(pattern, at: at, problems: &problems) {
+                if route.bodyText != nil {
+                    problems.append("\(at): a second whole-body text pattern; route files take one")
+                } else {
+                    route.bodyText = text
+                }
+            } else {
+                route.body += Self.bodyMatchers(pattern, at: at, problems: &problems)
+            }
         }
     }
 
-    private static func literalPath(_ path: String, problems: inout [String]) -> String {
+    /// A literal path; one with `{` or `*`, which route files read as a template, becomes a pattern
+    /// matching exactly that text.
+    private static func literalPath(_ path: String, pattern: inout (regex: String, withQuery: Bool)?) -> String {
         if path.contains("{") || path.contains("*") {
-            problems.append("path \(path) contains { or *, which route files read as a template")
+            pattern = (NSRegularExpression.escapedPattern(for: path), false)
         }
         return path.isEmpty ? "/" : path
     }
+
+    /// A body pattern that tests the body as text (`equalTo`, `contains`, `matches`, …), or nil
+    /// for a JSON or XML pattern.
+    private static func textMatcher(_ pattern: [String: Any], at: String, problems: inout [String]) -> ImportedRoute.Matcher? {
+        guard pattern.keys.contains(where: textMatcherKeys.contains) else { return nil }
+        return matcher(pattern, at: at, problems: &problems)
+    }
+
+    static let textMatcherKeys: Set<String> = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent"]
 
     static func matcher(_ value: Any, at: String, problems: inout [String]) -> ImportedRoute.Matcher? {
         guard let object = value as? [String: Any] else {
@@ -168,11 +206,15 @@ struct WireMockMapping {
             return nil
         }
         let caseInsensitive = object["caseInsensitive"] as? Bool ?? false
-        if let text = object["equalTo"] as? String {
-            return caseInsensitive ? .matches("(?i)" + NSRegularExpression.escapedPattern(for: text)) : .equals(.string(text))
-        }
+        if let text = object["equalTo"] as? String { return caseInsensitive ? .equalsIgnoringCase(text) : .equals(.string(text)) }
         if let pattern = object["matches"] as? String { return .matches(pattern) }
-        if let text = object["contains"] as? String { return .matches(".*" + NSRegularExpression.escapedPattern(for: text) + ".*") }
+        if let pattern = object["doesNotMatch"] as? String { return .doesNotMatch(pattern) }
+        if let text = object["contains"] as? String {
+            return caseInsensitive ? .matches("(?is).*" + NSRegularExpression.escapedPattern(for: text) + ".*") : .contains(text)
+        }
+        if let text = object["doesNotContain"] as? String {
+            return caseInsensitive ? .doesNotMatch("(?is).*" + NSRegularExpression.escapedPattern(for: text) + ".*") : .doesNotContain(text)
+        }
         if object["absent"] as? Bool == true { return .absent }
         problems.append("\(at) uses \(object.keys.sorted().joined(separator: ", ")), which route files cannot express")
         return nil
@@ -190,13 +232,10 @@ struct WireMockMapping {
                 value = parsed
             }
             let json = SchemaSampler.json(value)
-            // With ignoreExtraElements, each given leaf must match; otherwise the whole body must equal.
-            if pattern["ignoreExtraElements"] as? Bool == true { return leaves(json, path: "$") }
-            if pattern["ignoreArrayOrder"] as? Bool == true {
-                problems.append("\(at): ignoreArrayOrder cannot be expressed")
-                return []
-            }
-            return [("$", .equals(json))]
+            let ignoreArrayOrder = pattern["ignoreArrayOrder"] as? Bool ?? false
+            let ignoreExtraElements = pattern["ignoreExtraElements"] as? Bool ?? false
+            if !ignoreArrayOrder, !ignoreExtraElements, !Self.hasPlaceholder(json) { return [("$", .equals(json))] }
+            return [("$", .equalsJSON(json, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements))]
         }
         if let path = pattern["matchesJsonPath"] as? String { return [(path, .present)] }
         if let object = pattern["matchesJsonPath"] as? [String: Any], let path = object["expression"] as? String {
@@ -230,14 +269,23 @@ struct WireMockMapping {
         return nil
     }
 
-    private static func leaves(_ value: JSONValue, path: String) -> [(String, ImportedRoute.Matcher)] {
+    /// Whether `{{` is in any string of `value`.
+    private static func containsTag(_ value: JSONValue) -> Bool {
         switch value {
-        case .object(let fields):
-            return fields.sorted { $0.key < $1.key }.flatMap { key, child in
-                leaves(child, path: key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? "\(path).\(key)" : "\(path)['\(key)']")
-            }
-        default:
-            return [(path, .equals(value))]
+        case .string(let text): return text.contains("{{")
+        case .array(let items): return items.contains(where: containsTag)
+        case .object(let fields): return fields.keys.contains { $0.contains("{{") } || fields.values.contains(where: containsTag)
+        default: return false
+        }
+    }
+
+    /// Whether a json-unit placeholder (`${json-unit.…}`) is anywhere in `value`.
+    private static func hasPlaceholder(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): return text.hasPrefix("${json-unit.") || text.hasPrefix("#{json-unit.")
+        case .array(let items): return items.contains(where: hasPlaceholder)
+        case .object(let fields): return fields.values.contains(where: hasPlaceholder)
+        default: return false
         }
     }
 
@@ -275,9 +323,7 @@ struct WireMockMapping {
             converted.body = .json(Self.mapStrings(SchemaSampler.json(jsonBody)) { templated($0, in: mappingFile) })
         } else if let original = response["body"] as? String {
             let body = templated(original, in: mappingFile)
-            if template == nil, body.contains("{{") {
-                problems.append("the body contains {{, which route files would read as a Mustache template")
-            } else if isJSON, let data = body.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data,
+            if isJSON, let data = body.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data,
                 options: .fragmentsAllowed) {
                 converted.body = .json(SchemaSampler.json(parsed))
             } else {
@@ -296,16 +342,22 @@ struct WireMockMapping {
                 return nil
             }
             var bytes = Array(data)
-            if let text = String(data: data, encoding: .utf8), text.contains("{{") {
-                if template == nil {
-                    problems.append("__files/\(name) contains {{, which route files would read as a Mustache template")
-                } else {
-                    bytes = Array(templated(text, in: "__files/" + name).utf8)
-                }
+            if template != nil, let text = String(data: data, encoding: .utf8), text.contains("{{") {
+                bytes = Array(templated(text, in: "__files/" + name).utf8)
             }
             converted.body = .file(name: (name as NSString).lastPathComponent, bytes: bytes)
         }
         if converted.status == 204 || converted.status == 304 { converted.body = nil }
+        // Without response templating WireMock serves "{{" as written; so does the route.
+        if template == nil {
+            let inBody: Bool = switch converted.body {
+            case .json(let value)?: Self.containsTag(value)
+            case .text(let text)?: text.contains("{{")
+            case .file(_, let bytes)?: String(decoding: bytes, as: UTF8.self).contains("{{")
+            case nil: false
+            }
+            converted.literal = inBody || converted.headers.contains { $0.1.contains("{{") }
+        }
         if let delay = response["fixedDelayMilliseconds"] as? Double ?? (response["fixedDelayMilliseconds"] as? Int).map(Double.init) {
             converted.latency = .fixed(delay)
         } else if let distribution = response["delayDistribution"] as? [String: Any] {

@@ -141,6 +141,16 @@ struct ImportCommand: AsyncParsableCommand {
         for file in report.written { print("wrote \(file)") }
         print("\(report.routes) route\(report.routes == 1 ? "" : "s") written; the folder loads cleanly.")
         if let basePath = report.basePath { print("Routes answer with and without \(basePath) (basePath in stubbank.yaml).") }
+        if let replay = report.replay {
+            print("Replayed: \(replay.matched) of \(replay.replayed) converted mappings answer as the mapping says "
+                  + "(status, headers, body), each sent through the written folder.")
+            for note in replay.mismatched { print("  - differs: \(note)") }
+            for note in replay.notReplayed { print("  - not replayed: \(note)") }
+        }
+        if !report.notes.isEmpty {
+            print("Converted, with something the stub does not do (\(report.notes.count)):")
+            for note in report.notes { print("  - \(note)") }
+        }
         if !report.skipped.isEmpty {
             print("Not converted (\(report.skipped.count)):")
             for note in report.skipped { print("  - \(note)") }

@@ -214,11 +214,12 @@ package final class Engine: Sendable {
     }
 
     /// The answer's head before signing: its own fields, its content type and the request id
-    /// (the admin API's answers go out so, unsigned).
+    /// (the admin API's answers go out so, unsigned). A route that names its own `X-Request-Id`
+    /// (a recording of a bank that sets one) keeps it.
     package static func head(_ answer: StubResponse, requestId: String) -> HTTPFields {
         var headers = answer.headers
         if !answer.contentType.isEmpty { headers[.contentType] = answer.contentType }
-        headers[requestIdHeader] = requestId
+        if headers[requestIdHeader] == nil { headers[requestIdHeader] = requestId }
         return headers
     }
 

@@ -9,11 +9,23 @@ package struct RequestCondition: Sendable {
     package var query: [(name: String, matcher: ValueMatcher)] = []
     package var headers: [(name: HTTPField.Name, matcher: ValueMatcher)] = []
     package var body: [(path: JSONPath, matcher: ValueMatcher)] = []
+    /// The whole body as UTF-8 text (`bodyText`), for bodies that are not JSON or are matched as written.
+    package var bodyText: ValueMatcher?
+    /// `pathPattern` (the path) or `urlPattern` (the path and the query as sent) as a regular expression.
+    package var target: (part: TargetPart, matcher: ValueMatcher)?
 
-    package var isEmpty: Bool { path.isEmpty && query.isEmpty && headers.isEmpty && body.isEmpty }
+    package enum TargetPart: String, Sendable {
+        case path, url
+    }
+
+    package var isEmpty: Bool { path.isEmpty && query.isEmpty && headers.isEmpty && body.isEmpty && bodyText == nil && target == nil }
 
     /// The first test that fails, as "where: why", or nil when the request satisfies every test.
     package func firstMismatch(_ input: RouteInput) -> String? {
+        if let (part, matcher) = target {
+            let text = part == .url ? input.request.url : input.request.path
+            if let why = matcher.mismatch(.string(text)) { return "\(part == .url ? "url" : "path") \(why)" }
+        }
         for (name, matcher) in path {
             if let why = matcher.mismatch(input.parameters[name].map(JSONValue.string)) { return "path {\(name)} \(why)" }
         }
@@ -29,6 +41,12 @@ package struct RequestCondition: Sendable {
                 return input.body == nil && !input.request.body.isEmpty ? "body is not JSON, so \(path) \(why)" : "body \(path) \(why)"
             }
         }
+        if let bodyText {
+            let text = String(validating: input.request.body, as: UTF8.self).map(JSONValue.string)
+            if let why = bodyText.mismatch(input.request.body.isEmpty ? nil : text) {
+                return text == nil && !input.request.body.isEmpty ? "body is not UTF-8 text, so bodyText \(why)" : "bodyText \(why)"
+            }
+        }
         return nil
     }
 
@@ -39,7 +57,9 @@ package struct RequestCondition: Sendable {
         (path.map { "p:\($0.name)\($0.matcher.signature)" }
             + query.map { "q:\($0.name)\($0.matcher.signature)" }
             + headers.map { "h:\($0.name.canonicalName)\($0.matcher.signature)" }
-            + body.map { "b:\($0.path)\($0.matcher.signature)" })
+            + body.map { "b:\($0.path)\($0.matcher.signature)" }
+            + (bodyText.map { ["t:" + $0.signature] } ?? [])
+            + (target.map { ["u:\($0.part.rawValue)\($0.matcher.signature)"] } ?? []))
             .sorted().joined(separator: "|")
     }
 }

@@ -12,6 +12,21 @@ extension RouteFileLoader {
             switch key {
             case "method": method = reader.string(value, at: "\(at).method")?.uppercased() ?? method
             case "path": pathText = reader.string(value, at: "\(at).path"); pathNode = value
+            case "pathPattern", "urlPattern":
+                if pathNode != nil {
+                    reader.fail(value, "\(at) has more than one of path, pathPattern and urlPattern; keep one")
+                    continue
+                }
+                pathText = "/**"
+                pathNode = value
+                guard let pattern = reader.string(value, at: "\(at).\(key)") else { continue }
+                do {
+                    condition.target = (key == "urlPattern" ? .url : .path, try ValueMatcher(.matches(pattern)))
+                } catch {
+                    reader.fail(value, "\(at).\(key): \(error.reason)")
+                }
+            case "bodyText":
+                condition.bodyText = matcher(value, at: "\(at).bodyText", reader: &reader)
             default:
                 let partial = compileCondition(key: key == "params" ? "path" : key, value, at: "\(at).\(key)", reader: &reader)
                 condition.path += partial.path
@@ -21,7 +36,7 @@ extension RouteFileLoader {
             }
         }
         guard let pathText else {
-            reader.fail(node, "\(at) needs a path, e.g. /api/users/{id}")
+            reader.fail(node, "\(at) needs a path, e.g. /api/users/{id} (or a pathPattern or urlPattern, a regular expression)")
             return nil
         }
         do {
@@ -66,18 +81,26 @@ extension RouteFileLoader {
     }
 
     package func matcher(_ node: Node, at: String, reader: inout NodeReader) -> ValueMatcher? {
-        let kind: ValueMatcher.Kind
+        var kind: ValueMatcher.Kind?
+        var equality = JSONEquality()
         if case .mapping = node {
-            guard let fields = reader.fields(node, at: at, allowed: ["equals", "matches", "present", "absent"]) else { return nil }
-            guard fields.count == 1, let (key, _, value) = fields.first else {
-                reader.fail(node, "\(at) takes exactly one of equals, matches, present: true or absent: true")
+            guard let fields = reader.fields(node, at: at, allowed: Self.matcherFields + Self.equalityFields) else { return nil }
+            let kinds = fields.filter { Self.matcherFields.contains($0.key) }
+            guard kinds.count == 1, let (key, _, value) = kinds.first else {
+                reader.fail(node, "\(at) takes exactly one of \(Self.matcherFields.dropLast(2).joined(separator: ", ")), "
+                            + "present: true or absent: true")
                 return nil
             }
             switch key {
             case "equals": kind = .equals(NodeReader.jsonValue(value))
-            case "matches":
-                guard let pattern = reader.string(value, at: "\(at).matches") else { return nil }
-                kind = .matches(pattern)
+            case "matches", "doesNotMatch", "contains", "doesNotContain":
+                guard let text = reader.string(value, at: "\(at).\(key)") else { return nil }
+                kind = switch key {
+                case "matches": .matches(text)
+                case "doesNotMatch": .doesNotMatch(text)
+                case "contains": .contains(text)
+                default: .doesNotContain(text)
+                }
             default:
                 guard let flag = reader.bool(value, at: "\(at).\(key)") else { return nil }
                 guard flag else {
@@ -86,14 +109,26 @@ extension RouteFileLoader {
                 }
                 kind = key == "present" ? .present : .absent
             }
+            for (option, _, value) in fields where Self.equalityFields.contains(option) {
+                guard let flag = reader.bool(value, at: "\(at).\(option)") else { return nil }
+                switch option {
+                case "ignoreArrayOrder": equality.ignoreArrayOrder = flag
+                case "ignoreExtraElements": equality.ignoreExtraElements = flag
+                default: equality.caseInsensitive = flag
+                }
+            }
         } else {
             kind = .equals(NodeReader.jsonValue(node))
         }
+        guard let kind else { return nil }
         do {
-            return try ValueMatcher(kind)
+            return try ValueMatcher(kind, equality: equality)
         } catch {
             reader.fail(node, "\(at): \(error.reason)")
             return nil
         }
     }
+
+    package static let matcherFields = ["equals", "matches", "doesNotMatch", "contains", "doesNotContain", "present", "absent"]
+    package static let equalityFields = ["ignoreArrayOrder", "ignoreExtraElements", "caseInsensitive"]
 }

@@ -13,9 +13,14 @@ extension RouteFileLoader {
         var name: String?
         if let nameNode = field("name") { name = reader.string(nameNode, at: "\(at).name") }
         var when: RequestCondition?
-        if let whenNode = field("when"), let whenFields = reader.fields(whenNode, at: "\(at).when", allowed: ["path", "query", "headers", "body"]) {
+        if let whenNode = field("when"),
+           let whenFields = reader.fields(whenNode, at: "\(at).when", allowed: ["path", "query", "headers", "body", "bodyText"]) {
             var condition = RequestCondition()
             for (key, _, value) in whenFields {
+                if key == "bodyText" {
+                    condition.bodyText = matcher(value, at: "\(at).when.bodyText", reader: &reader)
+                    continue
+                }
                 let part = compileCondition(key: key, value, at: "\(at).when.\(key)", reader: &reader)
                 condition.path += part.path
                 condition.query += part.query
@@ -36,8 +41,11 @@ extension RouteFileLoader {
             }
             status = value
         }
+        var literally = false
+        if let templateNode = field("template"), let flag = reader.bool(templateNode, at: "\(at).template") { literally = !flag }
+        let loader = reading(literally: literally)
         let headers = field("headers").map {
-            headerTemplates($0, at: "\(at).headers", parameters: parameters, reader: &reader)
+            loader.headerTemplates($0, at: "\(at).headers", parameters: parameters, reader: &reader)
         } ?? []
         var body = RouteResponseBody.empty
         var bodyFile: String?
@@ -45,10 +53,10 @@ extension RouteFileLoader {
         if bodyNode != nil, bodyFileNode != nil {
             reader.fail(bodyFileNode, "\(at) has both body and bodyFile; keep one")
         } else if let bodyNode {
-            body = inlineBody(bodyNode, at: "\(at).body", parameters: parameters, reader: &reader)
+            body = loader.inlineBody(bodyNode, at: "\(at).body", parameters: parameters, reader: &reader)
         } else if let bodyFileNode, let relative = reader.string(bodyFileNode, at: "\(at).bodyFile") {
             bodyFile = Self.resolve(relative, from: file)
-            body = fileBody(relative, node: bodyFileNode, at: "\(at).bodyFile", routeFile: file, parameters: parameters, reader: &reader)
+            body = loader.fileBody(relative, node: bodyFileNode, at: "\(at).bodyFile", routeFile: file, parameters: parameters, reader: &reader)
         }
         if [204, 304].contains(status), !(body.contentType.isEmpty) {
             reader.fail(bodyNode ?? bodyFileNode, "\(at): status \(status) never carries a body; remove it")
@@ -85,6 +93,7 @@ extension RouteFileLoader {
 
     package func template(_ text: String, node: Node, at: String, escaping: TemplateEscaping,
                   parameters: Set<String>?, reader: inout NodeReader) -> ResponseTemplate? {
+        if literalText { return .literal(text) }
         // Defaults serve many routes, so only the roots of their tags can be checked.
         let problems = TemplateTags.problems(in: text, parameters: parameters ?? [])
             .filter { parameters != nil || !$0.contains("is not a path parameter") }
@@ -164,7 +173,7 @@ extension RouteFileLoader {
         let ext = (relative as NSString).pathExtension.lowercased()
         let type = Self.contentTypes[ext] ?? "application/octet-stream"
         let text = String(data: data, encoding: .utf8)
-        if let text, text.contains("{{"), type.hasPrefix("application/json") || type.hasPrefix("text/") || type.hasSuffix("xml") {
+        if !literalText, let text, text.contains("{{"), type.hasPrefix("application/json") || type.hasPrefix("text/") || type.hasSuffix("xml") {
             guard let compiled = template(text, node: node, at: "\(at) (\(path))", escaping: ext == "json" ? .json : .none,
                                           parameters: parameters, reader: &reader) else { return .empty }
             return .template(compiled, contentType: type)

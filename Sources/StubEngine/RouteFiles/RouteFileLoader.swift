@@ -11,18 +11,28 @@ import StubFormats
 /// stubs folder.
 package struct RouteFileLoader {
     package let root: URL
+    /// True while compiling a response with `template: false`: its text is served as written.
+    private(set) var literalText = false
 
     /// Each stored property as given (the memberwise initializer, for the other targets).
     package init(root: URL) {
         self.root = root
+    }
+
+    /// This loader, reading text as written (`template: false`) or as templates.
+    func reading(literally: Bool) -> RouteFileLoader {
+        var copy = self
+        copy.literalText = literally
+        return copy
     }
     package static let folder = "routes"
     package static let extensions: Set<String> = ["yaml", "yml", "json"]
 
     package static let routeFields = ["id", "request", "responses", "mode", "then", "priority",
                               "latency", "bandwidth", "fault", "tamperSignature", "note"]
-    package static let requestFields = ["method", "path", "params", "query", "headers", "body"]
-    package static let responseFields = ["name", "when", "status", "headers", "body", "bodyFile",
+    package static let requestFields = ["method", "path", "pathPattern", "urlPattern", "params", "query", "headers", "body",
+                                        "bodyText"]
+    package static let responseFields = ["name", "when", "status", "headers", "body", "bodyFile", "template",
                                  "latency", "bandwidth", "fault", "probability", "times", "tamperSignature", "note"]
     package static let defaultsFields = ["responses", "headers", "latency", "bandwidth", "fault", "tamperSignature"]
     package static let forbiddenHeaders = BodylessResponse.framingHeaders

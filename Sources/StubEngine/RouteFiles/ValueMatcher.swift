@@ -4,29 +4,51 @@ package import StubFormats
 /// How a query parameter, header or JSON-body value is matched in a route file.
 ///
 /// A plain scalar means `equals`; a mapping takes exactly one of `equals`, `matches`
-/// (a regular expression that must match the whole value), `present: true` or `absent: true`.
+/// (a regular expression that must match the whole value), `doesNotMatch`, `contains`,
+/// `doesNotContain`, `present: true` or `absent: true`. `equals` may add the options of
+/// `JSONEquality` (`ignoreArrayOrder`, `ignoreExtraElements`, `caseInsensitive`), and its
+/// value may hold json-unit placeholders.
 package struct ValueMatcher: Sendable {
     package enum Kind: Sendable {
         case equals(JSONValue)
         case matches(String)
+        case doesNotMatch(String)
+        case contains(String)
+        case doesNotContain(String)
         case present
         case absent
     }
 
     package let kind: Kind
+    package let equality: JSONEquality
     /// Compiled once at load; `NSRegularExpression` is thread-safe for matching.
     private let regex: RegexBox?
+    /// The expected value of `equals` with its placeholders; nil when plain equality decides.
+    private let expected: ExpectedJSON?
 
-    package init(_ kind: Kind) throws(ValueMatcherError) {
+    package init(_ kind: Kind, equality: JSONEquality = JSONEquality()) throws(ValueMatcherError) {
         self.kind = kind
-        if case .matches(let pattern) = kind {
+        self.equality = equality
+        switch kind {
+        case .matches(let pattern), .doesNotMatch(let pattern):
             do {
                 regex = try RegexBox(whole: pattern)
             } catch {
                 throw ValueMatcherError(reason: "invalid regular expression \"\(pattern)\": \(error.localizedDescription)")
             }
-        } else {
+            expected = nil
+        case .equals(let value):
             regex = nil
+            let compiled = try ExpectedJSON(value)
+            expected = compiled.isLiteral && equality.isPlain ? nil : compiled
+        default:
+            regex = nil
+            expected = nil
+        }
+        if !equality.isPlain {
+            guard case .equals = kind else {
+                throw ValueMatcherError(reason: "ignoreArrayOrder, ignoreExtraElements and caseInsensitive go with equals")
+            }
         }
     }
 
@@ -35,12 +57,27 @@ package struct ValueMatcher: Sendable {
         switch kind {
         case .present: return value != nil
         case .absent: return value == nil
-        case .equals(let expected):
+        case .equals(let plain):
+            if let expected {
+                // Query and header values are text: "${json-unit.any-number}" still reads "42" as a number.
+                if case .string(let text) = value, case .anyNumber = expected { return Double(text) != nil }
+                return expected.matches(value, equality)
+            }
             guard let value else { return false }
-            return Self.loosely(value, equals: expected)
+            return Self.loosely(value, equals: plain)
         case .matches:
             guard let value, let text = value.text, let regex else { return false }
             return regex.wholeMatch(text)
+        case .doesNotMatch:
+            guard let value else { return true }
+            guard let text = value.text, let regex else { return true }
+            return !regex.wholeMatch(text)
+        case .contains(let part):
+            guard let text = value?.text else { return false }
+            return text.contains(part)
+        case .doesNotContain(let part):
+            guard let text = value?.text else { return true }
+            return !text.contains(part)
         }
     }
 
@@ -51,8 +88,14 @@ package struct ValueMatcher: Sendable {
         switch kind {
         case .present: return "must be present"
         case .absent: return "must be absent, got \(actual)"
-        case .equals(let expected): return "expected \(Self.describe(expected)), got \(actual)"
+        case .equals(let expected):
+            let options = [equality.ignoreArrayOrder ? "in any order" : nil, equality.ignoreExtraElements ? "with extra elements" : nil,
+                           equality.caseInsensitive ? "in any case" : nil].compactMap { $0 }
+            return "expected \(Self.describe(expected))\(options.isEmpty ? "" : " (" + options.joined(separator: ", ") + ")"), got \(actual)"
         case .matches(let pattern): return "expected to match /\(pattern)/, got \(actual)"
+        case .doesNotMatch(let pattern): return "expected not to match /\(pattern)/, got \(actual)"
+        case .contains(let part): return "expected to contain \"\(part)\", got \(actual)"
+        case .doesNotContain(let part): return "expected not to contain \"\(part)\", got \(actual)"
         }
     }
 
@@ -61,8 +104,11 @@ package struct ValueMatcher: Sendable {
         switch kind {
         case .present: return "present"
         case .absent: return "absent"
-        case .equals(let value): return "=" + Self.describe(value)
+        case .equals(let value): return "=" + equality.signature + (expected?.signature ?? Self.describe(value))
         case .matches(let pattern): return "~" + pattern
+        case .doesNotMatch(let pattern): return "!~" + pattern
+        case .contains(let part): return "@" + part
+        case .doesNotContain(let part): return "!@" + part
         }
     }
 

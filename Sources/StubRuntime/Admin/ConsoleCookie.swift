@@ -1,6 +1,6 @@
 import Foundation
 package import HTTPTypes
-package import StubEngine
+import StubEngine
 import BuiltInBank
 
 /// How a browser carries the admin token: a page and an `EventSource` cannot set

@@ -1,0 +1,242 @@
+import Foundation
+import Logging
+import HTTPTypes
+import StubRuntime
+import StubFormats
+import StubEngine
+
+/// Proves a conversion: for each converted mapping, makes a request the mapping matches, sends
+/// it through the written folder's engine (in process, no socket), and compares the answer with
+/// the mapping's response: status, each header it names, and the body (as JSON when both are
+/// JSON, byte for byte otherwise), or its fault and delay.
+///
+/// A templated response is checked for its status only (its body depends on the request).
+struct WireMockReplay {
+    /// What the replay found.
+    struct Outcome {
+        var matched = 0
+        var mismatched: [ImportReport.Note] = []
+        /// Mappings whose request could not be made from their patterns (a matcher with no sample).
+        var notReplayed: [ImportReport.Note] = []
+    }
+
+    let filesFolder: URL
+
+    /// Replays `mappings` (one route each; a scenario's mappings in chain order) against `out`.
+    func run(_ groups: [[WireMockImporter.Mapping]], out: URL) throws(ImportError) -> Outcome {
+        var configuration = StubServerConfiguration(stubsDirectory: out)
+        configuration.seed = 1
+        let backend: StubBackend
+        do {
+            backend = try StubBackend(configuration: configuration, logger: Logger(label: "stubbank.import.replay"))
+        } catch {
+            throw ImportError("the written folder does not load: \(error)")
+        }
+        var outcome = Outcome()
+        var generator = SeededGenerator(seed: 7)
+        for (number, group) in groups.enumerated() {
+            guard let first = group.first, let request = first.json["request"] as? [String: Any] else { continue }
+            let made: EngineRequest
+            do {
+                made = try Self.request(from: request, generator: &generator)
+            } catch {
+                outcome.notReplayed.append(.init(source: first.origin, reason: error.reason))
+                continue
+            }
+            var problems: [String] = []
+            for (step, mapping) in group.enumerated() {
+                var sent = made
+                sent.headers[HTTPField.Name("X-Stub-Session")!] = "replay-\(number)"
+                let plan = backend.engine.answer(sent)
+                let response = mapping.json["response"] as? [String: Any] ?? [:]
+                for problem in compare(plan, with: response) {
+                    problems.append(group.count > 1 ? "step \(step + 1): \(problem)" : problem)
+                }
+            }
+            if problems.isEmpty {
+                outcome.matched += 1
+            } else {
+                outcome.mismatched.append(.init(source: first.origin,
+                    reason: "replaying \(made.method) \(made.target): " + problems.joined(separator: "; ")))
+            }
+        }
+        return outcome
+    }
+
+    // MARK: The request
+
+    struct NoSample: Error {
+        var reason: String
+    }
+
+    /// A request the WireMock request pattern matches.
+    static func request(from pattern: [String: Any], generator: inout SeededGenerator) throws(NoSample) -> EngineRequest {
+        var method = (pattern["method"] as? String)?.uppercased() ?? "GET"
+        if method == "ANY" { method = "GET" }
+        var target: String
+        if let url = pattern["url"] as? String {
+            target = url
+        } else if let path = pattern["urlPath"] as? String {
+            target = path
+        } else if let template = pattern["urlPathTemplate"] as? String {
+            let parameters = pattern["pathParameters"] as? [String: Any] ?? [:]
+            target = try template.split(separator: "/", omittingEmptySubsequences: false).map { segment throws(NoSample) -> String in
+                guard segment.hasPrefix("{"), segment.hasSuffix("}") else { return String(segment) }
+                let name = String(segment.dropFirst().dropLast())
+                return try parameters[name].map { value throws(NoSample) in
+                    try sample(value, at: "pathParameters.\(name)", generator: &generator) ?? "x"
+                } ?? "x"
+            }.joined(separator: "/")
+        } else if let regex = (pattern["urlPattern"] ?? pattern["urlPathPattern"]) as? String {
+            guard let sampled = PatternSampler.sample(regex, using: &generator) else {
+                throw NoSample(reason: "no URL can be made from the pattern \(regex)")
+            }
+            target = sampled.hasPrefix("/") ? sampled : "/" + sampled
+        } else {
+            target = "/"
+        }
+        var query: [String] = []
+        for (name, value) in (pattern["queryParameters"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let text = try sample(value, at: "queryParameters.\(name)", generator: &generator) {
+                query.append(Self.encode(name) + "=" + Self.encode(text))
+            }
+        }
+        if !query.isEmpty { target += (target.contains("?") ? "&" : "?") + query.joined(separator: "&") }
+        var headers = HTTPFields()
+        for (name, value) in (pattern["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let field = HTTPField.Name(name) else { throw NoSample(reason: "\(name) is not a header name") }
+            if let text = try sample(value, at: "headers.\(name)", generator: &generator) { headers[field] = text }
+        }
+        var body: [UInt8] = []
+        for (index, bodyPattern) in (pattern["bodyPatterns"] as? [[String: Any]] ?? []).enumerated() {
+            if let expected = bodyPattern["equalToJson"] {
+                var value: Any = expected
+                if let text = expected as? String {
+                    guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
+                        throw NoSample(reason: "bodyPatterns[\(index)].equalToJson is not JSON")
+                    }
+                    value = parsed
+                }
+                let json = try filled(SchemaSampler.json(value), generator: &generator)
+                body = Array(WireJSON.encode(json))
+            } else if let text = try sample(bodyPattern, at: "bodyPatterns[\(index)]", generator: &generator) {
+                body = Array(text.utf8)
+            } else {
+                throw NoSample(reason: "bodyPatterns[\(index)] (\(bodyPattern.keys.sorted().joined(separator: ", "))) has no sample body")
+            }
+        }
+        return EngineRequest(method: method, target: target, headers: headers, body: body, authority: "localhost")
+    }
+
+    /// A value a WireMock string matcher accepts; nil for `absent`.
+    private static func sample(_ value: Any, at: String, generator: inout SeededGenerator) throws(NoSample) -> String? {
+        guard let matcher = value as? [String: Any] else { throw NoSample(reason: "\(at) is not a matcher") }
+        if matcher["absent"] as? Bool == true { return nil }
+        if let text = matcher["equalTo"] as? String { return text }
+        if let text = matcher["contains"] as? String { return text }
+        if let pattern = matcher["matches"] as? String {
+            guard let text = PatternSampler.sample(pattern, using: &generator) else {
+                throw NoSample(reason: "\(at): no value can be made from the pattern \(pattern)")
+            }
+            return text
+        }
+        if let text = matcher["doesNotContain"] as? String { return text == "x" ? "y" : "x" }
+        if matcher["doesNotMatch"] != nil { return "" }
+        throw NoSample(reason: "\(at) (\(matcher.keys.sorted().joined(separator: ", "))) has no sample value")
+    }
+
+    /// `value` with each json-unit placeholder replaced by a value it accepts.
+    private static func filled(_ value: JSONValue, generator: inout SeededGenerator) throws(NoSample) -> JSONValue {
+        switch value {
+        case .string(let text) where text.hasPrefix("${json-unit.") || text.hasPrefix("#{json-unit."):
+            let name = text.dropFirst(12).prefix { $0 != "}" }
+            switch name {
+            case "any-number": return .number(1)
+            case "any-boolean": return .bool(true)
+            case "regex":
+                let pattern = String(text.drop { $0 != "}" }.dropFirst())
+                guard let sampled = PatternSampler.sample(pattern, using: &generator) else {
+                    throw NoSample(reason: "no value can be made from the placeholder \(text)")
+                }
+                return .string(sampled)
+            default: return .string("x")
+            }
+        case .array(let items):
+            var out: [JSONValue] = []
+            for item in items { out.append(try filled(item, generator: &generator)) }
+            return .array(out)
+        case .object(let fields):
+            var out: [String: JSONValue] = [:]
+            for (key, field) in fields where field != .string("${json-unit.ignore-element}") {
+                out[key] = try filled(field, generator: &generator)
+            }
+            return .object(out)
+        default:
+            return value
+        }
+    }
+
+    private static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    // MARK: The answer
+
+    /// What differs between the engine's plan and the mapping's response.
+    func compare(_ plan: WirePlan, with response: [String: Any]) -> [String] {
+        var problems: [String] = []
+        if let fault = response["fault"] as? String {
+            let served: String? = switch (plan.drop, plan.pacing) {
+            case (.reset?, _): "CONNECTION_RESET_BY_PEER"
+            case (.closeWithoutResponse?, _): "EMPTY_RESPONSE"
+            case (nil, .truncated): "MALFORMED_RESPONSE_CHUNK"
+            default: nil
+            }
+            // RANDOM_DATA_THEN_CLOSE is served as a malformed body: a 200 whose body does not parse.
+            if served != fault, fault != "RANDOM_DATA_THEN_CLOSE" { problems.append("fault \(fault), served \(served ?? "an answer")") }
+            return problems
+        }
+        if plan.drop != nil { return ["the stub dropped the connection"] }
+        let status = response["status"] as? Int ?? 200
+        if plan.status.code != status {
+            let error = String(decoding: plan.body.prefix(300), as: UTF8.self)
+            return ["status \(plan.status.code), the mapping's is \(status) (\(error))"]
+        }
+        let delay = (response["fixedDelayMilliseconds"] as? Double) ?? (response["fixedDelayMilliseconds"] as? Int).map(Double.init)
+        if let delay, plan.delayMs != delay { problems.append("delay \(plan.delayMs) ms, the mapping's is \(delay) ms") }
+        let templated = (response["transformers"] as? [String])?.contains("response-template") ?? false
+        if templated { return problems }
+        for (name, value) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard !BodylessResponse.framingHeaders.contains(name.lowercased()), let field = HTTPField.Name(name) else { continue }
+            // A 204 or 304 goes out without a body, so without the body's type.
+            if status == 204 || status == 304, field == .contentType { continue }
+            let expected = (value as? [Any])?.map { "\($0)" }.joined(separator: ", ") ?? "\(value)"
+            let served = plan.headers[values: field].joined(separator: ", ")
+            if served != expected { problems.append("header \(name) is \"\(served)\", the mapping's is \"\(expected)\"") }
+        }
+        guard let expected = expectedBody(response) else { return problems }
+        if expected != plan.body {
+            let left = try? JSONSerialization.jsonObject(with: Data(expected), options: .fragmentsAllowed)
+            let right = try? JSONSerialization.jsonObject(with: Data(plan.body), options: .fragmentsAllowed)
+            let same = left != nil && right != nil
+                && SchemaSampler.json(left as Any) == SchemaSampler.json(right as Any)
+            if !same {
+                problems.append("the body differs (\(plan.body.count) bytes served, \(expected.count) in the mapping)")
+            }
+        }
+        return problems
+    }
+
+    private func expectedBody(_ response: [String: Any]) -> [UInt8]? {
+        if let json = response["jsonBody"] { return Array(WireJSON.encode(SchemaSampler.json(json))) }
+        if let text = response["body"] as? String { return Array(text.utf8) }
+        if let base64 = response["base64Body"] as? String { return Data(base64Encoded: base64).map(Array.init) }
+        if let name = response["bodyFileName"] as? String {
+            return FileManager.default.contents(atPath: filesFolder.appendingPathComponent(name).path).map(Array.init)
+        }
+        let status = response["status"] as? Int ?? 200
+        return status == 204 || status == 304 ? nil : []
+    }
+}
