@@ -36,7 +36,8 @@ public struct ImportReport: Sendable {
         public var matched: Int
         /// The others, with what differed.
         public var mismatched: [Note]
-        /// Converted mappings whose request could not be made from their patterns.
+        /// Converted mappings whose request could not be made from their patterns, or is answered
+        /// first by a route that takes precedence.
         public var notReplayed: [Note]
     }
 

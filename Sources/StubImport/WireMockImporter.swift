@@ -35,7 +35,7 @@ public struct WireMockImporter: Sendable {
             skipped: converted.skipped)
         report.notes = converted.notes
         let leftOut = Set(report.skipped.map(\.source))
-        let kept = converted.replay.filter { group in !group.contains { leftOut.contains($0.origin) } }
+        let kept = converted.replay.filter { group in !group.mappings.contains { leftOut.contains($0.origin) } }
         let outcome = try WireMockReplay(filesFolder: source.appendingPathComponent("__files")).run(kept, out: out)
         report.replay = .init(replayed: outcome.matched + outcome.mismatched.count, matched: outcome.matched,
                               mismatched: outcome.mismatched, notReplayed: outcome.notReplayed)
@@ -44,7 +44,7 @@ public struct WireMockImporter: Sendable {
 
     /// Routes by output file name, and what was left out.
     func routes() throws(ImportError) -> (byFile: [String: [ImportedRoute]], skipped: [ImportReport.Note], notes: [ImportReport.Note],
-                                          replay: [[Mapping]]) {
+                                          replay: [(route: String, mappings: [Mapping])]) {
         let mappingsFolder = source.appendingPathComponent("mappings")
         let folder = FileManager.default.fileExists(atPath: mappingsFolder.path) ? mappingsFolder : source
         let filesFolder = source.appendingPathComponent("__files")
@@ -71,7 +71,7 @@ public struct WireMockImporter: Sendable {
         var converter = WireMockMapping(filesFolder: filesFolder)
         var byFile: [String: [ImportedRoute]] = [:]
         var seen: [String: String] = [:]
-        var replay: [[Mapping]] = []
+        var replay: [(route: String, mappings: [Mapping])] = []
         var ids = Set<String>()
         /// Recorders name mappings after their URL, so names repeat: a taken id becomes the file's
         /// name, then gains a number.
@@ -93,15 +93,17 @@ public struct WireMockImporter: Sendable {
             }
             guard let route = converter.route(mapping, skipped: &skipped) else { continue }
             if Self.keep(route, origin: mapping.origin, seen: &seen, skipped: &skipped) {
-                byFile[Self.outputName(mapping.file), default: []].append(unique(route, mapping))
-                replay.append([mapping])
+                let named = unique(route, mapping)
+                byFile[Self.outputName(mapping.file), default: []].append(named)
+                replay.append((named.id, [mapping]))
             }
         }
         for (name, group) in scenarios.sorted(by: { $0.key < $1.key }) {
             guard let (route, chain) = converter.sequence(name, group, skipped: &skipped) else { continue }
             if Self.keep(route, origin: group[0].origin, seen: &seen, skipped: &skipped) {
-                byFile[Self.outputName(group[0].file), default: []].append(unique(route, group[0]))
-                replay.append(chain)
+                let named = unique(route, group[0])
+                byFile[Self.outputName(group[0].file), default: []].append(named)
+                replay.append((named.id, chain))
             }
         }
         return (byFile, skipped, converter.notes, replay)

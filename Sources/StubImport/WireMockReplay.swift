@@ -16,14 +16,15 @@ struct WireMockReplay {
     struct Outcome {
         var matched = 0
         var mismatched: [ImportReport.Note] = []
-        /// Mappings whose request could not be made from their patterns (a matcher with no sample).
+        /// Mappings whose request could not be made from their patterns (a matcher with no sample),
+        /// or whose request another route answers first (a mapping with a lower priority).
         var notReplayed: [ImportReport.Note] = []
     }
 
     let filesFolder: URL
 
-    /// Replays `mappings` (one route each; a scenario's mappings in chain order) against `out`.
-    func run(_ groups: [[WireMockImporter.Mapping]], out: URL) throws(ImportError) -> Outcome {
+    /// Replays `groups` (a route id and its mapping, or a scenario's mappings in chain order) against `out`.
+    func run(_ groups: [(route: String, mappings: [WireMockImporter.Mapping])], out: URL) throws(ImportError) -> Outcome {
         var configuration = StubServerConfiguration(stubsDirectory: out)
         configuration.seed = 1
         let backend: StubBackend
@@ -34,7 +35,7 @@ struct WireMockReplay {
         }
         var outcome = Outcome()
         var generator = SeededGenerator(seed: 7)
-        for (number, group) in groups.enumerated() {
+        for (number, (route, group)) in groups.enumerated() {
             guard let first = group.first, let request = first.json["request"] as? [String: Any] else { continue }
             let made: EngineRequest
             do {
@@ -44,16 +45,25 @@ struct WireMockReplay {
                 continue
             }
             var problems: [String] = []
+            var shadowedBy: String?
             for (step, mapping) in group.enumerated() {
                 var sent = made
                 sent.headers[HTTPField.Name("X-Stub-Session")!] = "replay-\(number)"
                 let plan = backend.engine.answer(sent)
+                let answeredBy = backend.journal.entries(session: "replay-\(number)", limit: 1).first?.route
+                if let answeredBy, !answeredBy.hasSuffix("[\(route)]") {
+                    shadowedBy = answeredBy
+                    break
+                }
                 let response = mapping.json["response"] as? [String: Any] ?? [:]
                 for problem in compare(plan, with: response) {
                     problems.append(group.count > 1 ? "step \(step + 1): \(problem)" : problem)
                 }
             }
-            if problems.isEmpty {
+            if let shadowedBy {
+                outcome.notReplayed.append(.init(source: first.origin, reason: "the request made from it is answered first by "
+                    + "\(shadowedBy), which takes precedence (WireMock too picks by priority, then the newest mapping)"))
+            } else if problems.isEmpty {
                 outcome.matched += 1
             } else {
                 outcome.mismatched.append(.init(source: first.origin,
@@ -133,15 +143,19 @@ struct WireMockReplay {
         guard let matcher = value as? [String: Any] else { throw NoSample(reason: "\(at) is not a matcher") }
         if matcher["absent"] as? Bool == true { return nil }
         if let text = matcher["equalTo"] as? String { return text }
-        if let text = matcher["contains"] as? String { return text }
+        // HTTP trims a field's ends, so a contained "Bearer " is sent inside other text.
+        if let text = matcher["contains"] as? String { return "x" + text + "x" }
         if let pattern = matcher["matches"] as? String {
-            guard let text = PatternSampler.sample(pattern, using: &generator) else {
+            // Inline flags such as (?s) or (?i) change nothing a sample needs.
+            let plain = pattern.replacingOccurrences(of: #"^\(\?[a-z]+\)"#, with: "", options: .regularExpression)
+            guard let text = PatternSampler.sample(plain, using: &generator) else {
                 throw NoSample(reason: "\(at): no value can be made from the pattern \(pattern)")
             }
             return text
         }
         if let text = matcher["doesNotContain"] as? String { return text == "x" ? "y" : "x" }
-        if matcher["doesNotMatch"] != nil { return "" }
+        // WireMock's negative matchers, like the route's, accept a missing value.
+        if matcher["doesNotMatch"] != nil { return nil }
         throw NoSample(reason: "\(at) (\(matcher.keys.sorted().joined(separator: ", "))) has no sample value")
     }
 

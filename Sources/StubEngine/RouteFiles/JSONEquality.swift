@@ -53,6 +53,10 @@ package indirect enum ExpectedJSON: Sendable {
         switch value {
         case .string(let text):
             guard let placeholder = Self.placeholder(text) else { self = .value(value); return }
+            if placeholder.name != "regex", !placeholder.rest.isEmpty {
+                throw ValueMatcherError(reason: "\(text): only json-unit.regex takes text after it"
+                                        + (placeholder.name.hasPrefix("matches:") ? " (custom json-unit matchers are not supported)" : ""))
+            }
             switch placeholder.name {
             case "any-string": self = .anyString
             case "any-number": self = .anyNumber
@@ -82,12 +86,12 @@ package indirect enum ExpectedJSON: Sendable {
         }
     }
 
-    /// `${json-unit.NAME}REST` or `#{json-unit.NAME}REST`; only `regex` takes a rest.
+    /// `${json-unit.NAME}REST` or `#{json-unit.NAME}REST`.
     private static func placeholder(_ text: String) -> (name: String, rest: String)? {
         guard text.hasPrefix("${json-unit.") || text.hasPrefix("#{json-unit."), let close = text.firstIndex(of: "}") else { return nil }
         let name = String(text[text.index(text.startIndex, offsetBy: 12)..<close])
         let rest = String(text[text.index(after: close)...])
-        return name == "regex" || rest.isEmpty ? (name, rest) : nil
+        return (name, rest)
     }
 
     /// True when the value holds no placeholder, so plain equality decides.

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+@testable import StubEngine
+import StubFormats
+import HTTPTypes
+
+/// `equals` with WireMock's `equalToJson` options and json-unit placeholders, the negative and
+/// containment matchers, whole-body text, regex paths and literal responses: each through the
+/// route-file loader and the engine, with no HTTP.
+@Suite struct RouteFileMatchingTests {
+    private func engine(_ yaml: String) throws -> EngineProbe {
+        let (routes, problems) = load(yaml)
+        #expect(problems.isEmpty, "\(problems)")
+        return EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+    }
+
+    private func load(_ yaml: String) -> (FileRouteSet, [FixtureProblem]) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("matching-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        try? yaml.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: root) }
+        var problems: [FixtureProblem] = []
+        let routes = RouteFileLoader(root: root).load(problems: &problems)
+        return (routes, problems)
+    }
+
+    private func json(_ text: String) -> JSONValue { try! JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
+
+    private func equals(_ expected: String, _ options: JSONEquality = JSONEquality()) throws -> ValueMatcher {
+        try ValueMatcher(.equals(json(expected)), equality: options)
+    }
+
+    @Test func ignoreArrayOrderPairsEachItemWithADifferentOne() throws {
+        let matcher = try equals(#"[1, 2, 2]"#, JSONEquality(ignoreArrayOrder: true))
+        #expect(matcher.matches(json("[2, 1, 2]")))
+        #expect(!matcher.matches(json("[1, 1, 2]")), "each expected item needs its own actual item")
+        #expect(!matcher.matches(json("[2, 2, 1, 3]")), "an extra item without ignoreExtraElements")
+        #expect(!(try equals(#"[1, 2]"#)).matches(json("[2, 1]")), "order counts by default")
+        // The first expected object could take either actual one; the search must try the other.
+        let objects = try equals(#"[{"a": "${json-unit.any-number}"}, {"a": 1, "b": 2}]"#,
+                                 JSONEquality(ignoreArrayOrder: true, ignoreExtraElements: true))
+        #expect(objects.matches(json(#"[{"a": 1, "b": 2}, {"a": 5}]"#)))
+    }
+
+    @Test func ignoreExtraElementsAllowsMoreFieldsAndItemsAtAnyDepth() throws {
+        let matcher = try equals(#"{"a": {"b": [1]}}"#, JSONEquality(ignoreExtraElements: true))
+        #expect(matcher.matches(json(#"{"a": {"b": [1, 2], "c": 3}, "d": 4}"#)))
+        #expect(!matcher.matches(json(#"{"a": {"b": [2, 1]}}"#)), "without ignoreArrayOrder the given items lead")
+        #expect(!matcher.matches(json(#"{"a": {"c": 3}}"#)))
+        #expect(!(try equals(#"{"a": 1}"#)).matches(json(#"{"a": 1, "b": 2}"#)))
+        #expect((try equals(#"{"a": 1}"#)).matches(json(#"{"a": 1.0}"#)), "numbers compare by value")
+    }
+
+    @Test func placeholdersMatchAKindOfValue() throws {
+        let matcher = try equals(#"""
+            {"s": "${json-unit.any-string}", "n": "${json-unit.any-number}", "b": "${json-unit.any-boolean}",
+             "i": "${json-unit.ignore}", "gone": "${json-unit.ignore-element}", "d": "${json-unit.regex}\\d{4}-\\d{2}",
+             "old": "#{json-unit.any-string}"}
+            """#)
+        let good = #"{"s": "x", "n": 2.5, "b": false, "i": null, "d": "2026-11", "old": ""}"#
+        #expect(matcher.matches(json(good)))
+        #expect(matcher.matches(json(good.replacingOccurrences(of: "\"i\": null", with: "\"i\": 1, \"gone\": [1]"))))
+        #expect(!matcher.matches(json(good.replacingOccurrences(of: "\"s\": \"x\"", with: "\"s\": 1"))))
+        #expect(!matcher.matches(json(good.replacingOccurrences(of: "2.5", with: "\"2.5\""))))
+        #expect(!matcher.matches(json(good.replacingOccurrences(of: "false", with: "\"false\""))))
+        #expect(!matcher.matches(json(good.replacingOccurrences(of: "\"i\": null, ", with: ""))), "ignore needs the field")
+        #expect(!matcher.matches(json(good.replacingOccurrences(of: "2026-11", with: "2026-11-26"))), "the regex covers the whole value")
+        #expect(throws: ValueMatcherError.self) { try equals(#""${json-unit.matches:custom}x""#) }
+        #expect(throws: ValueMatcherError.self) { try equals(#""${json-unit.regex}[""#) }
+    }
+
+    @Test func textMatchersAndTheirNegations() throws {
+        #expect(try ValueMatcher(.contains("Bearer ")).matches(.string("Bearer abc")))
+        #expect(!(try ValueMatcher(.contains("Bearer ")).matches(nil)))
+        #expect(try ValueMatcher(.doesNotContain("curl")).matches(nil), "a missing value contains nothing")
+        #expect(!(try ValueMatcher(.doesNotContain("curl")).matches(.string("curl/8"))))
+        #expect(try ValueMatcher(.doesNotMatch("on|yes")).matches(.string("only")), "the pattern must cover the whole value")
+        #expect(!(try ValueMatcher(.doesNotMatch("on|yes")).matches(.string("on"))))
+        #expect(try ValueMatcher(.equals(.string("Application/JSON")), equality: JSONEquality(caseInsensitive: true))
+                .matches(.string("application/json")))
+        #expect(throws: ValueMatcherError.self) { try ValueMatcher(.matches("a"), equality: JSONEquality(ignoreArrayOrder: true)) }
+        #expect(try ValueMatcher(.equals(.string("${json-unit.any-number}"))).matches(.string("42")), "query text reads as a number")
+    }
+
+    @Test func theRouteFileSpellsThemAndTheEngineServesThem() throws {
+        let probe = try engine(#"""
+            routes:
+              - id: consent
+                request:
+                  method: POST
+                  pathPattern: '/v1/consents(/.+)?'
+                  headers:
+                    Content-Type: { equals: APPLICATION/JSON, caseInsensitive: true }
+                    X-Debug: { doesNotMatch: 'on|yes' }
+                  body:
+                    $: { equals: { ids: [1, 2], at: '${json-unit.any-string}' }, ignoreArrayOrder: true, ignoreExtraElements: true }
+                responses:
+                  - status: 201
+                    template: false
+                    headers: { X-Echo: '{{path.id}}' }
+                    body: 'as written: {{request.body}}'
+              - id: search
+                request:
+                  method: GET
+                  urlPattern: '/v1/search\?q=[a-z]+'
+                responses:
+                  - status: 200
+              - id: xml
+                request:
+                  method: POST
+                  path: /v1/xml
+                  bodyText: { contains: '<Document' }
+                responses:
+                  - status: 202
+            """#)
+        let headers = ["Content-Type": "application/json"]
+        let created = probe.answer("/v1/consents/x", method: "POST", headers: headers, body: #"{"ids": [2, 1], "at": "now", "more": 1}"#)
+        #expect(created.status.code == 201)
+        #expect(String(decoding: created.body, as: UTF8.self) == "as written: {{request.body}}")
+        #expect(created.headers[.init("X-Echo")!] == "{{path.id}}")
+        #expect(probe.answer("/v1/consents", method: "POST", headers: headers, body: #"{"ids": [2, 1], "at": 1}"#).status.code == 404)
+        #expect(probe.answer("/v1/consents", method: "POST", headers: headers.merging(["X-Debug": "on"]) { $1 },
+                             body: #"{"ids": [1, 2], "at": "t"}"#).status.code == 404)
+        #expect(probe.answer("/v2/consents", method: "POST", headers: headers, body: #"{"ids": [1, 2], "at": "t"}"#).status.code == 404)
+
+        #expect(probe.answer("/v1/search?q=abc").status.code == 200)
+        #expect(probe.answer("/v1/search?q=abc&page=2").status.code == 404, "urlPattern covers the query as sent")
+        #expect(probe.answer("/v1/search").status.code == 404)
+
+        #expect(probe.answer("/v1/xml", method: "POST", body: "<?xml?><Document/>").status.code == 202)
+        let miss = probe.answer("/v1/xml", method: "POST", body: "{}")
+        #expect(miss.status.code == 404)
+        #expect(String(decoding: miss.body, as: UTF8.self).contains("bodyText expected to contain"), "the near miss says why")
+    }
+
+    @Test func mistakesAreRefusedWithTheLineAndTheReason() {
+        let (_, both) = load("""
+            routes:
+              - request: { method: GET, path: /a, pathPattern: '/a.*' }
+                responses: [{ status: 200 }]
+            """)
+        #expect(both.map(\.description).contains { $0.contains("r.yaml:2") && $0.contains("more than one of path, pathPattern and urlPattern") },
+                "\(both)")
+        let (_, regex) = load("""
+            routes:
+              - request: { method: GET, urlPattern: '/a(' }
+                responses: [{ status: 200 }]
+            """)
+        #expect(regex.map(\.description).contains { $0.contains("urlPattern") && $0.contains("invalid regular expression") }, "\(regex)")
+        let (_, option) = load("""
+            routes:
+              - request:
+                  method: GET
+                  path: /a
+                  query: { q: { matches: 'x', ignoreArrayOrder: true } }
+                responses: [{ status: 200 }]
+            """)
+        #expect(option.map(\.description).contains { $0.contains("r.yaml:5") && $0.contains("go with equals") }, "\(option)")
+        let (_, placeholder) = load("""
+            routes:
+              - request:
+                  method: POST
+                  path: /a
+                  body: { $: { equals: { a: '${json-unit.any-strin}' } } }
+                responses: [{ status: 200 }]
+            """)
+        #expect(placeholder.map(\.description).contains { $0.contains("the placeholders are json-unit.any-string") }, "\(placeholder)")
+        let (_, two) = load("""
+            routes:
+              - request: { method: GET, path: /a, headers: { X: { contains: a, doesNotContain: b } } }
+                responses: [{ status: 200 }]
+            """)
+        #expect(two.map(\.description).contains { $0.contains("takes exactly one of equals, matches, doesNotMatch") }, "\(two)")
+    }
+
+    @Test func routesThatDifferOnlyInTheirOptionsAreToldApart() {
+        let (routes, problems) = load("""
+            routes:
+              - request: { method: POST, path: /a, body: { $: { equals: [1, 2] } } }
+                responses: [{ status: 200 }]
+              - request: { method: POST, path: /a, body: { $: { equals: [1, 2], ignoreArrayOrder: true } } }
+                responses: [{ status: 201 }]
+              - request: { method: GET, pathPattern: '/a' }
+                responses: [{ status: 200 }]
+              - request: { method: GET, urlPattern: '/a' }
+                responses: [{ status: 200 }]
+            """)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(routes.count == 4)
+    }
+}
