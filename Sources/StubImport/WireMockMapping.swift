@@ -135,8 +135,9 @@ struct WireMockMapping {
             route.path = Self.literalPath(parts[0], pattern: &route.pattern)
             if parts.count > 1 {
                 // Read as the engine reads a request's query, so the route tests what it will see.
+                // A repeated name tests every value in order, as WireMock's url does.
                 for (name, values) in QueryString.parse(parts[1]).sorted(by: { $0.key < $1.key }) {
-                    route.query.append((name, .equals(.string(values[0]))))
+                    route.query.append((name, .equals(values.count == 1 ? .string(values[0]) : .array(values.map(JSONValue.string)))))
                 }
             }
         } else if let path = request["urlPath"] as? String {

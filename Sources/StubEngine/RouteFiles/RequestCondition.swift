@@ -30,7 +30,7 @@ package struct RequestCondition: Sendable {
             if let why = matcher.mismatch(input.parameters[name].map(JSONValue.string)) { return "path {\(name)} \(why)" }
         }
         for (name, matcher) in query {
-            if let why = matcher.mismatch(input.request.query[name]?.first.map(JSONValue.string)) { return "query \(name) \(why)" }
+            if let why = Self.queryMismatch(matcher, input.request.query[name]) { return "query \(name) \(why)" }
         }
         for (name, matcher) in headers {
             if let why = matcher.mismatch(input.request.headers[name].map(JSONValue.string)) { return "header \(name) \(why)" }
@@ -51,6 +51,18 @@ package struct RequestCondition: Sendable {
     }
 
     package func holds(_ input: RouteInput) -> Bool { firstMismatch(input) == nil }
+
+    /// A repeated query parameter (`?id=3&id=9`): `equals` with a list tests every value in order;
+    /// any other matcher holds when one of the values satisfies it (as WireMock reads a single
+    /// matcher on a repeated parameter).
+    private static func queryMismatch(_ matcher: ValueMatcher, _ values: [String]?) -> String? {
+        if case .equals(.array) = matcher.kind {
+            return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) })
+        }
+        guard let values, values.count > 1 else { return matcher.mismatch(values?.first.map(JSONValue.string)) }
+        if values.contains(where: { matcher.matches(.string($0)) }) { return nil }
+        return matcher.mismatch(.string(values.joined(separator: "&")))
+    }
 
     /// A canonical text: two routes with the same pattern shape and signature can never be told apart.
     package var signature: String {

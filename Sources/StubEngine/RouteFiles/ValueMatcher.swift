@@ -115,6 +115,9 @@ package struct ValueMatcher: Sendable {
     /// Query and header values are text; a number or boolean written in YAML compares as its text.
     private static func loosely(_ value: JSONValue, equals expected: JSONValue) -> Bool {
         if value == expected { return true }
+        if case .array(let values) = value, case .array(let items) = expected {
+            return values.count == items.count && zip(values, items).allSatisfy { loosely($0, equals: $1) }
+        }
         guard let left = value.text, let right = expected.text else { return false }
         switch (value, expected) {
         case (.string, _), (_, .string): return left == right

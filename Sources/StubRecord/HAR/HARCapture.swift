@@ -14,9 +14,10 @@ import StubImport
 /// - everything else (`_`-prefixed extensions, `cache`, `timings`, `pages`, cookies) is ignored.
 ///
 /// An entry with no answer (aborted, timed out, blocked: status 0 or no `response`), a WebSocket
-/// upgrade, or a non-HTTP URL (`data:`, `blob:`, `chrome-extension:`) is skipped and listed. An
-/// entry without a request, method or URL makes the file malformed: it is refused with the entry's
-/// index, since the capture is not what it claims to be.
+/// upgrade, or a non-HTTP URL (`data:`, `blob:`, `chrome-extension:`) is skipped and listed. So
+/// is an incomplete entry (no request, method or URL, a URL that does not parse or has no host):
+/// a capture cut short or edited by hand still imports its complete entries, and the report names
+/// each one left out with its index. Only a file that is not a HAR log at all is refused.
 struct HARCapture {
     /// One entry that became an exchange.
     struct Entry {
@@ -61,22 +62,26 @@ struct HARCapture {
         }
         var capture = HARCapture()
         for (index, item) in list.enumerated() {
-            try capture.add(item, index: index, file: file)
+            do {
+                try capture.add(item, index: index, file: file)
+            } catch {
+                capture.skipped.append(.init(source: "\(file): entry \(index)", reason: error.description + "; the entry is incomplete"))
+            }
         }
         return capture
     }
 
     private mutating func add(_ item: Any, index: Int, file: String) throws(ImportError) {
-        let at = "\(file): entry \(index)"
-        guard let entry = item as? [String: Any] else { throw ImportError("\(at): is not an object") }
-        guard let request = entry["request"] as? [String: Any] else { throw ImportError("\(at): has no \"request\" object") }
+        guard let entry = item as? [String: Any] else { throw ImportError("it is not an object") }
+        guard let request = entry["request"] as? [String: Any] else { throw ImportError("it has no \"request\" object") }
         guard let method = (request["method"] as? String)?.uppercased(), !method.isEmpty else {
-            throw ImportError("\(at): request.method is missing")
+            throw ImportError("request.method is missing")
         }
-        guard let urlText = request["url"] as? String, !urlText.isEmpty else { throw ImportError("\(at): request.url is missing") }
+        guard let urlText = request["url"] as? String, !urlText.isEmpty else { throw ImportError("request.url is missing") }
         guard let url = URLComponents(string: urlText), let scheme = url.scheme?.lowercased() else {
-            throw ImportError("\(at): request.url \"\(urlText.prefix(200))\" is not a URL")
+            throw ImportError("request.url \"\(urlText.prefix(200))\" is not a URL")
         }
+        let at = "\(file): entry \(index)"
         if scheme == "ws" || scheme == "wss" {
             skipped.append(.init(source: "\(at) (\(method) \(url.percentEncodedPath))", reason: "a WebSocket; WebSocket messages are not imported"))
             return
@@ -85,7 +90,7 @@ struct HARCapture {
             otherSchemes[scheme, default: 0] += 1
             return
         }
-        guard let host = url.host, !host.isEmpty else { throw ImportError("\(at): request.url \"\(urlText.prefix(200))\" has no host") }
+        guard let host = url.host, !host.isEmpty else { throw ImportError("request.url \"\(urlText.prefix(200))\" has no host") }
         let path = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         let name = "\(file): entry \(index) (\(method) \(path))"
         let response = entry["response"] as? [String: Any]

@@ -2,6 +2,7 @@ import Foundation
 import StubImport
 import StubServer
 import StubFormats
+import StubEngine
 
 /// Turns recorded exchanges into route files, redacting as it goes:
 ///
@@ -54,7 +55,7 @@ struct RecordedRouteSet {
         for exchange in exchanges {
             let (template, parameters) = PathTemplate.make(redactor.redact(path: exchange.path))
             let routeKey = exchange.method + " " + template
-            let query = Self.queryPairs(exchange.query).map { ($0.0, redactor.redact(text: $0.1)) }
+            let query = QueryString.pairs(exchange.query).map { ($0.name, redactor.redact(text: $0.value)) }
             let variantKey = parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
                 + "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
             let headers = Self.merged(redactor.redact(headers: exchange.responseHeaders.filter { !Self.droppedHeaders.contains($0.0.lowercased()) }))
@@ -90,7 +91,7 @@ struct RecordedRouteSet {
                                                 ? " (\(variants.count) values, one answer)" : ""))
                 if !shared {
                     route.params = variant.parameters.map { ($0.name, .equals(.string($0.value))) }
-                    route.query = variant.query.map { ($0.0, .equals(.string($0.1))) }
+                    route.query = Self.queryMatchers(variant.query)
                     route.priority = route.params.count + route.query.count
                 }
                 let kept = sequences ? variant.answers.count : 1
@@ -142,12 +143,18 @@ struct RecordedRouteSet {
         return result
     }
 
-    static func queryPairs(_ query: String?) -> [(String, String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+    /// One matcher per name, in first-seen order: a repeated name (`?id=3&id=9`, as Polly.JS and
+    /// browsers send a list) tests every value, in order.
+    static func queryMatchers(_ pairs: [(String, String)]) -> [(String, ImportedRoute.Matcher)] {
+        var order: [String] = []
+        var values: [String: [String]] = [:]
+        for (name, value) in pairs {
+            if values[name] == nil { order.append(name) }
+            values[name, default: []].append(value)
+        }
+        return order.map { name in
+            let list = values[name]!
+            return (name, .equals(list.count == 1 ? .string(list[0]) : .array(list.map(JSONValue.string))))
         }
     }
 
