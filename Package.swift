@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "BankingPresentation", targets: ["BankingPresentation"]),
         .library(name: "StubFormats", targets: ["StubFormats"]),
         .library(name: "StubEngine", targets: ["StubEngine"]),
+        .library(name: "StubOpenAPI", targets: ["StubOpenAPI"]),
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubControl", targets: ["StubControl"]),
         .library(name: "StubInProcess", targets: ["StubInProcess"]),
@@ -71,13 +72,22 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // An OpenAPI document read once: YAML or JSON, a byte-order mark, references into other
+        // files brought in. The importer, request validation and `verify` all read through it.
+        .target(
+            name: "StubOpenAPI",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The engine: decides every answer once (`Engine.answer`) for the three transports, with
         // route files, templates, behaviours, sessions, the journal and route sources behind a
         // protocol. It knows nothing of banking, Hummingbird, NIO's channels or sockets.
         .target(
             name: "StubEngine",
             dependencies: [
-                "StubFormats",
+                "StubFormats", "StubOpenAPI",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -120,7 +130,7 @@ let package = Package(
         .target(
             name: "StubServer",
             dependencies: [
-                "StubFormats",
+                "StubFormats", "StubOpenAPI",
                 "StubEngine",
                 "BuiltInBank",
                 "StubRuntime",
@@ -177,7 +187,7 @@ let package = Package(
         ),
         .target(
             name: "StubImport",
-            dependencies: ["StubFormats", "StubRuntime", "StubEngine", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StubFormats", "StubOpenAPI", "StubRuntime", "StubEngine", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -351,6 +361,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "StubOpenAPITests",
+            dependencies: ["StubOpenAPI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "StubEngineTests",
             dependencies: ["StubEngine", "StubFormats", .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams"),
@@ -396,7 +411,7 @@ let package = Package(
             name: "StubImportTests",
             dependencies: ["BuiltInBank", 
                 "StubFormats",
-                "StubImport", "StubServer", "StubEngine",
+                "StubImport", "StubServer", "StubEngine", "StubRuntime",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,32 +1,28 @@
 import Foundation
 import StubRuntime
-import Yams
+import StubOpenAPI
 import StubEngine
 
-/// An OpenAPI 3.x document (YAML or JSON) as plain values, with local `$ref`s resolved on demand.
+/// An OpenAPI 3.x document as `OpenAPISource` reads it (references into other files brought in),
+/// with its `$ref`s resolved on demand.
 struct OpenAPIDocument {
     let root: [String: Any]
     let source: String
 
+    /// References into other files that could not be followed, each as `where: reason`.
+    let problems: [String]
+
     init(url: URL) throws(ImportError) {
-        let text: String
+        let loaded: OpenAPISource
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            loaded = try OpenAPISource.load(url)
         } catch {
-            throw ImportError("cannot read \(url.path): \(error.localizedDescription)")
+            throw ImportError(error.description)
         }
-        let loaded: Any?
-        do {
-            loaded = try Yams.load(yaml: text)
-        } catch {
-            throw ImportError("\(url.lastPathComponent) is not YAML or JSON: \(error)")
-        }
-        guard let root = loaded as? [String: Any], let version = root["openapi"] as? String, version.hasPrefix("3.") else {
-            throw ImportError("\(url.lastPathComponent) is not an OpenAPI 3 document (no `openapi: 3.x` at the top)")
-        }
-        self.root = root
-        self.source = url.lastPathComponent
-        self.components = JSONSchemaValidator.components(of: root)
+        self.root = loaded.root
+        self.source = loaded.name
+        self.problems = loaded.problems
+        self.components = JSONSchemaValidator.components(of: loaded.root)
     }
 
     /// Every `#/components/SECTION/NAME`, found once.

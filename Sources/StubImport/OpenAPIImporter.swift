@@ -81,7 +81,8 @@ public struct OpenAPIImporter: Sendable {
     /// Writes the folder and checks that it loads.
     public func run(out: URL) throws(ImportError) -> ImportReport {
         let document = try OpenAPIDocument(url: spec)
-        let (routes, skipped) = routes(document)
+        var (routes, skipped) = routes(document)
+        skipped += document.problems.map { ImportReport.Note(source: document.source, reason: $0) }
         let byFile = Dictionary(grouping: routes, by: Self.fileName(for:))
         let prefix = try chosenBasePath(document)
         // The document goes into the folder, so `validate: requests` can be turned on there later.

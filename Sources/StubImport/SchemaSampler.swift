@@ -9,8 +9,10 @@ import StubEngine
 /// - An `example`, `examples`, `const`, `default` or `enum` value wins over invention when it
 ///   fits the schema; one that does not is noted (`notes`) and a value is made instead.
 /// - `$ref` is followed; a schema met again on its own path (recursion) is sampled minimally:
-///   only `required` properties, `minItems` items (none when that is 0), so the value stays valid
-///   and finite.
+///   only `required` properties, `minItems` items (none when that is 0), `null` where the schema
+///   allows it, and the simplest `anyOf`/`oneOf` alternative, so the value stays valid and finite.
+///   So is everything once one body has `nodeBudget` values: a document like Stripe's, where
+///   every object links to others, would otherwise give bodies of millions of values.
 /// - `allOf` parts are merged into one schema; for `oneOf` and `anyOf` the first alternative
 ///   whose value matches exactly as the keyword asks is used, with its `discriminator` value.
 /// - `type` lists and `nullable`; objects with `required`, `additionalProperties` and
@@ -26,6 +28,10 @@ struct SchemaSampler {
     /// Examples that did not fit their schema, and patterns no value was found for, since the
     /// last `takeNotes()`.
     private var notes: [String] = []
+    /// Values made so far for the body being sampled.
+    private var made = 0
+    /// Past this many values in one body, the rest is sampled minimally.
+    static let nodeBudget = 400
 
     /// The notes gathered since the last call.
     mutating func takeNotes() -> [String] {
@@ -54,13 +60,15 @@ struct SchemaSampler {
 
     /// A value for `schemaValue`, named `name` (a property or header name) for readable strings.
     mutating func sample(_ schemaValue: Any?, name: String = "") -> JSONValue {
-        sample(schemaValue, name: name, trail: [], variant: 0)
+        made = 0
+        return sample(schemaValue, name: name, trail: [], variant: 0)
     }
 
     private mutating func sample(_ schemaValue: Any?, name: String, trail: [String], variant: Int) -> JSONValue {
         guard var schema = schemaValue as? [String: Any] else { return .null }
         var trail = trail
-        var minimal = trail.count > 48
+        made += 1
+        var minimal = trail.count > 48 || made > Self.nodeBudget
         while let reference = schema["$ref"] as? String {
             if trail.contains(reference) { minimal = true }
             trail.append(reference)
@@ -73,8 +81,9 @@ struct SchemaSampler {
             schema = merged(schema, parts: parts)
         }
         if let given = given(schema, name: name, variant: variant) { return given }
+        if minimal, Self.allowsNull(schema) { return .null }
         if let choices = (schema["oneOf"] ?? schema["anyOf"]) as? [Any], !choices.isEmpty {
-            return alternative(schema, choices: choices, name: name, trail: trail, variant: variant)
+            return alternative(schema, choices: choices, name: name, trail: trail, variant: variant, minimal: minimal)
         }
         switch Self.type(of: schema) {
         case "object": return object(schema, trail: trail, minimal: minimal)
@@ -141,11 +150,20 @@ struct SchemaSampler {
 
     /// The first alternative (from a seeded start) whose value fits the whole schema, so a
     /// `oneOf` value matches exactly one alternative.
-    private mutating func alternative(_ schema: [String: Any], choices: [Any], name: String, trail: [String], variant: Int) -> JSONValue {
+    private mutating func alternative(_ schema: [String: Any], choices: [Any], name: String, trail: [String], variant: Int,
+                                      minimal: Bool) -> JSONValue {
         var rest = schema
         rest.removeValue(forKey: "oneOf")
         rest.removeValue(forKey: "anyOf")
-        let start = Int.random(in: 0..<choices.count, using: &generator)
+        var start = Int.random(in: 0..<choices.count, using: &generator)
+        // Minimally: a null or a plain value before an object that links on (Stripe's expandable
+        // fields are `anyOf: [string id, $ref object]`).
+        if minimal, let simple = choices.firstIndex(where: { choice in
+            guard let resolved = document.resolve(choice) else { return false }
+            return Self.allowsNull(resolved) || !["object", "array"].contains(Self.type(of: resolved))
+        }) {
+            start = simple
+        }
         var first: JSONValue?
         for offset in 0..<choices.count {
             let index = (start + offset) % choices.count
@@ -295,4 +313,13 @@ struct SchemaSampler {
 
     /// YAML-loaded values as JSON.
     static func json(_ value: Any) -> JSONValue { JSONSchemaValidator.json(value) }
+
+    /// Whether `null` fits: `nullable: true` (3.0), `null` in a type list or as the type (3.1),
+    /// or an `enum` that lists it.
+    static func allowsNull(_ schema: [String: Any]) -> Bool {
+        if schema["nullable"] as? Bool == true { return true }
+        if let types = schema["type"] as? [String] { return types.contains("null") }
+        if schema["type"] as? String == "null" { return true }
+        return (schema["enum"] as? [Any])?.contains { $0 is NSNull } == true
+    }
 }

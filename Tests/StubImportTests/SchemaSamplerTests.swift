@@ -154,3 +154,47 @@ import StubFormats
         _ = folder
     }
 }
+
+/// A document whose objects all link to each other, as Stripe's do (every expandable field is
+/// `anyOf: [string id, $ref object]`, and most are required and nullable): a body stays small
+/// and still fits.
+@Suite struct SchemaSamplerGraphTests {
+    private static func graph(_ count: Int) -> String {
+        var text = "openapi: 3.0.0\ninfo: { title: t, version: '1' }\npaths: {}\ncomponents:\n  schemas:\n"
+        for index in 0..<count {
+            let links = (1...6).map { "N\((index + $0 * 7) % count)" }
+            text += "    N\(index):\n      type: object\n      required: [id, \(links.map { "to_\($0)" }.joined(separator: ", "))]\n"
+            text += "      properties:\n        id: { type: string, maxLength: 5000 }\n"
+            for link in links {
+                text += "        to_\(link):\n          nullable: true\n          anyOf:\n"
+                text += "            - { type: string, maxLength: 5000 }\n            - $ref: '#/components/schemas/\(link)'\n"
+            }
+            text += "        list_\(index): { type: array, items: { $ref: '#/components/schemas/N\((index + 1) % count)' } }\n"
+        }
+        return text
+    }
+
+    private static func size(_ value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): 1 + items.map(size).reduce(0, +)
+        case .object(let fields): 1 + fields.values.map(size).reduce(0, +)
+        default: 1
+        }
+    }
+
+    @Test func aLinkedGraphGivesABoundedBodyThatFits() throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let file = folder.url.appendingPathComponent("graph.yaml")
+        try Data(Self.graph(60).utf8).write(to: file)
+        for seed in UInt64(1)...3 {
+            var sampler = SchemaSampler(document: try OpenAPIDocument(url: file), seed: seed)
+            let schema: [String: Any] = ["$ref": "#/components/schemas/N0"]
+            let value = sampler.sample(schema)
+            #expect(sampler.problems(value, schema).isEmpty, "\(sampler.problems(value, schema).prefix(3))")
+            // The budget, plus what the required fields of the objects already open need.
+            #expect(Self.size(value) < SchemaSampler.nodeBudget * 4, "\(Self.size(value)) values")
+            #expect(Self.size(value) > 20, "the first objects are sampled in full")
+        }
+    }
+}

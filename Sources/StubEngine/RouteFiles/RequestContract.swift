@@ -1,6 +1,6 @@
 package import Foundation
 import HTTPTypes
-import Yams
+import StubOpenAPI
 package import StubFormats
 
 /// The requests an OpenAPI document allows, for `validate: requests` in `stubbank.yaml` (as
@@ -24,23 +24,23 @@ package struct RequestContract: Sendable {
 
     /// Reads the document at `relative` inside `root`; nil (with a problem) when it cannot.
     package static func load(_ relative: String, root: URL, problems: inout [FixtureProblem]) -> RequestContract? {
-        let data: Data
+        let source: OpenAPISource
         do {
-            guard let read = try StubsFolder.read(relative, root: root) else {
-                problems.append(FixtureProblem(file: StubsSettingsLoader.file, line: nil, reason: "document \(relative) does not exist"))
-                return nil
-            }
-            data = read
+            // The document and the files it refers to are read inside the stubs folder only.
+            source = try OpenAPISource.load(relative) { path in try StubsFolder.read(path, root: root) }
+        } catch where error.missing {
+            problems.append(FixtureProblem(file: StubsSettingsLoader.file, line: nil, reason: "document \(relative) does not exist"))
+            return nil
         } catch {
-            problems.append(error)
+            problems.append(FixtureProblem(file: relative, line: nil, reason: error.description))
             return nil
         }
-        guard let document = (try? Yams.load(yaml: String(decoding: data, as: UTF8.self))) as? [String: Any],
-              document["paths"] is [String: Any] else {
-            problems.append(FixtureProblem(file: relative, line: nil, reason: "is not an OpenAPI document (YAML or JSON with paths)"))
+        guard source.root["paths"] is [String: Any] else {
+            problems.append(FixtureProblem(file: relative, line: nil, reason: "is not an OpenAPI document (it has no paths)"))
             return nil
         }
-        return RequestContract(document: document)
+        problems += source.problems.map { FixtureProblem(file: relative, line: nil, reason: $0) }
+        return RequestContract(document: source.root)
     }
 
     package init(document: [String: Any]) {

@@ -116,10 +116,12 @@ package struct RouteFileLoader {
         return FileRouteSet(routes: routes)
     }
 
-    /// JSON under `routes/` is a route file when its top level has `routes` or `defaults`; otherwise it is a body file.
+    /// JSON under `routes/` is a route file when its top level holds `routes`, `defaults` or both,
+    /// and nothing else; otherwise it is a body file (an API's own answer may well have a
+    /// `defaults` field, as Stripe's tax settings do).
     package static func isRouteDocument(_ node: Node) -> Bool {
-        guard case .mapping(let mapping) = node else { return false }
-        return mapping.keys.contains { $0.string == "routes" || $0.string == "defaults" }
+        guard case .mapping(let mapping) = node, !mapping.keys.isEmpty else { return false }
+        return mapping.keys.allSatisfy { $0.string == "routes" || $0.string == "defaults" }
     }
 
     // MARK: Files

@@ -1,7 +1,7 @@
 public import Foundation
 import HTTPTypes
 import Logging
-import Yams
+import StubOpenAPI
 import StubFormats
 public import StubEngine
 import BuiltInBank
@@ -33,12 +33,9 @@ public struct ContractVerifier: Sendable {
         var report = Report()
         let document: [String: Any]
         do {
-            let text = try String(contentsOf: contract, encoding: .utf8)
-            guard let loaded = try Yams.load(yaml: text) as? [String: Any] else {
-                report.problems.append("\(contract.path): not a YAML mapping")
-                return report
-            }
-            document = loaded
+            let source = try OpenAPISource.load(contract)
+            document = source.root
+            report.problems += source.problems.map { "\(contract.path): \($0)" }
         } catch {
             report.problems.append("\(contract.path): \(error)")
             return report

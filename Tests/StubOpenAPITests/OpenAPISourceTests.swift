@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import StubOpenAPI
+
+/// A document read once: a byte-order mark, JSON or YAML, and references into other files
+/// (as documents split by hand or by tools keep them) brought in as local references.
+@Suite struct OpenAPISourceTests {
+    /// Files by path, read as the loader asks for them.
+    private func load(_ files: [String: String], root: String = "api/openapi.yaml") throws(OpenAPILoadError) -> OpenAPISource {
+        try OpenAPISource.load(root) { path in files[path].map { Data($0.utf8) } }
+    }
+
+    /// Follows local references in `source` from `value` to what they name.
+    private func follow(_ value: Any?, in source: OpenAPISource) -> [String: Any]? {
+        guard let object = value as? [String: Any] else { return nil }
+        guard let reference = object["$ref"] as? String else { return object }
+        #expect(reference.hasPrefix("#/"), "every reference left is local: \(reference)")
+        var current: Any? = source.root
+        for part in reference.dropFirst(2).split(separator: "/") {
+            current = (current as? [String: Any])?[part.replacingOccurrences(of: "~1", with: "/")]
+        }
+        return follow(current, in: source)
+    }
+
+    @Test func aByteOrderMarkIsNotPartOfTheDocument() throws {
+        let text = "\u{FEFF}{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"}, \"paths\": {}}"
+        let source = try OpenAPISource.load("a.json") { _ in Data(text.utf8) }
+        #expect(source.root["openapi"] as? String == "3.1.0")
+        #expect(source.problems.isEmpty)
+    }
+
+    @Test func referencesIntoSiblingAndParentFilesBecomeLocal() throws {
+        let source = try load([
+            "api/openapi.yaml": """
+                openapi: 3.0.3
+                info: { title: t, version: '1' }
+                paths:
+                  /accounts:
+                    $ref: paths/accounts.yaml
+                  /accounts/{id}:
+                    get:
+                      responses:
+                        '200':
+                          description: one
+                          content:
+                            application/json:
+                              schema: { $ref: '../common/schemas.yaml#/Account' }
+                components:
+                  schemas:
+                    Local: { type: string }
+                """,
+            "api/paths/accounts.yaml": """
+                get:
+                  responses:
+                    '200':
+                      description: all
+                      content:
+                        application/json:
+                          schema:
+                            type: array
+                            items: { $ref: '../../common/schemas.yaml#/Account' }
+                """,
+            "common/schemas.yaml": """
+                Account:
+                  type: object
+                  required: [id, owner]
+                  properties:
+                    id: { type: string }
+                    owner: { $ref: '#/Person' }
+                    local: { $ref: '../api/openapi.yaml#/components/schemas/Local' }
+                Person:
+                  type: object
+                  properties:
+                    accounts: { type: array, items: { $ref: '#/Account' } }
+                """,
+        ])
+        #expect(source.problems.isEmpty, "\(source.problems)")
+        let paths = try #require(source.root["paths"] as? [String: Any])
+        // The path item in its own file is brought in where it stands.
+        let list = try #require((paths["/accounts"] as? [String: Any])?["get"] as? [String: Any])
+        let listSchema = ((((list["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any])?[
+            "application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        let account = try #require(follow(listSchema?["items"], in: source))
+        #expect(account["required"] as? [String] == ["id", "owner"])
+        let properties = try #require(account["properties"] as? [String: Any])
+        let person = try #require(follow(properties["owner"], in: source))
+        // A cycle between Account and Person stays a cycle of local references.
+        let back = try #require(follow((person["properties"] as? [String: Any])?["accounts"], in: source))
+        #expect(follow(back["items"], in: source)?["required"] as? [String] == ["id", "owner"])
+        // A reference back into the root document points into it.
+        #expect((properties["local"] as? [String: Any])?["$ref"] as? String == "#/components/schemas/Local")
+        // The same file and pointer is brought in once, whoever refers to it.
+        let one = (((((paths["/accounts/{id}"] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"]
+            as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any]
+        #expect((one?["schema"] as? [String: Any])?["$ref"] as? String == (listSchema?["items"] as? [String: Any])?["$ref"] as? String)
+    }
+
+    @Test func whatCannotBeFollowedIsNamedAndTheRestLoads() throws {
+        let source = try load([
+            "api/openapi.yaml": """
+                openapi: 3.1.0
+                info: { title: t, version: '1' }
+                paths:
+                  /a: { $ref: missing.yaml }
+                  /b:
+                    get:
+                      responses:
+                        '200':
+                          description: ok
+                          content:
+                            application/json:
+                              schema: { $ref: 'https://example.com/schemas.yaml#/A' }
+                  /c:
+                    get:
+                      responses:
+                        '200': { $ref: 'responses.yaml#/Nothing' }
+                """,
+            "api/responses.yaml": "Something: { description: x }\n",
+        ])
+        let problems = source.problems.joined(separator: "\n")
+        #expect(problems.contains("paths./a: $ref missing.yaml: api/missing.yaml does not exist"), "\(problems)")
+        #expect(problems.contains("https://example.com/schemas.yaml#/A is a remote URL"), "\(problems)")
+        #expect(problems.contains("api/responses.yaml has nothing at #/Nothing"), "\(problems)")
+        #expect((source.root["paths"] as? [String: Any])?["/b"] != nil)
+    }
+
+    @Test func aDocumentThatIsNotOpenAPI3IsRefusedSayingWhy() {
+        #expect { try load(["api/openapi.yaml": "swagger: '2.0'\ninfo: {}\n"]) } throws: { error in
+            "\(error)".contains("not an OpenAPI 3 document") && "\(error)".contains("swagger: 2.0")
+        }
+        #expect { try load(["api/openapi.yaml": "openapi: [3\n"]) } throws: { error in "\(error)".contains("is not YAML or JSON") }
+        #expect { try load([:]) } throws: { error in "\(error)".contains("api/openapi.yaml does not exist") }
+        #expect { try load(["api/openapi.yaml": "- a list\n"]) } throws: { error in "\(error)".contains("top level is not a mapping") }
+    }
+}
