@@ -135,8 +135,8 @@ struct SchemaSampler {
         if let value = schema["default"] { candidates.append(value) }
         for candidate in candidates {
             let value = Self.json(candidate)
+            if validator.conforms(value, to: schema) { return value }
             let problems = validator.validate(value, against: schema)
-            if problems.isEmpty { return value }
             notes.append("\(name.isEmpty ? "a value" : name): the example \(Self.short(candidate)) "
                          + "does not fit its schema (\(problems[0])); made one instead")
         }
@@ -180,10 +180,36 @@ struct SchemaSampler {
                 if let tag = mapped ?? (fields[property] == nil ? fallback : nil) { fields[property] = .string(tag) }
                 value = .object(fields)
             }
-            if validator.validate(value, against: schema).isEmpty { return value }
+            if validator.conforms(value, to: schema) { return value }
+            // A oneOf value that other alternatives accept too (objects whose properties are all
+            // optional): give it, for each of them, one of their own properties with a value of
+            // the wrong type, which the chosen alternative does not name.
+            if schema["oneOf"] != nil, let excluded = excluding(value, chosen: choice, others: choices, except: index),
+               validator.conforms(excluded, to: schema) {
+                return excluded
+            }
             if first == nil { first = value }
         }
         return first ?? .null
+    }
+
+    /// `value` with, for each other alternative that accepts it, a property only that alternative
+    /// names set to a value of a type it refuses; nil when some alternative gives no such property.
+    private func excluding(_ value: JSONValue, chosen: [String: Any], others: [Any], except: Int) -> JSONValue? {
+        guard case .object(var fields) = value else { return nil }
+        let own = Set((chosen["properties"] as? [String: Any] ?? [:]).keys)
+        if chosen["additionalProperties"] as? Bool == false { return nil }
+        for (index, other) in others.enumerated() where index != except {
+            guard let alternative = document.resolve(other), validator.conforms(.object(fields), to: alternative) else { continue }
+            let properties = alternative["properties"] as? [String: Any] ?? [:]
+            guard let (name, wrong) = properties.keys.sorted().lazy.compactMap({ name -> (String, JSONValue)? in
+                guard !own.contains(name), fields[name] == nil, let property = self.document.resolve(properties[name]),
+                      let type = property["type"] as? String else { return nil }
+                return (name, type == "string" ? .bool(true) : .string("not a \(type)"))
+            }).first else { return nil }
+            fields[name] = wrong
+        }
+        return .object(fields)
     }
 
     private mutating func object(_ schema: [String: Any], trail: [String], minimal: Bool) -> JSONValue {

@@ -198,3 +198,34 @@ import StubFormats
         }
     }
 }
+
+/// `oneOf` alternatives that accept the same objects (every property optional, as Moov's
+/// `GeneratedBy` is written): the value still matches exactly one.
+@Suite struct SchemaSamplerOneOfTests {
+    @Test func overlappingAlternativesStillGiveAValueOnlyOneAccepts() throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let file = folder.url.appendingPathComponent("doc.yaml")
+        try Data("""
+            openapi: 3.0.3
+            info: { title: t, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                GeneratedBy:
+                  oneOf:
+                    - $ref: '#/components/schemas/ByTransfer'
+                    - $ref: '#/components/schemas/ByCard'
+                    - $ref: '#/components/schemas/ByDispute'
+                ByTransfer: { type: object, properties: { TransferID: { type: string, format: uuid } } }
+                ByCard: { type: object, properties: { CardID: { type: string, format: uuid } } }
+                ByDispute: { type: object, properties: { DisputeID: { type: string, format: uuid } } }
+            """.utf8).write(to: file)
+        for seed in UInt64(1)...6 {
+            var sampler = SchemaSampler(document: try OpenAPIDocument(url: file), seed: seed)
+            let schema: [String: Any] = ["$ref": "#/components/schemas/GeneratedBy"]
+            let value = sampler.sample(schema)
+            #expect(sampler.problems(value, schema).isEmpty, "seed \(seed): \(value) → \(sampler.problems(value, schema))")
+        }
+    }
+}

@@ -35,105 +35,167 @@ package struct JSONSchemaValidator: @unchecked Sendable {
 
     /// Every violation as `path: reason`; empty when the value conforms.
     package func validate(_ value: JSONValue, against schema: [String: Any], path: String = "$") -> [String] {
-        if let reference = schema["$ref"] as? String {
-            guard let target = resolve(reference) else { return ["\(path): unresolvable $ref \(reference)"] }
-            var siblings = schema
-            siblings.removeValue(forKey: "$ref")
-            // 3.1 allows keywords beside $ref; they apply too.
-            return validate(value, against: target, path: path) + (siblings.isEmpty ? [] : validate(value, against: siblings, path: path))
+        var sink = Sink(collecting: true)
+        check(value, against: schema, at: .root(path), into: &sink)
+        return sink.problems
+    }
+
+    /// Whether the value conforms: the same rules as `validate`, stopping at the first violation
+    /// and building no message (what `anyOf`, `oneOf` and `not` ask, thousands of times on a
+    /// large document).
+    package func conforms(_ value: JSONValue, to schema: [String: Any]) -> Bool {
+        var sink = Sink(collecting: false)
+        check(value, against: schema, at: .root("$"), into: &sink)
+        return !sink.failed
+    }
+
+    /// Where a value sits, rendered only when a message needs it.
+    private indirect enum Location {
+        case root(String)
+        case field(Location, String)
+        case index(Location, Int)
+
+        var text: String {
+            switch self {
+            case .root(let path): path
+            case .field(let parent, let name): "\(parent.text).\(name)"
+            case .index(let parent, let index): "\(parent.text)[\(index)]"
+            }
         }
-        if value == .null, schema["nullable"] as? Bool == true { return [] }
+    }
+
+    /// Collects messages, or only notes that something failed.
+    private struct Sink {
+        let collecting: Bool
         var problems: [String] = []
-        if let parts = schema["allOf"] as? [[String: Any]] {
-            problems += parts.flatMap { validate(value, against: $0, path: path) }
+        var failed = false
+
+        init(collecting: Bool) { self.collecting = collecting }
+
+        mutating func fail(_ location: Location, _ reason: @autoclosure () -> String) {
+            failed = true
+            if collecting { problems.append("\(location.text): \(reason())") }
         }
-        if let options = schema["anyOf"] as? [[String: Any]], !options.contains(where: { validate(value, against: $0, path: path).isEmpty }) {
-            problems.append("\(path): matches none of the anyOf alternatives")
+
+        /// True when a yes/no check has its answer.
+        var done: Bool { failed && !collecting }
+    }
+
+    private func check(_ value: JSONValue, against schema: [String: Any], at location: Location, into sink: inout Sink) {
+        if let reference = schema["$ref"] as? String {
+            guard let target = resolve(reference) else { return sink.fail(location, "unresolvable $ref \(reference)") }
+            check(value, against: target, at: location, into: &sink)
+            // 3.1 allows keywords beside $ref; they apply too.
+            if schema.count > 1, !sink.done {
+                var siblings = schema
+                siblings.removeValue(forKey: "$ref")
+                check(value, against: siblings, at: location, into: &sink)
+            }
+            return
+        }
+        if value == .null, schema["nullable"] as? Bool == true { return }
+        if let parts = schema["allOf"] as? [[String: Any]] {
+            for part in parts {
+                check(value, against: part, at: location, into: &sink)
+                if sink.done { return }
+            }
+        }
+        if let options = schema["anyOf"] as? [[String: Any]], !options.contains(where: { conforms(value, to: $0) }) {
+            sink.fail(location, "matches none of the anyOf alternatives")
+            if sink.done { return }
         }
         if let options = schema["oneOf"] as? [[String: Any]] {
-            let matching = options.filter { validate(value, against: $0, path: path).isEmpty }.count
-            if matching != 1 { problems.append("\(path): matches \(matching) of the oneOf alternatives, expected exactly 1") }
+            var matching = 0
+            for option in options where conforms(value, to: option) {
+                matching += 1
+                if matching > 1, !sink.collecting { break }
+            }
+            if matching != 1 { sink.fail(location, "matches \(matching) of the oneOf alternatives, expected exactly 1") }
+            if sink.done { return }
         }
-        if let negated = schema["not"] as? [String: Any], validate(value, against: negated, path: path).isEmpty {
-            problems.append("\(path): matches the schema under not")
+        if let negated = schema["not"] as? [String: Any], conforms(value, to: negated) {
+            sink.fail(location, "matches the schema under not")
+            if sink.done { return }
         }
         let allowed: [String] = (schema["type"] as? [String]) ?? (schema["type"] as? String).map { [$0] } ?? []
         if !allowed.isEmpty, !allowed.contains(where: { Self.matches(value, type: $0) }) {
-            return problems + ["\(path): expected \(allowed.joined(separator: " or ")), found \(value.typeName)"]
+            return sink.fail(location, "expected \(allowed.joined(separator: " or ")), found \(value.typeName)")
         }
         if let options = schema["enum"] as? [Any], !options.contains(where: { Self.json($0) == value }) {
-            let shown = value.text.map { "\"\($0)\"" } ?? value.typeName
-            problems.append("\(path): \(shown) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
+            sink.fail(location, "\(value.text.map { "\"\($0)\"" } ?? value.typeName) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
+            if sink.done { return }
         }
         if let constant = schema["const"], Self.json(constant) != value {
-            problems.append("\(path): is not the const \(constant)")
+            sink.fail(location, "is not the const \(constant)")
+            if sink.done { return }
         }
         switch value {
         case .string(let text):
-            let length = text.unicodeScalars.count
-            if let min = schema["minLength"] as? Int, length < min { problems.append("\(path): shorter than \(min)") }
-            if let max = schema["maxLength"] as? Int, length > max { problems.append("\(path): longer than \(max)") }
+            if schema["minLength"] != nil || schema["maxLength"] != nil {
+                let length = text.unicodeScalars.count
+                if let min = schema["minLength"] as? Int, length < min { sink.fail(location, "shorter than \(min)") }
+                if let max = schema["maxLength"] as? Int, length > max { sink.fail(location, "longer than \(max)") }
+            }
             if let pattern = schema["pattern"] as? String, !Self.matches(text, pattern: pattern) {
-                problems.append("\(path): \"\(text)\" does not match \(pattern)")
+                sink.fail(location, "\"\(text)\" does not match \(pattern)")
             }
             if let format = schema["format"] as? String, !Self.conforms(text, format: format) {
-                problems.append("\(path): \"\(text)\" is not a valid \(format)")
+                sink.fail(location, "\"\(text)\" is not a valid \(format)")
             }
         case .number(let number):
-            problems += Self.numberProblems(number, schema: schema, path: path)
+            Self.checkNumber(number, schema: schema, at: location, into: &sink)
         case .array(let items):
-            if let min = schema["minItems"] as? Int, items.count < min { problems.append("\(path): fewer than \(min) items") }
-            if let max = schema["maxItems"] as? Int, items.count > max { problems.append("\(path): more than \(max) items") }
+            if let min = schema["minItems"] as? Int, items.count < min { sink.fail(location, "fewer than \(min) items") }
+            if let max = schema["maxItems"] as? Int, items.count > max { sink.fail(location, "more than \(max) items") }
             if schema["uniqueItems"] as? Bool == true, Set(items.map { "\($0)" }).count != items.count {
-                problems.append("\(path): items are not unique")
+                sink.fail(location, "items are not unique")
             }
             if let itemSchema = schema["items"] as? [String: Any] {
-                for (index, item) in items.enumerated() {
-                    problems += validate(item, against: itemSchema, path: "\(path)[\(index)]")
+                for (index, item) in items.enumerated() where !sink.done {
+                    check(item, against: itemSchema, at: .index(location, index), into: &sink)
                 }
             }
         case .object(let fields):
             for name in (schema["required"] as? [String]) ?? [] where fields[name] == nil {
-                problems.append("\(path): missing required \(name)")
+                sink.fail(location, "missing required \(name)")
+                if sink.done { return }
             }
-            if let min = schema["minProperties"] as? Int, fields.count < min { problems.append("\(path): fewer than \(min) properties") }
-            if let max = schema["maxProperties"] as? Int, fields.count > max { problems.append("\(path): more than \(max) properties") }
+            if let min = schema["minProperties"] as? Int, fields.count < min { sink.fail(location, "fewer than \(min) properties") }
+            if let max = schema["maxProperties"] as? Int, fields.count > max { sink.fail(location, "more than \(max) properties") }
             let properties = schema["properties"] as? [String: Any] ?? [:]
-            for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) {
+            let additional = schema["additionalProperties"]
+            for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) where !sink.done {
                 if let fieldSchema = properties[name] as? [String: Any] {
-                    problems += validate(fieldValue, against: fieldSchema, path: "\(path).\(name)")
-                } else if schema["additionalProperties"] as? Bool == false {
-                    problems.append("\(path): unexpected property \(name)")
-                } else if let extra = schema["additionalProperties"] as? [String: Any] {
-                    problems += validate(fieldValue, against: extra, path: "\(path).\(name)")
+                    check(fieldValue, against: fieldSchema, at: .field(location, name), into: &sink)
+                } else if additional as? Bool == false {
+                    sink.fail(location, "unexpected property \(name)")
+                } else if let extra = additional as? [String: Any] {
+                    check(fieldValue, against: extra, at: .field(location, name), into: &sink)
                 }
             }
         default:
             break
         }
-        return problems
     }
 
-    private static func numberProblems(_ number: Double, schema: [String: Any], path: String) -> [String] {
-        var problems: [String] = []
+    private static func checkNumber(_ number: Double, schema: [String: Any], at location: Location, into sink: inout Sink) {
         let minimum = (schema["minimum"] as? NSNumber)?.doubleValue, maximum = (schema["maximum"] as? NSNumber)?.doubleValue
         // 3.0: a flag on minimum/maximum; 3.1: the bound itself.
         let exclusiveMinimum = exclusiveBound(schema["exclusiveMinimum"], inclusive: minimum)
         let exclusiveMaximum = exclusiveBound(schema["exclusiveMaximum"], inclusive: maximum)
-        if let minimum, number < minimum { problems.append("\(path): below \(minimum)") }
-        if let maximum, number > maximum { problems.append("\(path): above \(maximum)") }
-        if let exclusiveMinimum, number <= exclusiveMinimum { problems.append("\(path): not above \(exclusiveMinimum)") }
-        if let exclusiveMaximum, number >= exclusiveMaximum { problems.append("\(path): not below \(exclusiveMaximum)") }
+        if let minimum, number < minimum { sink.fail(location, "below \(minimum)") }
+        if let maximum, number > maximum { sink.fail(location, "above \(maximum)") }
+        if let exclusiveMinimum, number <= exclusiveMinimum { sink.fail(location, "not above \(exclusiveMinimum)") }
+        if let exclusiveMaximum, number >= exclusiveMaximum { sink.fail(location, "not below \(exclusiveMaximum)") }
         if let step = (schema["multipleOf"] as? NSNumber)?.doubleValue, step > 0 {
             let ratio = number / step
-            if abs(ratio - ratio.rounded()) > 1e-9 { problems.append("\(path): not a multiple of \(step)") }
+            if abs(ratio - ratio.rounded()) > 1e-9 { sink.fail(location, "not a multiple of \(step)") }
         }
         switch schema["format"] as? String {
-        case "int32"?: if number < -2_147_483_648 || number > 2_147_483_647 { problems.append("\(path): outside int32") }
-        case "int64"?: if abs(number) > 9.2e18 { problems.append("\(path): outside int64") }
+        case "int32"?: if number < -2_147_483_648 || number > 2_147_483_647 { sink.fail(location, "outside int32") }
+        case "int64"?: if abs(number) > 9.2e18 { sink.fail(location, "outside int64") }
         default: break
         }
-        return problems
     }
 
     /// `exclusiveMinimum`/`exclusiveMaximum`: 3.0's flag makes the inclusive bound exclusive;
