@@ -21,6 +21,10 @@ public struct OpenAPIImporter: Sendable {
     /// Whether the folder refuses requests that break the document (`validate: requests`).
     public let validateRequests: Bool
 
+    /// Told each stage as it ends, with how long it took (the command prints it to standard
+    /// error: a large document takes seconds).
+    public var progress: (@Sendable (String) -> Void)?
+
     /// An importer of `spec`.
     public init(spec: URL, seed: UInt64 = 0, basePath: String? = nil, validateRequests: Bool = false) {
         self.spec = spec
@@ -80,9 +84,19 @@ public struct OpenAPIImporter: Sendable {
 
     /// Writes the folder and checks that it loads.
     public func run(out: URL) throws(ImportError) -> ImportReport {
+        let clock = ContinuousClock()
+        var started = clock.now
+        func stage(_ text: String) {
+            let seconds = Double((clock.now - started).components.attoseconds) / 1e18 + Double((clock.now - started).components.seconds)
+            progress?("\(text) in \(String(format: "%.1f", seconds)) s")
+            started = clock.now
+        }
         let document = try OpenAPIDocument(url: spec)
+        let size = (try? FileManager.default.attributesOfItem(atPath: spec.path)[.size] as? Int).flatMap { $0 } ?? 0
+        stage("read \(document.source) (\(String(format: "%.1f", Double(size) / 1_000_000)) MB)")
         var (routes, skipped) = routes(document)
         skipped += document.problems.map { ImportReport.Note(source: document.source, reason: $0) }
+        stage("made \(routes.reduce(0) { $0 + $1.responses.count }) responses for \(routes.count) operations")
         let byFile = Dictionary(grouping: routes, by: Self.fileName(for:))
         let prefix = try chosenBasePath(document)
         // The document goes into the folder, so `validate: requests` can be turned on there later.
@@ -90,6 +104,7 @@ public struct OpenAPIImporter: Sendable {
         var report = try RouteFileWriter(out: out, basePath: prefix, document: (copy, spec), validateRequests: validateRequests).writeFolder(
             byFile, header: "Imported from \(spec.lastPathComponent) by stubbank import openapi (seed \(seed)).", skipped: skipped)
         report.basePath = prefix
+        stage("wrote \(report.written.count) files and loaded them back")
         return report
     }
 

@@ -180,7 +180,14 @@ struct SchemaSampler {
                 if let tag = mapped ?? (fields[property] == nil ? fallback : nil) { fields[property] = .string(tag) }
                 value = .object(fields)
             }
-            if validator.conforms(value, to: schema) { return value }
+            // The value was made from this alternative, so it fits it: anyOf asks no more (the
+            // whole body is checked once, at the end), and oneOf asks that no other accepts it.
+            // Checking each level's whole subtree again cost seconds on Stripe's document.
+            guard schema["oneOf"] != nil else { return value }
+            let othersAccept = choices.indices.contains { other in
+                other != index && document.resolve(choices[other]).map { validator.conforms(value, to: $0) } == true
+            }
+            if !othersAccept { return value }
             // A oneOf value that other alternatives accept too (objects whose properties are all
             // optional): give it, for each of them, one of their own properties with a value of
             // the wrong type, which the chosen alternative does not name.

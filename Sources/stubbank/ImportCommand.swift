@@ -57,7 +57,8 @@ struct ImportCommand: AsyncParsableCommand {
         var validateRequests = false
 
         func run() async throws {
-            let importer = OpenAPIImporter(spec: URL(fileURLWithPath: spec), seed: seed, basePath: basePath, validateRequests: validateRequests)
+            var importer = OpenAPIImporter(spec: URL(fileURLWithPath: spec), seed: seed, basePath: basePath, validateRequests: validateRequests)
+            importer.progress = { FileHandle.standardError.write(Data("stubbank import: \($0)\n".utf8)) }
             try ImportCommand.finish { () throws(ImportError) in try importer.run(out: output.outURL) }
         }
     }

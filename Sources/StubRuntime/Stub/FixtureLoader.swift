@@ -34,7 +34,16 @@ public struct FixtureLoader: Sendable {
                 scenarios[scenario.name] = scenario
             }
         }
-        let contract = settings.document.flatMap { RequestContract.load($0, root: root, problems: &problems) }
+        // The document is read (it may be megabytes) only when requests are checked against it;
+        // otherwise a name that points at nothing is still reported.
+        var contract: RequestContract?
+        if let document = settings.document {
+            if settings.validateRequests {
+                contract = RequestContract.load(document, root: root, problems: &problems)
+            } else if (try? StubsFolder.read(document, root: root)) == nil {
+                problems.append(FixtureProblem(file: StubsSettingsLoader.file, line: nil, reason: "document \(document) does not exist"))
+            }
+        }
         guard problems.isEmpty else { throw FixtureLoadError(problems: problems) }
         var set = FixtureSet(bank: bank, scenarios: scenarios, routes: routes, settings: settings)
         set.requestContract = contract
