@@ -188,4 +188,20 @@ import HTTPTypes
         #expect(problems.isEmpty, "\(problems)")
         #expect(routes.count == 4)
     }
+
+    @Test func aJSONBodyWithADefaultsFieldIsABodyNotARouteFile() throws {
+        // Stripe's tax settings answer with {"defaults": {...}, "head_office": ...}.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes/bodies"), withIntermediateDirectories: true)
+        try #"{"defaults": {"tax_code": null}, "head_office": null, "object": "tax.settings"}"#
+            .write(to: root.appendingPathComponent("routes/bodies/settings.json"), atomically: true, encoding: .utf8)
+        try "routes:\n  - request: { method: GET, path: /v1/tax/settings }\n    responses: [{ bodyFile: bodies/settings.json }]\n"
+            .write(to: root.appendingPathComponent("routes/tax.yaml"), atomically: true, encoding: .utf8)
+        var problems: [FixtureProblem] = []
+        let routes = RouteFileLoader(root: root).load(problems: &problems)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+        #expect(String(decoding: probe.answer("/v1/tax/settings").body, as: UTF8.self).contains("head_office"))
+    }
 }
