@@ -14,8 +14,16 @@ public struct WireMockImporter: Sendable {
     /// The WireMock root: `mappings/` and `__files/`, or a folder of mapping files.
     public let source: URL
 
+    /// Whether every response is a template, as when WireMock runs with
+    /// `--global-response-templating` (its Docker image's samples do); otherwise only mappings
+    /// that ask for `response-template` are, and `{{` elsewhere is served as written.
+    public let globalTemplating: Bool
+
     /// An importer of `source`.
-    public init(source: URL) { self.source = source }
+    public init(source: URL, globalTemplating: Bool = false) {
+        self.source = source
+        self.globalTemplating = globalTemplating
+    }
 
     /// One mapping with where it came from.
     struct Mapping {
@@ -36,7 +44,8 @@ public struct WireMockImporter: Sendable {
         report.notes = converted.notes
         let leftOut = Set(report.skipped.map(\.source))
         let kept = converted.replay.filter { group in !group.mappings.contains { leftOut.contains($0.origin) } }
-        let outcome = try WireMockReplay(filesFolder: source.appendingPathComponent("__files")).run(kept, out: out)
+        let outcome = try WireMockReplay(filesFolder: source.appendingPathComponent("__files"), globalTemplating: globalTemplating)
+            .run(kept, out: out)
         report.replay = .init(replayed: outcome.matched + outcome.mismatched.count, matched: outcome.matched,
                               mismatched: outcome.mismatched, notReplayed: outcome.notReplayed)
         return report
@@ -69,6 +78,7 @@ public struct WireMockImporter: Sendable {
             }
         }
         var converter = WireMockMapping(filesFolder: filesFolder)
+        converter.globalTemplating = globalTemplating
         var byFile: [String: [ImportedRoute]] = [:]
         var seen: [String: String] = [:]
         var replay: [(route: String, mappings: [Mapping])] = []

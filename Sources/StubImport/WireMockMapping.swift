@@ -6,6 +6,8 @@ import StubEngine
 /// Converts one WireMock mapping (or one scenario's mappings) into an `ImportedRoute`.
 struct WireMockMapping {
     let filesFolder: URL
+    /// Every response is a template, as when WireMock runs with `--global-response-templating`.
+    var globalTemplating = false
     private var counter = 0
 
     init(filesFolder: URL) { self.filesFolder = filesFolder }
@@ -297,7 +299,7 @@ struct WireMockMapping {
     ///   - unsupported: template expressions with no route-file equivalent, with the file they are in.
     private func convertResponse(_ response: [String: Any], path: String, mappingFile: String, problems: inout [String],
                                  unsupported: inout [(reason: String, written: String, file: String)]) -> ImportedRoute.Response? {
-        var template: WireMockTemplate?
+        var template: WireMockTemplate? = globalTemplating ? WireMockTemplate(path: path) : nil
         for key in response.keys.sorted() where !Self.responseKeys.contains(key) {
             if key == "transformers", let names = response[key] as? [String], names.allSatisfy({ $0 == "response-template" }) {
                 template = WireMockTemplate(path: path)

@@ -22,6 +22,8 @@ struct WireMockReplay {
     }
 
     let filesFolder: URL
+    /// Every response is a template (see `WireMockImporter.globalTemplating`).
+    var globalTemplating = false
 
     /// Replays `groups` (a route id and its mapping, or a scenario's mappings in chain order) against `out`.
     func run(_ groups: [(route: String, mappings: [WireMockImporter.Mapping])], out: URL) throws(ImportError) -> Outcome {
@@ -220,7 +222,7 @@ struct WireMockReplay {
         }
         let delay = (response["fixedDelayMilliseconds"] as? Double) ?? (response["fixedDelayMilliseconds"] as? Int).map(Double.init)
         if let delay, plan.delayMs != delay { problems.append("delay \(plan.delayMs) ms, the mapping's is \(delay) ms") }
-        let templated = (response["transformers"] as? [String])?.contains("response-template") ?? false
+        let templated = globalTemplating || (response["transformers"] as? [String])?.contains("response-template") ?? false
         if templated { return problems }
         for (name, value) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard !BodylessResponse.framingHeaders.contains(name.lowercased()), let field = HTTPField.Name(name) else { continue }
