@@ -4,18 +4,23 @@
 # examples per operation): every answer must fit the document that produced it. Requests go
 # through the document's servers path, which the import records as basePath.
 #
-#   Scripts/conformance-imports.sh                      # the two UK Open Banking documents and ours
+#   Scripts/conformance-imports.sh                      # every document in ../shared/realworld/openapi, ours,
+#                                                       # and every WireMock set in ../shared/realworld/wiremock
 #   Scripts/conformance-imports.sh path/to/api.yaml …   # any documents
 #
+# A WireMock set is imported with `stubbank import wiremock`, which replays each converted mapping
+# through the written folder; any mapping that answers otherwise than it says fails the run.
 # The real-world documents live in ../shared/realworld (beside the repository); a missing one
 # fails the run. Installs Schemathesis into .build/conformance-venv on first use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 specs=("$@")
+wiremock_sets=()
 if [ ${#specs[@]} -eq 0 ]; then
-  specs=(../shared/realworld/openapi/obie-account-info-v4.0.yaml ../shared/realworld/openapi/obie-payment-initiation-v4.0.yaml
-         Contracts/openapi.yaml)
+  [ -d ../shared/realworld/openapi ] || { echo "missing ../shared/realworld/openapi (../shared sits beside the repository)"; exit 1; }
+  specs=(../shared/realworld/openapi/*.yaml Contracts/openapi.yaml)
+  wiremock_sets=(../shared/realworld/wiremock/*/)
 fi
 for spec in "${specs[@]}"; do
   [ -f "$spec" ] || { echo "missing $spec (../shared/realworld sits beside the repository)"; exit 1; }
@@ -33,6 +38,18 @@ work=$(mktemp -d)
 server=""
 trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
 failed=0
+for set in "${wiremock_sets[@]}"; do
+  [ -d "$set" ] || continue
+  name=$(basename "$set")
+  echo "== $set (WireMock)"
+  .build/debug/stubbank import wiremock "$set" --out "$work/wiremock-$name" | grep -v '^wrote ' | tee "$work/wiremock-$name.log"
+  replay=$(sed -n 's/^Replayed: \([0-9]*\) of \([0-9]*\) .*/\1 \2/p' "$work/wiremock-$name.log")
+  read -r matched replayed <<< "$replay"
+  if [ -z "$replay" ] || [ "$matched" != "$replayed" ] || [ "$replayed" = 0 ]; then
+    echo "FAIL: $set: not every converted mapping answers as it says ($replay)"
+    failed=1
+  fi
+done
 for spec in "${specs[@]}"; do
   name=$(basename "$spec" .yaml)
   out="$work/$name"
