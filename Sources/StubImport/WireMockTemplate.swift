@@ -60,6 +60,14 @@ struct WireMockTemplate {
         switch head {
         case "now": return now(arguments)
         case "randomValue": return randomValue(arguments)
+        case "random":
+            // WireMock's Faker extension: {{random 'Name.first_name'}}.
+            guard tokens.count == 2, let kind = Self.fakerKinds[Self.unquoted(tokens[1]).lowercased().replacingOccurrences(of: "_", with: "")]
+            else {
+                return .failure(Problem(text: "the Faker expression in {{\(expression)}} (these convert: "
+                                        + Self.fakerKinds.keys.sorted().joined(separator: ", ") + ")"))
+            }
+            return .success("{{#fake}}\(kind){{/fake}}")
         case _ where Self.helpers.contains(head):
             guard tokens.count == 2 else { return .failure(Problem(text: "the helper \(head) in {{\(expression)}} (one argument converts)")) }
             let argument = tokens[1]
@@ -139,6 +147,16 @@ struct WireMockTemplate {
         }
         return .success(spec.isEmpty ? "{{now}}" : "{{#now}}\(spec.joined(separator: " ")){{/now}}")
     }
+
+    /// Faker expressions (lower-cased, without `_`) and the route-file fake kind each becomes.
+    static let fakerKinds: [String: String] = [
+        "name.firstname": "firstName", "name.lastname": "lastName", "name.fullname": "name", "name.name": "name",
+        "name.username": "username", "internet.emailaddress": "email", "internet.safeemailaddress": "email",
+        "phonenumber.phonenumber": "phone", "phonenumber.cellphone": "phone", "address.country": "country",
+        "address.countrycode": "countryCode", "address.city": "city", "address.cityname": "city", "address.streetname": "street",
+        "address.streetaddress": "streetAddress", "address.zipcode": "postcode", "address.postcode": "postcode",
+        "company.name": "company", "finance.iban": "iban", "finance.bic": "bic", "lorem.word": "word",
+    ]
 
     /// WireMock's string helpers that route files have, by the same name.
     static let helpers = StringHelpers.names

@@ -60,6 +60,21 @@ import Testing
     }
 
     /// A substituted value can never break the JSON document it lands in.
+    @Test func fakeValuesAreSeededOfTheirKindAndCheckedAtLoad() throws {
+        let text = "{{#fake}}firstName{{/fake}}|{{#fake}}email{{/fake}}|{{#fake}}iban{{/fake}}|{{#fake}}country{{/fake}}"
+        let first = try render(text, in: scope(seed: 3))
+        #expect(first == (try render(text, in: scope(seed: 3))), "the same seed draws the same values")
+        let parts = first.split(separator: "|").map(String.init)
+        #expect(FakeData.firstNames.contains(parts[0]))
+        #expect(parts[1].hasSuffix("@example.com") && parts[1].contains("."))
+        // The IBAN's check digits are right (ISO 13616: move DE and the digits to the end, mod 97 is 1).
+        let iban = parts[2]
+        let rearranged = String(iban.dropFirst(4)) + "1314" + String(iban.dropFirst(2).prefix(2))
+        #expect(iban.count == 22 && rearranged.reduce(0) { ($0 * 10 + Int(String($1))!) % 97 } == 1, "\(iban)")
+        #expect(TemplateTags.problems(in: "{{#fake}}firstname{{/fake}}", parameters: []).first?.contains("the kinds are") == true)
+        #expect(TemplateTags.problems(in: "{{#fake}} city {{/fake}}", parameters: []).isEmpty)
+    }
+
     @Test func valuesInJSONAreEscaped() throws {
         let hostile = "a\"b\\c\nd</script>\u{01}"
         let bodyJSON = String(decoding: try JSONSerialization.data(withJSONObject: ["name": #""}],"admin":true,"x":[{""#, "hostile": hostile]), as: UTF8.self)

@@ -127,6 +127,9 @@ import Testing
         #expect(template.convert("{{now offset='-2 hours' format='epoch'}}").text == "{{#now}}-2h epochMillis{{/now}}")
         #expect(template.convert("{{now offset='1 weeks' format='unix'}}").text == "{{#now}}+7d epoch{{/now}}")
         #expect(template.convert("{{randomValue length=2 type='NUMERIC'}}").text == "{{#random}}numeric 2{{/random}}")
+        #expect(template.convert("{{ random 'Name.first_name' }} {{random \"Address.countryCode\"}} {{random 'Finance.iban'}}").text
+                == "{{#fake}}firstName{{/fake}} {{#fake}}countryCode{{/fake}} {{#fake}}iban{{/fake}}")
+        #expect(template.convert("{{random 'Beer.name'}}").unsupported.first?.reason.contains("the Faker expression") == true)
         #expect(template.convert("{{capitalize request.query.name}}!{{trim 'a '}}").text
                 == "{{#capitalize}}{{query.name}}{{/capitalize}}!{{#trim}}a {{/trim}}")
         let missing = template.convert("{{request.path.[3]}} {{now offset='1 months'}} {{randomValue length=8 type='ALPHANUMERIC_AND_SYMBOLS'}} {{jsonPath request.body '$.items[0]'}} {{request.path.accountId}}")

@@ -45,6 +45,9 @@ package final class TemplateScope {
             "now": MustacheLambda { (spec: String) -> Any? in
                 (try? NowSpec(spec))?.render(now) ?? "invalid now spec \(spec)"
             },
+            "fake": MustacheLambda { (kind: String) -> Any? in
+                random.fake(kind.trimmingCharacters(in: .whitespaces)) ?? "invalid fake kind \(kind)"
+            },
             "random": MustacheLambda { (spec: String) -> Any? in
                 switch (try? RandomSpec(spec))?.kind {
                 case .range(let range)?: return String(random.integer(in: range))
@@ -104,6 +107,9 @@ package final class TemplateRandom {
     }
 
     package func integer(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+
+    /// A made-up value of `kind` (`FakeData.kinds`), or nil for a kind there is not.
+    package func fake(_ kind: String) -> String? { FakeData.kinds[kind].map { $0(&generator) } }
 
     /// `count` characters drawn from `alphabet`.
     package func characters(_ alphabet: [Character], count: Int) -> String {

@@ -4,7 +4,7 @@ import Foundation
 /// error with its line instead of an empty string at run time.
 package enum TemplateTags {
     /// Names a template may start with.
-    package static let roots: Set<String> = Set(["path", "query", "headers", "body", "session", "counter", "request", "uuid", "now", "random"])
+    package static let roots: Set<String> = Set(["path", "query", "headers", "body", "session", "counter", "request", "uuid", "now", "random", "fake"])
         .union(StringHelpers.names)
 
     /// Problems in `text`, for a route whose path template declares `parameters`.
@@ -36,7 +36,7 @@ package enum TemplateTags {
                 }
             case "#", "^":
                 if topLevel(open), let problem = check(name, parameters: parameters) { problems.append(problem) }
-                if topLevel(open), name == "now" || name == "random" {
+                if topLevel(open), name == "now" || name == "random" || name == "fake" {
                     problems += argumentProblems(of: name, after: scanner[after...])
                 }
                 open.append(name)
@@ -66,17 +66,22 @@ package enum TemplateTags {
             let known = parameters.isEmpty ? "this route's path has no {parameters}" : "the path declares \(declared)"
             return "{{\(name)}}: {\(parts[1])} is not a path parameter; \(known)"
         }
-        if ["uuid", "now", "random", "counter", "session"].contains(root) || StringHelpers.names.contains(root), parts.count > 1 {
+        if ["uuid", "now", "random", "fake", "counter", "session"].contains(root) || StringHelpers.names.contains(root), parts.count > 1 {
             return "{{\(name)}}: \(root) has no fields"
         }
         return nil
     }
 
-    /// Checks the literal argument of a `now` or `random` section.
+    /// Checks the literal argument of a `now`, `random` or `fake` section.
     private static func argumentProblems(of name: String, after rest: Substring) -> [String] {
         guard let close = rest.range(of: "{{/\(name)}}") else { return [] }
         let argument = String(rest[..<close.lowerBound])
         do {
+            if name == "fake" {
+                let kind = argument.trimmingCharacters(in: .whitespaces)
+                return FakeData.kinds[kind] == nil
+                    ? ["{{#fake}}\(kind){{/fake}}: the kinds are \(FakeData.kinds.keys.sorted().joined(separator: ", "))"] : []
+            }
             if name == "now" { _ = try NowSpec(argument) } else { _ = try RandomSpec(argument) }
             return []
         } catch {

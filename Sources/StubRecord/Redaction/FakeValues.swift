@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import StubServer
 import StubFormats
+import StubEngine
 
 /// Valid-looking, obviously synthetic replacements, each derived from the real value and a salt
 /// by HMAC-SHA256: the same real value gets the same fake in every file of a recording, and
@@ -98,8 +99,8 @@ struct FakeValues: Sendable {
         "redacted-" + hex(.token, real, count: 24)
     }
 
-    private static let firstNames = ["Ada", "Bo", "Cai", "Dee", "Eli", "Fen", "Gus", "Hal", "Ivo", "Jun", "Kit", "Lou", "Mo", "Ned", "Oz", "Pia"]
-    private static let lastNames = ["Example", "Sample", "Testwell", "Mockford", "Stubbs", "Placeholder", "Fakeley", "Dummer"]
+    private static let firstNames = FakeData.firstNames
+    private static let lastNames = FakeData.lastNames
 
     /// A name for the field `key`: a last name for `lastName` or `surname`, a first name for
     /// `firstName` or `givenName`, otherwise a full name.
