@@ -173,7 +173,7 @@ extension RouteFileLoader {
         let ext = (relative as NSString).pathExtension.lowercased()
         let type = Self.contentTypes[ext] ?? "application/octet-stream"
         let text = String(data: data, encoding: .utf8)
-        if !literalText, let text, text.contains("{{"), type.hasPrefix("application/json") || type.hasPrefix("text/") || type.hasSuffix("xml") {
+        if let text, text.contains("{{"), type.hasPrefix("application/json") || type.hasPrefix("text/") || type.hasSuffix("xml") {
             guard let compiled = template(text, node: node, at: "\(at) (\(path))", escaping: ext == "json" ? .json : .none,
                                           parameters: parameters, reader: &reader) else { return .empty }
             return .template(compiled, contentType: type)
