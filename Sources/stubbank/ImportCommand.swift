@@ -87,7 +87,8 @@ struct ImportCommand: AsyncParsableCommand {
 
         @Flag(name: .customLong("global-templating"), help: ArgumentHelp(
             "Treat every response as a template, as WireMock does with --global-response-templating.",
-            discussion: "Without it only mappings with \"transformers\": [\"response-template\"] are templates, and {{ elsewhere is served as written."))
+            discussion: "Without it only mappings with \"transformers\": [\"response-template\"] are templates, "
+                + "and {{ elsewhere is served as written."))
         var globalTemplating = false
 
         func run() async throws {

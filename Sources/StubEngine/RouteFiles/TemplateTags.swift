@@ -4,7 +4,8 @@ import Foundation
 /// error with its line instead of an empty string at run time.
 package enum TemplateTags {
     /// Names a template may start with.
-    package static let roots: Set<String> = Set(["path", "query", "headers", "body", "session", "counter", "request", "uuid", "now", "random", "fake"])
+    package static let roots: Set<String> = Set(["path", "query", "headers", "body", "session", "counter", "request",
+                                                 "uuid", "now", "random", "fake"])
         .union(StringHelpers.names)
 
     /// Problems in `text`, for a route whose path template declares `parameters`.

@@ -122,7 +122,8 @@ package struct JSONSchemaValidator: @unchecked Sendable {
             return sink.fail(location, "expected \(allowed.joined(separator: " or ")), found \(value.typeName)")
         }
         if let options = schema["enum"] as? [Any], !options.contains(where: { Self.json($0) == value }) {
-            sink.fail(location, "\(value.text.map { "\"\($0)\"" } ?? value.typeName) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
+            let shown = value.text.map { "\"\($0)\"" } ?? value.typeName
+            sink.fail(location, "\(shown) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
             if sink.done { return }
         }
         if let constant = schema["const"], Self.json(constant) != value {
