@@ -34,12 +34,7 @@ struct OpenAPIDocument {
         guard let reference = object["$ref"] as? String else { return object }
         guard depth < 16, reference.hasPrefix("#/") else { return nil }
         if let known = components[reference] { return resolve(known, depth: depth + 1) }
-        var current: Any? = root
-        for part in reference.dropFirst(2).split(separator: "/") {
-            let key = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            current = (current as? [String: Any])?[key]
-        }
-        return resolve(current, depth: depth + 1)
+        return resolve(OpenAPISource.value(atPointer: String(reference.dropFirst()), in: root), depth: depth + 1)
     }
 
     /// The `$ref` a value points at, if it is a reference.

@@ -64,6 +64,24 @@ package struct OpenAPISource: @unchecked Sendable {
         }
     }
 
+    /// The value at a JSON pointer (`/components/schemas/A`, `~1` for `/`, `~0` for `~`), or nil.
+    /// Every `$ref` StubBank follows goes through here.
+    package static func value(atPointer pointer: String, in document: Any) -> Any? {
+        var current: Any? = document
+        for part in pointer.split(separator: "/") {
+            let key = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                .removingPercentEncoding ?? String(part)
+            if let object = current as? [String: Any] {
+                current = object[key]
+            } else if let list = current as? [Any], let index = Int(key), list.indices.contains(index) {
+                current = list[index]
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
     /// YAML or JSON text, without a leading byte-order mark, as plain values.
     package static func parse(_ data: Data, name: String) throws(OpenAPILoadError) -> Any? {
         var bytes = data
@@ -143,7 +161,7 @@ package struct OpenAPISource: @unchecked Sendable {
             let key = "\(file)#\(pointer)"
             if let known = placed[key] { return known }
             guard let document = load(file, reference: reference, at: place) else { return reference }
-            guard let target = Self.resolve(pointer, in: document) else {
+            guard let target = OpenAPISource.value(atPointer: pointer, in: document) else {
                 problems.append("\(place): $ref \(reference): \(file) has nothing at #\(pointer)")
                 return reference
             }
@@ -164,7 +182,7 @@ package struct OpenAPISource: @unchecked Sendable {
             }
             let target = Self.join(file, path)
             guard let document = load(target, reference: reference, at: place) else { return nil }
-            guard let value = Self.resolve(pointer, in: document) else {
+            guard let value = OpenAPISource.value(atPointer: pointer, in: document) else {
                 problems.append("\(place): $ref \(reference): \(target) has nothing at #\(pointer)")
                 return nil
             }
@@ -206,23 +224,6 @@ package struct OpenAPISource: @unchecked Sendable {
                 parts.append(String(part))
             }
             return parts.joined(separator: "/")
-        }
-
-        /// The value at a JSON pointer (`/components/schemas/A`, `~1` for `/`, `~0` for `~`).
-        static func resolve(_ pointer: String, in document: Any) -> Any? {
-            var current: Any? = document
-            for part in pointer.split(separator: "/") {
-                let key = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-                    .removingPercentEncoding ?? String(part)
-                if let object = current as? [String: Any] {
-                    current = object[key]
-                } else if let list = current as? [Any], let index = Int(key), list.indices.contains(index) {
-                    current = list[index]
-                } else {
-                    return nil
-                }
-            }
-            return current
         }
 
         static func slug(_ text: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import StubOpenAPI
 package import StubFormats
 
 /// Validates JSON against the JSON Schema of OpenAPI 3.0 and 3.1: `$ref`, `allOf`, `anyOf`,
@@ -230,12 +231,7 @@ package struct JSONSchemaValidator: @unchecked Sendable {
     package func resolve(_ reference: String) -> [String: Any]? {
         if let known = components[reference] { return known }
         guard reference.hasPrefix("#/") else { return nil }
-        var node: Any = document
-        for key in reference.dropFirst(2).split(separator: "/") {
-            guard let next = (node as? [String: Any])?[String(key)] else { return nil }
-            node = next
-        }
-        return node as? [String: Any]
+        return OpenAPISource.value(atPointer: String(reference.dropFirst()), in: document) as? [String: Any]
     }
 
     private static func matches(_ value: JSONValue, type: String) -> Bool {
