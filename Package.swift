@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "StubFormats", targets: ["StubFormats"]),
         .library(name: "StubEngine", targets: ["StubEngine"]),
         .library(name: "StubOpenAPI", targets: ["StubOpenAPI"]),
+        .library(name: "StubCompat", targets: ["StubCompat"]),
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubControl", targets: ["StubControl"]),
         .library(name: "StubInProcess", targets: ["StubInProcess"]),
@@ -79,6 +80,13 @@ let package = Package(
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // `stubbank compat`: two OpenAPI documents walked in step, each change classed for the
+        // client that sends requests and reads responses. No server in it.
+        .target(
+            name: "StubCompat",
+            dependencies: ["StubOpenAPI"],
             swiftSettings: strictSettings
         ),
         // The engine: decides every answer once (`Engine.answer`) for the three transports, with
@@ -298,6 +306,8 @@ let package = Package(
             name: "stubbank",
             dependencies: [
                 "StubServer",
+                "StubCompat",
+                "TeamStore",
                 "StubEngine",
                 "StubServeCommand",
                 "StubImport",
@@ -363,6 +373,11 @@ let package = Package(
         .testTarget(
             name: "StubOpenAPITests",
             dependencies: ["StubOpenAPI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StubCompatTests",
+            dependencies: ["StubCompat", "StubOpenAPI"],
             swiftSettings: strictSettings
         ),
         .testTarget(

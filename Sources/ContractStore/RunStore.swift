@@ -89,6 +89,9 @@ public struct RunStore: RunRecorder {
                 table.column("queuedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v5: what each case used of the API") { db in
+            try db.alter(table: "caseResult") { table in table.add(column: "uses", .text) }
+        }
         return migrator
     }
 

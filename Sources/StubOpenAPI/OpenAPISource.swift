@@ -23,6 +23,13 @@ package struct OpenAPISource: @unchecked Sendable {
     /// References that could not be followed, each as `where: reason`.
     package let problems: [String]
 
+    /// A document already read, e.g. under another name.
+    package init(root: [String: Any], name: String, problems: [String]) {
+        self.root = root
+        self.name = name
+        self.problems = problems
+    }
+
     /// Where referenced files are brought in: `#/x-stubbank-external/NAME`.
     package static let externalSection = "x-stubbank-external"
 
@@ -90,8 +97,17 @@ package struct OpenAPISource: @unchecked Sendable {
         do {
             return try Yams.load(yaml: text)
         } catch {
-            throw OpenAPILoadError("\(name) is not YAML or JSON: \(error)")
+            throw OpenAPILoadError("\(name) is not YAML or JSON: \(located(error))")
         }
+    }
+
+    /// Yams says `3:6: error: parser: …`; people read `line 3, column 6: parser: …`.
+    static func located(_ error: any Error) -> String {
+        let text = "\(error)"
+        let parts = text.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, let line = Int(parts[0]), let column = Int(parts[1]), parts[2].trimmingCharacters(in: .whitespaces) == "error"
+        else { return text }
+        return "line \(line), column \(column):\(parts[3])"
     }
 
     /// Brings external references into one document.

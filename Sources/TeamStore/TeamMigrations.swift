@@ -97,5 +97,8 @@ enum TeamMigrations {
             """,
             "CREATE INDEX team_run_release ON team_run (client, client_commit, stub_commit)",
         ]),
+        ("v3: what each case used of the API, for compat --team", [
+            "ALTER TABLE team_case_result ADD COLUMN uses text",
+        ]),
     ]
 }

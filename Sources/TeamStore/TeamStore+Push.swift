@@ -46,13 +46,14 @@ extension TeamStore {
             let inputs = results.map { Self.inputsHash(definition: $0.definitionHash, run: run) }
             try await connection.query("""
                 INSERT INTO team_case_result (run_id, case_id, operation, outcome, failing_layer, message, fingerprint, duration_ms,
-                    requests, inputs_hash)
-                SELECT \(run.id), c, o, r, NULLIF(l, ''), NULLIF(m, ''), NULLIF(f, ''), d, q, i
+                    requests, inputs_hash, uses)
+                SELECT \(run.id), c, o, r, NULLIF(l, ''), NULLIF(m, ''), NULLIF(f, ''), d, q, i, NULLIF(u, '')
                 FROM UNNEST(\(results.map(\.caseId))::text[], \(results.map(\.operation))::text[],
                     \(results.map(\.outcome.rawValue))::text[], \(results.map { $0.failingLayer?.rawValue ?? "" })::text[],
                     \(results.map { $0.message ?? "" })::text[], \(results.map { $0.fingerprint ?? "" })::text[],
-                    \(results.map(\.durationMs))::float8[], \(results.map(\.requests))::int8[], \(inputs)::text[])
-                    AS t(c, o, r, l, m, f, d, q, i)
+                    \(results.map(\.durationMs))::float8[], \(results.map(\.requests))::int8[], \(inputs)::text[],
+                    \(results.map { $0.uses ?? "" })::text[])
+                    AS t(c, o, r, l, m, f, d, q, i, u)
                 """, logger: logger)
             let unique = Dictionary(zip(inputs, results.map { $0.definitionHash ?? "" }), uniquingKeysWith: { first, _ in first })
             try await connection.query("""

@@ -1,3 +1,4 @@
+public import ContractKit
 public import Foundation
 import PostgresNIO
 
@@ -112,6 +113,47 @@ extension TeamStore {
                 releases.append((Release(client: client, clientCommit: commit, recordedAt: recorded, supportEndedAt: nil), verdict))
             }
             return ReleaseCheck(stubCommit: stubCommit, releases: releases)
+        }
+    }
+
+    /// What one supported release's recorded runs used of the API.
+    public struct ReleaseUse: Sendable, Equatable {
+        /// The release.
+        public var release: Release
+        /// Every distinct use of its cases' requests, from every run of it.
+        public var uses: [OperationUse]
+        /// How many of its runs recorded uses (runs pushed before uses were kept have none).
+        public var runs: Int
+    }
+
+    /// For each supported release (of every client, or of `client`): what its runs used of the
+    /// API, for `stubbank compat --team`. A release with no run that recorded uses is listed
+    /// with none, so the answer can say it is unknown rather than safe.
+    public func releaseUses(client: String? = nil) async throws -> [ReleaseUse] {
+        try await run("release uses") {
+            let rows = try await self.client.query("""
+                SELECT r.client, r.client_commit, r.recorded_at, count(DISTINCT t.id) FILTER (WHERE c.uses IS NOT NULL),
+                    coalesce(array_agg(DISTINCT c.uses) FILTER (WHERE c.uses IS NOT NULL), '{}')
+                FROM team_release r
+                LEFT JOIN team_run t ON t.client = r.client AND t.client_commit = r.client_commit
+                LEFT JOIN team_case_result c ON c.run_id = t.id
+                WHERE r.support_ended_at IS NULL AND (\(client)::text IS NULL OR r.client = \(client))
+                GROUP BY r.client, r.client_commit, r.recorded_at
+                ORDER BY r.client, r.recorded_at DESC
+                """, logger: logger)
+            var found: [ReleaseUse] = []
+            let decoder = JSONDecoder()
+            for try await (client, commit, recorded, runs, texts) in rows.decode((String, String, Date, Int, [String]).self) {
+                var uses: [OperationUse] = []
+                for text in texts {
+                    for use in (try? decoder.decode([OperationUse].self, from: Data(text.utf8))) ?? [] where !uses.contains(use) {
+                        uses.append(use)
+                    }
+                }
+                found.append(ReleaseUse(release: Release(client: client, clientCommit: commit, recordedAt: recorded, supportEndedAt: nil),
+                                        uses: uses, runs: runs))
+            }
+            return found
         }
     }
 }

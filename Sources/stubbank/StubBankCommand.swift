@@ -20,11 +20,12 @@ struct StubBankCommand: AsyncParsableCommand {
               stubbank record --upstream URL --out DIR   record a real backend, redacted
               stubbank redact --check DIR        find personal data before it is committed
               stubbank drift --upstream URL      has the real backend drifted from the stub?
+              stubbank compat OLD NEW            does this API change break the apps in the field?
               stubbank runs push --to URL        runs to the team store (PostgreSQL)
               stubbank team flaky --to URL       flaky cases across every machine
             """,
         subcommands: [ServeCommand.self, VerifyCommand.self, ScenarioCommand.self, ImportCommand.self, RecordCommand.self,
-                      RedactCommand.self, DriftCommand.self, ContractsCommand.self, RunsCommand.self, TeamCommand.self]
+                      RedactCommand.self, DriftCommand.self, CompatCommand.self, ContractsCommand.self, RunsCommand.self, TeamCommand.self]
     )
 
     /// The contract commands drive the reference client core; they read it while parsing.

@@ -296,6 +296,41 @@ struct TeamStoreTests {
         }
     }
 
+    @Test func whatEachSupportedReleaseUsedComesBackForCompat() async throws {
+        try await TeamTestServer.withStore { store in
+            try await store.recordRelease(client: "ios", commit: "app-42")
+            try await store.recordRelease(client: "ios", commit: "app-43")
+            try await store.recordRelease(client: "ios", commit: "app-41")
+            #expect(try await store.endSupport(client: "ios", commit: "app-41"))
+            func using(_ read: [String], run id: String, commit: String) -> (RunRecord, [CaseResultRecord]) {
+                var record = result("a", .passed)
+                var caseResult = CaseResult(caseId: "accounts.list", operation: "accounts.list", outcome: .passed, failingLayer: nil,
+                                            message: nil, observation: nil, fingerprint: "f", durationMs: 1, requests: 1)
+                caseResult.uses = [OperationUse(method: "GET", path: "/v1/accounts", status: 200,
+                                                received: ["accounts[].iban", "accounts[].name"], read: read)]
+                record = CaseResultRecord(runId: "-", result: caseResult)
+                var (run, results) = run(id, commit: commit, results: [record])
+                run.client = "ios"
+                return (run, results)
+            }
+            let (first, firstResults) = using(["accounts[].iban"], run: "run-42-a", commit: "app-42")
+            _ = try await store.push(first, results: firstResults)
+            let (second, secondResults) = using(["accounts[].iban", "accounts[].name"], run: "run-42-b", commit: "app-42")
+            _ = try await store.push(second, results: secondResults)
+            let (ended, endedResults) = using(["accounts[].name"], run: "run-41", commit: "app-41")
+            _ = try await store.push(ended, results: endedResults)
+
+            let uses = try await store.releaseUses(client: "ios")
+            // Supported releases only; one without a run that recorded uses is there with none.
+            #expect(uses.map(\.release.clientCommit).sorted() == ["app-42", "app-43"])
+            let app42 = try #require(uses.first { $0.release.clientCommit == "app-42" })
+            #expect(app42.runs == 2)
+            #expect(app42.uses.map(\.read).sorted { $0.count < $1.count } == [["accounts[].iban"], ["accounts[].iban", "accounts[].name"]])
+            #expect(uses.first { $0.release.clientCommit == "app-43" }?.runs == 0)
+            #expect(try await store.releaseUses(client: "android").isEmpty)
+        }
+    }
+
     @Test func pruneKeepsPinnedReleasedAndLatestPerBranchAndTheCounters() async throws {
         try await TeamTestServer.withStore { store in
             let old = Self.today.addingTimeInterval(-200 * 86_400)

@@ -26,7 +26,13 @@ struct CaseExecution: Sendable {
     /// The longest the harness waits, after the operation, for the signals a case expects.
     static let signalWait: Double = 3
 
-    func observe(_ contractCase: ContractCase, operation: RegisteredOperation, session: String) async throws -> Observation {
+    /// What a case showed, and what its requests used of the API.
+    struct Observed {
+        let observation: Observation
+        let uses: [OperationUse]
+    }
+
+    func observe(_ contractCase: ContractCase, operation: RegisteredOperation, session: String) async throws -> Observed {
         let offline = contractCase.given?.contains { $0.offline == true } ?? false
         let timeout = contractCase.timeoutSeconds ?? OperationRun.defaultTimeout
         let log = RunLog()
@@ -68,9 +74,16 @@ struct CaseExecution: Sendable {
             ServedExchange(method: $0.method, path: $0.path, route: $0.route, status: $0.status, fault: $0.fault, replayed: $0.replayed)
         }
         guard let first = reports.first else { throw SetupFailure(description: "operation \(operation.name) reported nothing") }
-        return Observation(data: DataObservation(exchanges: served, offline: offline, urlErrors: log.urlErrors),
-                           domain: first.domain, presentation: first.presentation, signals: log.signals,
-                           callers: reports.count > 1 ? reports : nil)
+        let observation = Observation(data: DataObservation(exchanges: served, offline: offline, urlErrors: log.urlErrors),
+                                      domain: first.domain, presentation: first.presentation, signals: log.signals,
+                                      callers: reports.count > 1 ? reports : nil)
+        var uses: [OperationUse] = []
+        for entry in entries where entry.sequence > since && entry.status != nil {
+            // The answer's body, as the journal kept it; a use without fields when it is gone.
+            let body = (try? await stub.detail(of: entry))?.response?.json
+            uses.append(OperationUse.trace(method: entry.method, path: entry.path, status: entry.status, body: body, reported: observation))
+        }
+        return Observed(observation: observation, uses: uses)
     }
 
     /// `base/_s/<session>`: the session travels in the URL, so any client keeps it.

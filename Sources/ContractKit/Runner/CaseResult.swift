@@ -48,6 +48,9 @@ public struct CaseResult: Codable, Sendable, Equatable {
     /// SHA-256 of the case as loaded (its source location left out): one of the inputs the team
     /// store groups results by.
     public var definitionHash: String?
+    /// What each request of the operation used of the API: the fields of its JSON answer the app
+    /// received and read (see `OperationUse`). Not part of the observation or its fingerprint.
+    public var uses: [OperationUse]?
 
     /// A result.
     public init(caseId: String, operation: String, outcome: Outcome, failingLayer: Layer?, message: String?,

@@ -48,8 +48,10 @@ public struct ContractRunner: Sendable {
             return result
         }
         do {
-            let observation = try await execution.observe(contractCase, operation: operation, session: Self.session(for: contractCase.id))
+            let observed = try await execution.observe(contractCase, operation: operation, session: Self.session(for: contractCase.id))
+            let observation = observed.observation
             result.observation = observation
+            result.uses = observed.uses
             result.fingerprint = Self.fingerprint(observation)
             result.requests = observation.data.exchanges.count
             if let screens, screens.recording, contractCase.expect[.screen] == "recorded" {

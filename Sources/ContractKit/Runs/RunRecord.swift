@@ -122,6 +122,9 @@ public struct CaseResultRecord: Codable, Sendable, Equatable {
     public var requests: Int
     /// SHA-256 of the case definition.
     public var definitionHash: String?
+    /// What the case used of the API (`[OperationUse]` as sorted-key JSON); nil in runs
+    /// recorded before it was kept.
+    public var uses: String?
 
     /// The record of `result` within run `runId`; the observation is kept as sorted-key JSON.
     package init(runId: String, result: CaseResult) {
@@ -138,5 +141,6 @@ public struct CaseResultRecord: Codable, Sendable, Equatable {
         self.durationMs = result.durationMs
         self.requests = result.requests
         self.definitionHash = result.definitionHash
+        self.uses = result.uses.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -1,0 +1,28 @@
+import ContractKit
+import ContractKitCommand
+import Foundation
+import StubCompat
+import StubOpenAPI
+import TeamStore
+
+/// `compat --team`: the findings weighed against what each supported release's runs used.
+enum CompatTeam {
+    /// Each supported release's impact, from the team store at `options`.
+    static func impact(of report: CompatReport, old: OpenAPISource, options: TeamOptions, client: String?) async throws -> [ReleaseImpact] {
+        let store = try await TeamStore.connect(try options.required(), logger: TeamOptions.quietLogger)
+        let found: [TeamStore.ReleaseUse]
+        do {
+            found = try await store.releaseUses(client: client)
+            await store.close()
+        } catch {
+            await store.close()
+            throw error
+        }
+        let usage = found.map { entry in
+            ReleaseUsage(name: "\(entry.release.client) \(entry.release.clientCommit.prefix(10))", runs: entry.runs,
+                         uses: entry.uses.map { ReleaseUsage.Use(method: $0.method, path: $0.path, status: $0.status,
+                                                                 received: $0.received, read: $0.read) })
+        }
+        return report.impact(on: usage, basePath: APICompat.basePath(old.root))
+    }
+}

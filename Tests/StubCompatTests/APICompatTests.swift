@@ -1,0 +1,331 @@
+import Foundation
+import StubCompat
+import StubOpenAPI
+import Testing
+
+/// Two small documents differing in one way, and the finding `compat` must make of it.
+@Suite struct APICompatRuleTests {
+    static func document(paths: String, components: String = "", servers: String = "https://api.example.com/v1",
+                         security: String = "") -> String {
+        """
+        openapi: 3.0.3
+        info: {title: t, version: "1"}
+        servers: [{url: "\(servers)"}]
+        \(security)
+        paths:
+        \(paths)
+        components:
+          schemas:
+            Placeholder: {type: string}
+        \(components)
+        """
+    }
+
+    static func source(_ text: String) throws -> OpenAPISource {
+        try OpenAPISource.load("api.yaml") { $0 == "api.yaml" ? Data(text.utf8) : nil }
+    }
+
+    static func compare(_ old: String, _ new: String, options: APICompat.Options = .init()) throws -> CompatReport {
+        APICompat.compare(try source(old), try source(new), oldName: "old.yaml", newName: "new.yaml", options: options)
+    }
+
+    /// A GET whose 200 body is `schema` (indented as a schema under `schemas:`).
+    static func response(_ schema: String) -> String {
+        document(paths: """
+              /accounts:
+                get:
+                  operationId: listAccounts
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/Account"}
+            """, components: "    Account:\n" + schema)
+    }
+
+    /// A POST whose body is `schema`.
+    static func request(_ schema: String) -> String {
+        document(paths: """
+              /transfers:
+                post:
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: {$ref: "#/components/schemas/Transfer"}
+                  responses:
+                    "201": {description: created}
+            """, components: "    Transfer:\n" + schema)
+    }
+
+    static func only(_ report: CompatReport, _ rule: String) -> CompatFinding? {
+        let matching = report.findings.filter { $0.rule == rule }
+        return matching.count == 1 ? matching[0] : nil
+    }
+
+    @Test func aResponseFieldMadeOptionalIsBreakingAndPointsAtBothRequiredLists() throws {
+        let report = try Self.compare(
+            Self.response("      type: object\n      required: [id, iban]\n      properties: {id: {type: string}, iban: {type: string}}"),
+            Self.response("      type: object\n      required: [id]\n      properties: {id: {type: string}, iban: {type: string}}"))
+        let finding = try #require(Self.only(report, "response-property-became-optional"))
+        #expect(finding.level == .breaking)
+        #expect(finding.operation == "GET /accounts" && finding.operationId == "listAccounts" && finding.status == "200")
+        #expect(finding.field == "iban")
+        #expect(finding.oldPointer == "#/components/schemas/Account/required")
+        #expect(finding.newPointer == "#/components/schemas/Account/required")
+        #expect(report.findings.count == 1)
+    }
+
+    @Test func aResponseFieldRemovedIsBreakingWhenItWasRequiredAndAWarningOtherwise() throws {
+        let old = Self.response("      type: object\n      required: [id]\n      properties: {id: {type: string}, nick: {type: string}}")
+        let report = try Self.compare(old, Self.response("      type: object\n      properties: {}"))
+        #expect(Self.only(report, "response-required-property-removed")?.level == .breaking)
+        #expect(Self.only(report, "response-optional-property-removed")?.level == .warning)
+        #expect(Self.only(report, "response-optional-property-removed")?.oldPointer == "#/components/schemas/Account/properties/nick")
+        #expect(Self.only(report, "response-optional-property-removed")?.newPointer == nil)
+    }
+
+    @Test func anEnumValueAddedToAResponseIsAWarningOrBreakingForExhaustiveClients() throws {
+        let old = Self.response("      type: string\n      enum: [BOOK, PDNG]"), new = Self.response("      type: string\n      enum: [BOOK, PDNG, RJCT]")
+        let finding = try #require(Self.only(try Self.compare(old, new), "response-body-enum-value-added"))
+        #expect(finding.level == .warning)
+        #expect(finding.message.contains("RJCT"))
+        #expect(Self.only(try Self.compare(old, new, options: .init(exhaustiveEnums: true)), "response-body-enum-value-added")?.level == .breaking)
+        // The other way round a response only narrows.
+        #expect(Self.only(try Self.compare(new, old), "response-body-enum-value-removed")?.level == .info)
+    }
+
+    @Test func aWidenedOrNullableResponseTypeIsBreaking() throws {
+        let old = Self.response("      type: object\n      properties: {balance: {type: string}}")
+        let widened = try Self.compare(old, Self.response("      type: object\n      properties: {balance: {type: [string, integer]}}"))
+        #expect(Self.only(widened, "response-property-list-of-types-widened")?.field == "balance")
+        let nullable = try Self.compare(old, Self.response("      type: object\n      properties: {balance: {type: string, nullable: true}}"))
+        #expect(Self.only(nullable, "response-property-became-nullable")?.level == .breaking)
+        // 3.1's `type: [string, "null"]` is the same thing.
+        let listed = try Self.compare(old, Self.response("      type: object\n      properties: {balance: {type: [string, \"null\"]}}"))
+        #expect(Self.only(listed, "response-property-became-nullable") != nil)
+        #expect(Self.only(listed, "response-property-list-of-types-widened") == nil)
+        // Narrowing a response is safe.
+        #expect(!(try Self.compare(Self.response("      type: [string, integer]"), Self.response("      type: string"))).has(atLeast: .warning))
+    }
+
+    @Test func aStricterRequestIsBreaking() throws {
+        let old = Self.request("""
+                  type: object
+                  required: [amount]
+                  properties:
+                    amount: {type: number}
+                    reference: {type: string, maxLength: 35}
+                    kind: {type: string, enum: [instant, scheduled]}
+            """)
+        let new = Self.request("""
+                  type: object
+                  required: [amount, payee]
+                  properties:
+                    amount: {type: integer}
+                    reference: {type: string, maxLength: 18, pattern: "^[A-Z]+$"}
+                    kind: {type: string, enum: [instant]}
+                    payee: {type: string}
+                    note: {type: string}
+            """)
+        let report = try Self.compare(old, new)
+        #expect(Self.only(report, "new-required-request-property")?.field == "payee")
+        #expect(Self.only(report, "new-optional-request-property")?.level == .info)
+        #expect(Self.only(report, "request-property-type-changed")?.field == "amount")
+        #expect(Self.only(report, "request-property-max-length-decreased")?.level == .breaking)
+        #expect(Self.only(report, "request-property-pattern-added")?.level == .breaking)
+        #expect(Self.only(report, "request-property-enum-value-removed")?.message.contains("scheduled") == true)
+        #expect(report.findings.allSatisfy { $0.direction == .request && $0.operation == "POST /transfers" })
+        // Looser the other way: integer → number, a longer limit, an enum value added, a field dropped.
+        let looser = try Self.compare(new, old)
+        #expect(!looser.has(atLeast: .breaking))
+        #expect(looser.findings.filter { $0.rule == "request-property-removed" }.map(\.field) == ["note", "payee"])
+        #expect(looser.findings.filter { $0.rule == "request-property-removed" }.allSatisfy { $0.level == .warning })
+    }
+
+    @Test func parametersNewRequiredBecameRequiredAndRemoved() throws {
+        func list(_ parameters: String) -> String {
+            Self.document(paths: """
+                  /accounts/{id}/transactions:
+                    get:
+                      parameters:
+                \(parameters)
+                      responses:
+                        "200": {description: ok}
+                """)
+        }
+        let old = list("""
+                    - {name: id, in: path, required: true, schema: {type: string}}
+                    - {name: from, in: query, schema: {type: string}}
+                    - {name: page, in: query, schema: {type: integer}}
+            """)
+        let new = list("""
+                    - {name: id, in: path, required: true, schema: {type: string}}
+                    - {name: from, in: query, required: true, schema: {type: string, format: date}}
+                    - {name: X-Device, in: header, required: true, schema: {type: string}}
+            """)
+        let report = try Self.compare(old, new)
+        #expect(Self.only(report, "request-parameter-became-required")?.field == "query:from")
+        #expect(Self.only(report, "request-parameter-format-changed")?.level == .breaking)
+        #expect(Self.only(report, "new-required-request-parameter")?.field == "header:X-Device")
+        #expect(Self.only(report, "request-parameter-removed")?.level == .warning)
+    }
+
+    @Test func aRenamedPathParameterIsNoChange() throws {
+        func path(_ name: String) -> String {
+            Self.document(paths: """
+                  /accounts/{\(name)}:
+                    get:
+                      parameters: [{name: \(name), in: path, required: true, schema: {type: string}}]
+                      responses: {"200": {description: ok}}
+                """)
+        }
+        #expect(try Self.compare(path("id"), path("accountId")).findings.isEmpty)
+    }
+
+    @Test func operationsAndPathsRemovedWithAndWithoutDeprecation() throws {
+        let both = Self.document(paths: """
+              /accounts:
+                get: {responses: {"200": {description: ok}}}
+                post: {deprecated: true, responses: {"201": {description: ok}}}
+              /cards:
+                get: {responses: {"200": {description: ok}}}
+            """)
+        let fewer = Self.document(paths: """
+              /accounts:
+                get: {responses: {"200": {description: ok}}}
+              /loans:
+                get: {responses: {"200": {description: ok}}}
+            """)
+        let report = try Self.compare(both, fewer)
+        #expect(Self.only(report, "api-path-removed-without-deprecation")?.operation == "GET /cards")
+        #expect(Self.only(report, "api-removed-with-deprecation")?.level == .info)
+        #expect(Self.only(report, "endpoint-added")?.operation == "GET /loans")
+        #expect(report.count(.breaking) == 1)
+    }
+
+    @Test func statusesMediaTypesAndHeaders() throws {
+        func answer(_ responses: String) -> String {
+            Self.document(paths: """
+                  /accounts:
+                    get:
+                      responses:
+                \(responses)
+                """)
+        }
+        let old = answer("""
+                    "200":
+                      description: ok
+                      headers:
+                        X-Total: {required: true, schema: {type: integer}}
+                        X-Page: {schema: {type: integer}}
+                      content:
+                        application/json: {schema: {type: object}}
+                        application/xml: {schema: {type: object}}
+                    "404": {description: none}
+            """)
+        let new = answer("""
+                    "200":
+                      description: ok
+                      content:
+                        application/json: {schema: {type: object}}
+                    default: {description: error}
+            """)
+        let report = try Self.compare(old, new)
+        #expect(Self.only(report, "response-media-type-removed")?.status == "200")
+        #expect(Self.only(report, "required-response-header-removed")?.level == .breaking)
+        #expect(Self.only(report, "optional-response-header-removed")?.level == .warning)
+        // 404 falls under `default`; nothing to say. A 200 under only `default` is gone.
+        #expect(Self.only(report, "response-non-success-status-removed") == nil)
+        let noSuccess = try Self.compare(old, answer("        default: {description: error}"))
+        #expect(Self.only(noSuccess, "response-success-status-removed")?.level == .breaking)
+    }
+
+    @Test func securityThatAsksForMoreIsBreaking() throws {
+        func secured(_ security: String) -> String {
+            Self.document(paths: """
+                  /accounts:
+                    get:
+                      security: \(security)
+                      responses: {"200": {description: ok}}
+                """)
+        }
+        let report = try Self.compare(secured("[{oauth: [accounts]}]"), secured("[{oauth: [accounts, balances]}]"))
+        #expect(Self.only(report, "api-security-changed")?.level == .breaking)
+        #expect(Self.only(report, "api-security-changed")?.message.contains("oauth (accounts)") == true)
+        // An alternative that asks for no more keeps the old client in.
+        #expect(try Self.compare(secured("[{oauth: [accounts]}]"), secured("[{oauth: [accounts]}, {apiKey: []}]")).findings.isEmpty)
+        #expect(try Self.compare(secured("[{oauth: [accounts]}]"), secured("[{}]")).findings.isEmpty)
+        #expect(Self.only(try Self.compare(secured("[]"), secured("[{apiKey: []}]")), "api-security-changed") != nil)
+    }
+
+    @Test func aMovedBasePathIsOneBreakingFindingAndOperationsStillPair() throws {
+        let paths = "  /accounts:\n    get: {responses: {\"200\": {description: ok}}}"
+        let report = try Self.compare(Self.document(paths: paths, servers: "https://bank.example/open-banking/v3.1/aisp"),
+                                      Self.document(paths: paths, servers: "https://bank.example/open-banking/v4.0/aisp/"))
+        #expect(report.findings.map(\.rule) == ["api-base-path-changed"])
+        #expect(report.findings[0].message.contains("/open-banking/v4.0/aisp"))
+    }
+
+    @Test func aResponseAlternativeAddedIsBreaking() throws {
+        let old = Self.response("      oneOf: [{$ref: '#/components/schemas/Card'}]\n    Card: {type: object}\n    Loan: {type: object}")
+        let new = Self.response("      oneOf: [{$ref: '#/components/schemas/Card'}, {$ref: '#/components/schemas/Loan'}]\n"
+                                + "    Card: {type: object}\n    Loan: {type: object}")
+        #expect(Self.only(try Self.compare(old, new), "response-body-one-of-added")?.level == .breaking)
+        #expect(!(try Self.compare(new, old)).has(atLeast: .warning))
+    }
+
+    @Test func propertiesMovedIntoAllOfAreTheSameObject() throws {
+        let flat = Self.response("      type: object\n      required: [id]\n      properties: {id: {type: string}}\n    Base: {type: object}")
+        let composed = Self.response("""
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - type: object
+                      required: [id]
+                      properties: {id: {type: string}}
+                Base: {type: object}
+            """)
+        #expect(try Self.compare(flat, composed).findings.isEmpty)
+    }
+
+    @Test func aRecursiveSchemaIsWalkedOnceAndItsChangeFound() throws {
+        func tree(_ extra: String) -> String {
+            Self.response("""
+                      type: object
+                      required: [name\(extra)]
+                      properties:
+                        name: {type: string}
+                        code: {type: string}
+                        children: {type: array, items: {$ref: '#/components/schemas/Account'}}
+                """)
+        }
+        let report = try Self.compare(tree(", code"), tree(""))
+        let finding = try #require(Self.only(report, "response-property-became-optional"))
+        #expect(finding.field == "code")  // The shortest path, not children[].children[]…
+    }
+
+    @Test func aChangeInASchemaNoOperationUsesIsSafeAndStillListed() throws {
+        let old = Self.response("      type: object\n    Unused:\n      type: object\n      properties: {a: {type: string}}")
+        let new = Self.response("      type: object\n    Unused:\n      type: object\n      required: [a]\n      properties: {a: {type: string}}")
+        let finding = try #require(Self.only(try Self.compare(old, new), "unused-schema-property-became-required"))
+        #expect(finding.level == .info && finding.operation == nil)
+        #expect(finding.newPointer == "#/components/schemas/Unused/required")
+    }
+
+    @Test func groupsFoldOneChangeAcrossOperationsAndStatuses() throws {
+        let report = CompatReport(old: "a", new: "b", findings: [
+            CompatFinding(rule: "r", level: .breaking, direction: .response, operation: "GET /a", oldPointer: "#/x", newPointer: "#/x",
+                          status: "400", message: "m"),
+            CompatFinding(rule: "r", level: .breaking, direction: .response, operation: "GET /a", oldPointer: "#/x", newPointer: "#/x",
+                          status: "500", message: "m"),
+            CompatFinding(rule: "r", level: .breaking, direction: .response, operation: "GET /b", oldPointer: "#/x", newPointer: "#/x",
+                          status: "400", message: "m"),
+        ])
+        #expect(report.groups().map(\.operations) == [["GET /a (400, 500)", "GET /b (400)"]])
+        #expect(report.summary == "1 breaking, 0 warnings, 0 safe")
+        let json = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
+        #expect((json["summary"] as? [String: Int])?["findings"] == 3)
+        #expect(report.markdown(showSafe: false).contains("| `r` | GET /a (400, 500), GET /b (400) |"))
+    }
+}
