@@ -160,6 +160,14 @@ package enum APICompat {
         private mutating func compareUnusedSchemas() {
             let oldSchemas = (old.root["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
             let newSchemas = (new.root["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
+            for name in Set(oldSchemas.keys).symmetricDifference(newSchemas.keys).sorted() {
+                let pointer = DocumentTree.child("#/components/schemas", name)
+                guard !schemas.visitedOld.contains(pointer), !schemas.visitedNew.contains(pointer) else { continue }
+                let removed = oldSchemas[name] != nil
+                findings.append(CompatFinding(rule: removed ? "unused-schema-removed" : "unused-schema-added", level: .info, direction: .operation,
+                                              operation: nil, oldPointer: removed ? pointer : nil, newPointer: removed ? nil : pointer,
+                                              message: "The schema `\(name)` is \(removed ? "removed" : "added"); no operation refers to it."))
+            }
             for (name, oldSchema) in oldSchemas.sorted(by: { $0.key < $1.key }) {
                 let pointer = DocumentTree.child("#/components/schemas", name)
                 guard let newSchema = newSchemas[name], !schemas.visitedOld.contains(pointer), !schemas.visitedNew.contains(pointer),

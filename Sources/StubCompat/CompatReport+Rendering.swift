@@ -79,7 +79,7 @@ extension CompatReport {
                 let finding = group.finding
                 lines.append("  \(finding.rule)")
                 lines.append("    \(finding.message)")
-                lines.append("    in: \(Self.operations(group.operations))")
+                lines.append("    in: \(Self.operations(group.operations, rule: finding.rule))")
                 if let pointer = finding.oldPointer { lines.append("    old: \(pointer)") }
                 if let pointer = finding.newPointer { lines.append("    new: \(pointer)") }
             }
@@ -139,7 +139,7 @@ extension CompatReport {
             for group in shown {
                 let finding = group.finding
                 let place = finding.newPointer ?? finding.oldPointer.map { "(old) \($0)" } ?? ""
-                lines.append("| `\(finding.rule)` | \(Self.cell(Self.operations(group.operations))) | \(Self.cell(finding.message)) "
+                lines.append("| `\(finding.rule)` | \(Self.cell(Self.operations(group.operations, rule: finding.rule))) | \(Self.cell(finding.message)) "
                              + "| `\(Self.cell(place))` |")
             }
             lines.append("")
@@ -190,8 +190,8 @@ extension CompatReport {
         }
     }
 
-    static func operations(_ names: [String]) -> String {
-        if names.isEmpty { return "(whole API)" }
+    static func operations(_ names: [String], rule: String) -> String {
+        if names.isEmpty { return rule.hasPrefix("unused-schema") ? "(no operation uses it)" : "(whole API)" }
         let shown = names.prefix(3).joined(separator: ", ")
         return names.count > 3 ? "\(shown) and \(names.count - 3) more" : shown
     }

@@ -156,8 +156,14 @@ final class SchemaComparison {
     /// becomes an edge.
     private func descend(_ oldValue: Any, at oldPointer: String, _ newValue: Any, at newPointer: String, segment: String,
                          direction: CompatFinding.Direction, into node: inout Node) {
-        let crosses = (oldValue as? [String: Any])?["$ref"] != nil || (newValue as? [String: Any])?["$ref"] != nil
-        if crosses {
+        let oldReference = (oldValue as? [String: Any])?["$ref"] as? String, newReference = (newValue as? [String: Any])?["$ref"] as? String
+        if let oldReference, let newReference, oldReference != newReference {
+            // Another schema by name; what differs in its content is found below.
+            node.changes.append(SchemaChange(stem: "schema-reference-changed", fullRule: false, level: .info, oldPointer: oldPointer,
+                                             newPointer: newPointer, field: "",
+                                             reason: "now refers to `\(newReference)` (was `\(oldReference)`)").below(segment))
+        }
+        if oldReference != nil || newReference != nil {
             node.edges.append(Edge(field: segment, oldValue: oldValue, oldPointer: oldPointer, newValue: newValue, newPointer: newPointer))
             return
         }
@@ -417,6 +423,24 @@ final class SchemaComparison {
             }
             changes.append(change.below(".\(name)"))
         }
+        // A name required without being declared (as real documents have it) still binds.
+        let undeclared = o.required.union(n.required).filter { o.properties[$0] == nil && n.properties[$0] == nil }
+        for name in undeclared.sorted() where o.required.contains(name) != n.required.contains(name) {
+            let nowRequired = n.required.contains(name)
+            let oldPointer = o.requiredPointer ?? o.pointer, newPointer = n.requiredPointer ?? n.pointer
+            let (stem, level, reason): (String, CompatFinding.Level, String) = switch (request, nowRequired) {
+            case (true, true): ("new-required-request-property", .breaking, "is now required: a client that leaves it out is refused")
+            case (true, false): ("request-property-became-optional", .info, "is no longer required")
+            case (false, false) where o.closed:
+                ("response-property-became-optional", .info, "is no longer required; it was never allowed (additionalProperties: false), "
+                    + "so no answer could have held it")
+            case (false, false): ("response-property-became-optional", .breaking,
+                                  "is no longer required: a client that reads it unguarded fails when it is missing")
+            case (false, true): ("response-property-became-required", .info, "is now required, so always present")
+            }
+            changes.append(SchemaChange(stem: stem, fullRule: true, level: level, oldPointer: oldPointer, newPointer: newPointer, field: "",
+                                        reason: reason + " (it is required without being declared under properties)").below(".\(name)"))
+        }
     }
 
     private func compareAlternatives(_ keyword: String, _ o: [String: Any], _ op: String, _ n: [String: Any], _ np: String,
@@ -536,6 +560,8 @@ struct ObjectShape {
 
     var properties: [String: Property] = [:]
     var required: Set<String> = []
+    /// `additionalProperties: false`: no name outside `properties` may appear.
+    var closed = false
     let pointer: String
     /// Where the first `required` list is written.
     var requiredPointer: String?
@@ -553,6 +579,7 @@ struct ObjectShape {
                 self.properties[name] = Property(value: value, pointer: DocumentTree.child(base, name))
             }
         }
+        if schema["additionalProperties"] as? Bool == false { closed = true }
         if let names = schema["required"] as? [Any] {
             required.formUnion(names.compactMap { $0 as? String })
             if requiredPointer == nil { requiredPointer = DocumentTree.child(pointer, "required") }

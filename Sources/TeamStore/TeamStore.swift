@@ -123,6 +123,10 @@ public final class TeamStore: Sendable {
     /// The server's message for a query error, or the error's own description.
     static func reason(_ error: any Error) -> String {
         if let error = error as? PSQLError {
+            // An undefined table or column: a store no one migrated, or one older than this stubbank.
+            if let message = error.serverInfo?[.message], ["42P01", "42703"].contains(error.serverInfo?[.sqlState] ?? "") {
+                return "\(message); the store's tables are missing or older than this stubbank: run `stubbank team migrate`"
+            }
             if let message = error.serverInfo?[.message] { return message }
             return "\(error.code)"
         }

@@ -313,6 +313,35 @@ import Testing
         #expect(finding.newPointer == "#/components/schemas/Unused/required")
     }
 
+    /// UK Open Banking's payment-initiation history: `FirstPaymentDateTime` was required without
+    /// being declared (d36193b, 7207307), and `UltimateDebtor` pointed at the creditor's schema (5430bd5).
+    @Test func aNameRequiredButNeverDeclaredAndARenamedReference() throws {
+        func consent(_ required: String, debtor: String) -> String {
+            Self.request("""
+                      type: object
+                      additionalProperties: false
+                      required: [Amount\(required)]
+                      properties:
+                        Amount: {type: string}
+                        UltimateDebtor: {$ref: '#/components/schemas/\(debtor)'}
+                    Creditor: {type: object, properties: {Name: {type: string}}}
+                    Debtor: {type: object, properties: {Name: {type: string}}}
+                """)
+        }
+        let request = try Self.compare(consent(", FirstPaymentDateTime", debtor: "Creditor"), consent("", debtor: "Debtor"))
+        #expect(Self.only(request, "request-property-became-optional")?.field == "FirstPaymentDateTime")
+        #expect(Self.only(request, "request-property-schema-reference-changed")?.message.contains("#/components/schemas/Debtor") == true)
+        #expect(!request.has(atLeast: .warning))
+        // Required again, it binds: a client that does not send it is refused.
+        let back = try Self.compare(consent("", debtor: "Debtor"), consent(", FirstPaymentDateTime", debtor: "Debtor"))
+        #expect(Self.only(back, "new-required-request-property")?.level == .breaking)
+        // In a response that allows no other names, it could never have been there: safe.
+        let closed = Self.response("      type: object\n      additionalProperties: false\n      required: [id, Ghost]\n"
+                                   + "      properties: {id: {type: string}}")
+        let open = Self.response("      type: object\n      additionalProperties: false\n      required: [id]\n      properties: {id: {type: string}}")
+        #expect(Self.only(try Self.compare(closed, open), "response-property-became-optional")?.level == .info)
+    }
+
     @Test func groupsFoldOneChangeAcrossOperationsAndStatuses() throws {
         let report = CompatReport(old: "a", new: "b", findings: [
             CompatFinding(rule: "r", level: .breaking, direction: .response, operation: "GET /a", oldPointer: "#/x", newPointer: "#/x",

@@ -190,6 +190,18 @@ struct TeamStoreTests {
         }
     }
 
+    @Test func aStoreNoOneMigratedSaysToMigrate() async throws {
+        try await TeamTestServer.withFreshDatabase { address in
+            let store = try await TeamStore.connect(address, logger: TeamTestServer.logger)
+            await #expect {
+                try await store.releaseUses()
+            } throws: { error in
+                "\(error)".contains("run `stubbank team migrate`")
+            }
+            await store.close()
+        }
+    }
+
     @Test func pushingTwiceIsHarmlessAndAChangedRunIsRefused() async throws {
         try await TeamTestServer.withStore { store in
             let (record, results) = run("run-a", results: [result("accounts.list.ok", .passed), result("accounts.list.503", .failed)])
