@@ -83,10 +83,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // `stubbank compat`: two OpenAPI documents walked in step, each change classed for the
-        // client that sends requests and reads responses. No server in it.
+        // client that sends requests and reads responses, and weighed against what the releases'
+        // contract runs used (ContractKit's `OperationUse`). No server in it.
         .target(
             name: "StubCompat",
-            dependencies: ["StubOpenAPI"],
+            dependencies: ["StubOpenAPI", "ContractKit"],
             swiftSettings: strictSettings
         ),
         // The engine: decides every answer once (`Engine.answer`) for the three transports, with
@@ -377,7 +378,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubCompatTests",
-            dependencies: ["StubCompat", "StubOpenAPI"],
+            dependencies: ["StubCompat", "StubOpenAPI", "ContractKit"],
             swiftSettings: strictSettings
         ),
         .testTarget(

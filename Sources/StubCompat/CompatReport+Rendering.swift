@@ -139,7 +139,8 @@ extension CompatReport {
             for group in shown {
                 let finding = group.finding
                 let place = finding.newPointer ?? finding.oldPointer.map { "(old) \($0)" } ?? ""
-                lines.append("| `\(finding.rule)` | \(Self.cell(Self.operations(group.operations, rule: finding.rule))) | \(Self.cell(finding.message)) "
+                let operations = Self.cell(Self.operations(group.operations, rule: finding.rule))
+                lines.append("| `\(finding.rule)` | \(operations) | \(Self.cell(finding.message)) "
                              + "| `\(Self.cell(place))` |")
             }
             lines.append("")

@@ -1,38 +1,17 @@
+public import ContractKit
+
 /// What a supported release's recorded runs used of the API, as `compat --team` weighs it: the
 /// requests its contract cases made, and the fields of each JSON answer it received and read.
 public struct ReleaseUsage: Sendable, Equatable {
-    /// One request of a case.
-    public struct Use: Sendable, Equatable {
-        /// The request's method.
-        public var method: String
-        /// The path requested, without the query.
-        public var path: String
-        /// The status answered.
-        public var status: Int?
-        /// The fields of the JSON answer, from its top (`Data.Account[].Nickname`).
-        public var received: [String]
-        /// Those whose values reached what the app showed.
-        public var read: [String]
-
-        /// One request's use.
-        public init(method: String, path: String, status: Int?, received: [String], read: [String]) {
-            self.method = method
-            self.path = path
-            self.status = status
-            self.received = received
-            self.read = read
-        }
-    }
-
     /// `ios 4.2 (3f9c2a1)`, as people name it.
     public var name: String
     /// How many of its runs recorded uses; 0 means nothing is known of it.
     public var runs: Int
-    /// Every distinct request its runs made.
-    public var uses: [Use]
+    /// Every distinct request its runs made, with the fields it received and read.
+    public var uses: [OperationUse]
 
     /// A release's usage.
-    public init(name: String, runs: Int, uses: [Use]) {
+    public init(name: String, runs: Int, uses: [OperationUse]) {
         self.name = name
         self.runs = runs
         self.uses = uses

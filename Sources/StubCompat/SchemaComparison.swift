@@ -199,26 +199,23 @@ final class SchemaComparison {
             let oldSolid = oldTypes.subtracting(["null"]), newSolid = newTypes.subtracting(["null"])
             typesOverlap = !oldSolid.isEmpty && !newSolid.isEmpty ? !Self.covered(oldSolid, by: newSolid).isEmpty
                 || !Self.covered(newSolid, by: oldSolid).isEmpty : true
-            if request {
-                let lost = oldSolid.subtracting(Self.covered(oldSolid, by: newSolid))
-                if !lost.isEmpty {
-                    let stem = oldSolid.count > 1 || newSolid.count > 1 ? "list-of-types-narrowed" : "type-changed"
-                    add(stem, .breaking, "type", "type",
-                        "is now \(Self.describe(newSolid)), not \(Self.describe(oldSolid)): a client sending \(Self.describe(lost)) is refused")
-                }
-                if oldTypes.contains("null") && !newTypes.contains("null") {
-                    add("became-not-nullable", .breaking, "nullable", "nullable", "no longer accepts null: a client sending null is refused")
-                }
-            } else {
-                let gained = newSolid.subtracting(Self.covered(newSolid, by: oldSolid))
-                if !gained.isEmpty {
-                    let stem = oldSolid.count > 1 || newSolid.count > 1 ? "list-of-types-widened" : "type-changed"
-                    add(stem, .breaking, "type", "type",
-                        "may now be \(Self.describe(gained)) (was \(Self.describe(oldSolid))): a client decoding it as before fails")
-                }
-                if newTypes.contains("null") && !oldTypes.contains("null") {
-                    add("became-nullable", .breaking, "nullable", "nullable", "may now be null: a client that reads it as a value fails on null")
-                }
+            // What a client sends must still be accepted (new ⊇ old); what it reads must still be
+            // known to it (old ⊇ new). One test, the sides swapped.
+            let (accepted, produced) = request ? (newSolid, oldSolid) : (oldSolid, newSolid)
+            let outside = produced.subtracting(Self.covered(produced, by: accepted))
+            if !outside.isEmpty {
+                let listed = oldSolid.count > 1 || newSolid.count > 1
+                add(listed ? (request ? "list-of-types-narrowed" : "list-of-types-widened") : "type-changed", .breaking, "type", "type",
+                    request
+                        ? "is now \(Self.describe(newSolid)), not \(Self.describe(oldSolid)): a client sending \(Self.describe(outside)) is refused"
+                        : "may now be \(Self.describe(outside)) (was \(Self.describe(oldSolid))): a client decoding it as before fails")
+            }
+            let (acceptsNull, producesNull) = request ? (newTypes.contains("null"), oldTypes.contains("null"))
+                : (oldTypes.contains("null"), newTypes.contains("null"))
+            if producesNull && !acceptsNull {
+                add(request ? "became-not-nullable" : "became-nullable", .breaking, "nullable", "nullable",
+                    request ? "no longer accepts null: a client sending null is refused"
+                        : "may now be null: a client that reads it as a value fails on null")
             }
         } else if oldTypes != nil, newTypes == nil, !request {
             add("type-generalized", .breaking, "type", nil, "no longer has a type: it may now be anything, so a client decoding it fails")

@@ -19,9 +19,7 @@ enum CompatTeam {
             throw error
         }
         let usage = found.map { entry in
-            ReleaseUsage(name: "\(entry.release.client) \(entry.release.clientCommit.prefix(10))", runs: entry.runs,
-                         uses: entry.uses.map { ReleaseUsage.Use(method: $0.method, path: $0.path, status: $0.status,
-                                                                 received: $0.received, read: $0.read) })
+            ReleaseUsage(name: "\(entry.release.client) \(entry.release.clientCommit.prefix(10))", runs: entry.runs, uses: entry.uses)
         }
         return report.impact(on: usage, basePath: APICompat.basePath(old.root))
     }

@@ -1,3 +1,4 @@
+import ContractKit
 import StubCompat
 import Testing
 
@@ -16,8 +17,8 @@ import Testing
         finding("endpoint-added", .info, .operation, operation: "GET /loans"),
     ])
 
-    static func use(_ method: String, _ path: String, received: [String] = [], read: [String] = []) -> ReleaseUsage.Use {
-        ReleaseUsage.Use(method: method, path: path, status: 200, received: received, read: read)
+    static func use(_ method: String, _ path: String, received: [String] = [], read: [String] = []) -> OperationUse {
+        OperationUse(method: method, path: path, status: 200, received: received, read: read)
     }
 
     @Test func aReleaseThatReadsTheFieldBreaksOneThatOnlyReceivesItMayOneThatNeverGetsItIsSpared() {
