@@ -12,7 +12,7 @@ import Testing
     static var body: [String: Any] { [
         "accounts": [
             ["id": "acc-1", "iban": "GB33BUKB20201555555555", "nickname": "Bills", "balance": 1234.56, "overdraft": 250,
-             "status": "OPEN", "primary": true],
+             "status": "OPEN", "primary": true, "kind": "CA"],
         ],
         "page": 1,
     ] }
@@ -23,11 +23,12 @@ import Testing
         #expect(use.path == "/v1/accounts")
         #expect(Set(use.read) == ["accounts[].nickname", "accounts[].iban", "accounts[].balance", "accounts[].overdraft"])
         #expect(Set(use.received) == ["accounts", "accounts[]", "accounts[].id", "accounts[].iban", "accounts[].nickname",
-                                      "accounts[].balance", "accounts[].overdraft", "accounts[].status", "accounts[].primary", "page"])
+                                      "accounts[].balance", "accounts[].overdraft", "accounts[].status", "accounts[].primary",
+                                      "accounts[].kind", "page"])
     }
 
     @Test func flagsSmallNumbersAndShortTextAreNeverCountedAsRead() {
-        // "1", `true` and "OK" appear everywhere; tracing them would call every field read.
+        // "1", `true` and "CA" appear everywhere ("1 account" holds "ca"); tracing them would call every field read.
         let observed = Self.observation(text: ["1 account", "OPEN", "true"], count: 1)
         let use = OperationUse.trace(method: "GET", path: "/v1/accounts", status: 200, body: Self.body, reported: observed)
         #expect(use.read == ["accounts[].status"])
