@@ -28,8 +28,8 @@ import Testing
     }
 
     @Test func flagsSmallNumbersAndShortTextAreNeverCountedAsRead() {
-        // "1", `true` and "CA" appear everywhere ("1 account" holds "ca"); tracing them would call every field read.
-        let observed = Self.observation(text: ["1 account", "OPEN", "true"], count: 1)
+        // "1", `true` and "CA" appear everywhere ("Local time" holds "ca"); tracing them would call every field read.
+        let observed = Self.observation(text: ["1 account", "OPEN", "true", "Local time"], count: 1)
         let use = OperationUse.trace(method: "GET", path: "/v1/accounts", status: 200, body: Self.body, reported: observed)
         #expect(use.read == ["accounts[].status"])
         let none = OperationUse.trace(method: "GET", path: "/v1/accounts", status: 200, body: nil, reported: observed)
