@@ -10,7 +10,8 @@ package enum CompatDocument {
         guard argument.hasPrefix("git:") else {
             let url = argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : folder.appendingPathComponent(argument)
             guard FileManager.default.fileExists(atPath: url.path) else {
-                throw OpenAPILoadError("\(argument) does not exist", missing: true)
+                let gitHint = argument.contains(":") ? " (for the file as committed, write git:\(argument))" : ""
+                throw OpenAPILoadError("\(argument) does not exist\(gitHint)", missing: true)
             }
             return try OpenAPISource.load(url)
         }

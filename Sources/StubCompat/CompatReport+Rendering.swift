@@ -4,9 +4,10 @@ extension CompatReport {
     /// Findings that say the same thing about the same place, with every operation (and status)
     /// they touch: a shared schema changed once is one entry, not forty.
     public struct Group: Sendable, Equatable {
-        /// The first finding; the others differ only in operation and status.
+        /// The first finding; the others differ only in operation, status and the path to the field.
         public var finding: CompatFinding
-        /// `GET /accounts (400, 403)`, in the order found.
+        /// `GET /accounts (400, 403)`, in the order found; ``GET /accounts/{id} (200) as `iban` `` where
+        /// the operation reaches the field by another path than the first.
         public var operations: [String]
         /// How many findings it stands for.
         public var count: Int
@@ -14,23 +15,27 @@ extension CompatReport {
 
     /// The findings at `level` or above, grouped.
     public func groups(atLeast level: CompatFinding.Level = .info) -> [Group] {
+        // One change: the same rule at the same places on the same field name, whatever path
+        // each operation reaches it by (`data[].iban` in a list, `iban` in a detail).
         struct Key: Hashable {
-            let rule: String, level: CompatFinding.Level, oldPointer: String?, newPointer: String?, field: String?, message: String
+            let rule: String, level: CompatFinding.Level, oldPointer: String?, newPointer: String?, name: String?
         }
         var order: [Key] = []
-        var found: [Key: (finding: CompatFinding, operations: [String], statuses: [String: [String]], count: Int)] = [:]
+        var found: [Key: (finding: CompatFinding, operations: [String], statuses: [String: [String]], fields: [String: String], count: Int)] = [:]
         for finding in findings where finding.level >= level {
+            let name = finding.field.map { String($0.split(separator: ".").last ?? Substring($0)) }
             let key = Key(rule: finding.rule, level: finding.level, oldPointer: finding.oldPointer, newPointer: finding.newPointer,
-                          field: finding.field, message: finding.message)
+                          name: name.map { $0.replacingOccurrences(of: "[]", with: "") })
             if found[key] == nil {
                 order.append(key)
-                found[key] = (finding, [], [:], 0)
+                found[key] = (finding, [], [:], [:], 0)
             }
             found[key]?.count += 1
             guard let operation = finding.operation else { continue }
             if found[key]?.statuses[operation] == nil {
                 found[key]?.operations.append(operation)
                 found[key]?.statuses[operation] = []
+                found[key]?.fields[operation] = finding.field
             }
             if let status = finding.status, found[key]?.statuses[operation]?.contains(status) == false {
                 found[key]?.statuses[operation]?.append(status)
@@ -40,7 +45,9 @@ extension CompatReport {
             guard let entry = found[key] else { return nil }
             let named = entry.operations.map { operation in
                 let statuses = entry.statuses[operation] ?? []
-                return statuses.isEmpty ? operation : "\(operation) (\(statuses.sorted().joined(separator: ", ")))"
+                let field = entry.fields[operation].flatMap { $0 == entry.finding.field ? nil : $0 }
+                return (statuses.isEmpty ? operation : "\(operation) (\(statuses.sorted().joined(separator: ", ")))")
+                    + (field.map { " as `\($0)`" } ?? "")
             }
             return Group(finding: entry.finding, operations: named, count: entry.count)
         }

@@ -46,20 +46,17 @@ extension CompatReport {
     /// used. Operations are matched by method and path template (`{id}` matches one segment),
     /// with `basePath` (the old document's) taken off the used path when it starts with it.
     public func impact(on releases: [ReleaseUsage], basePath: String) -> [ReleaseImpact] {
-        let serious = groups(atLeast: .warning)
+        let serious = findings.filter { $0.level >= .warning }
         return releases.map { release in
             guard release.runs > 0 else {
                 return ReleaseImpact(release: release.name, verdict: .unknown,
                                      reasons: ["no run of this release recorded what it used; run its contract cases and push them"])
             }
             var breaks: [String] = [], mayBreak: [String] = []
-            for group in serious {
-                let finding = group.finding
-                let touched = Self.touches(group, release, basePath: basePath)
-                for (operation, how) in touched {
-                    let line = "\(operation) \(how.text): \(finding.rule)"
-                    if finding.level == .breaking && how.certain { breaks.append(line) } else { mayBreak.append(line) }
-                }
+            for finding in serious {
+                guard let (operation, how) = Self.touch(finding, release, basePath: basePath) else { continue }
+                let line = "\(operation) \(how.text): \(finding.rule)"
+                if finding.level == .breaking && how.certain { breaks.append(line) } else { mayBreak.append(line) }
             }
             let unique = { (lines: [String]) in lines.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
             if !breaks.isEmpty { return ReleaseImpact(release: release.name, verdict: .breaks, reasons: unique(breaks) + unique(mayBreak)) }
@@ -74,35 +71,30 @@ extension CompatReport {
         let certain: Bool
     }
 
-    /// The operations of `group` that `release` used, and how it used what changed.
-    static func touches(_ group: Group, _ release: ReleaseUsage, basePath: String) -> [(String, Touch)] {
-        let finding = group.finding
+    /// Whether `release` used what `finding` changed: the operation as it names it, and how.
+    static func touch(_ finding: CompatFinding, _ release: ReleaseUsage, basePath: String) -> (String, Touch)? {
         // A change to the whole API (its base path) touches any release that made a request.
-        guard finding.operation != nil else {
-            return release.uses.isEmpty ? [] : [("every request", Touch(text: "uses the API", certain: true))]
+        guard let operation = finding.operation else {
+            return release.uses.isEmpty ? nil : ("every request", Touch(text: "uses the API", certain: true))
         }
-        var found: [(String, Touch)] = []
-        let operations = Set(group.operations.map { $0.split(separator: " (").first.map(String.init) ?? $0 })
-        for operation in operations.sorted() {
-            let parts = operation.split(separator: " ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            let matching = release.uses.filter {
-                $0.method.uppercased() == parts[0] && matches(template: parts[1], path: $0.path, basePath: basePath)
-            }
-            guard !matching.isEmpty else { continue }
-            guard finding.direction == .response, let field = finding.field, !field.hasPrefix("header:") else {
-                found.append((operation, Touch(text: "is called", certain: true)))
-                continue
-            }
-            let answered = matching.filter { use in finding.status.map { String(use.status ?? 0) == $0 } ?? true }
-            if answered.contains(where: { $0.read.contains { sameField($0, field) } }) {
-                found.append(("\(operation)\(finding.status.map { " (\($0))" } ?? "")", Touch(text: "reads \(field)", certain: true)))
-            } else if answered.contains(where: { $0.received.contains { sameField($0, field) } }) {
-                found.append(("\(operation)\(finding.status.map { " (\($0))" } ?? "")",
-                              Touch(text: "receives \(field) (no value of it was seen in what the app showed)", certain: false)))
-            }
+        let parts = operation.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        let matching = release.uses.filter {
+            $0.method.uppercased() == parts[0] && matches(template: parts[1], path: $0.path, basePath: basePath)
         }
-        return found
+        guard !matching.isEmpty else { return nil }
+        guard finding.direction == .response, let field = finding.field, !field.hasPrefix("header:") else {
+            return (operation, Touch(text: "is called", certain: true))
+        }
+        let answered = matching.filter { use in finding.status.map { String(use.status ?? 0) == $0 } ?? true }
+        let named = "\(operation)\(finding.status.map { " (\($0))" } ?? "")"
+        if answered.contains(where: { $0.read.contains { sameField($0, field) } }) {
+            return (named, Touch(text: "reads \(field)", certain: true))
+        }
+        if answered.contains(where: { $0.received.contains { sameField($0, field) } }) {
+            return (named, Touch(text: "receives \(field) (no value of it was seen in what the app showed)", certain: false))
+        }
+        return nil
     }
 
     /// The same field: the same path, or (a schema reached by another path) the same last two names.

@@ -352,6 +352,15 @@ import Testing
                           status: "400", message: "m"),
         ])
         #expect(report.groups().map(\.operations) == [["GET /a (400, 500)", "GET /b (400)"]])
+        // The same field reached by another path in another operation is the same change.
+        let paths = CompatReport(old: "a", new: "b", findings: [
+            CompatFinding(rule: "r", level: .breaking, direction: .response, operation: "GET /list", oldPointer: "#/x", newPointer: "#/x",
+                          field: "data[].iban", status: "200", message: "`data[].iban` m"),
+            CompatFinding(rule: "r", level: .breaking, direction: .response, operation: "GET /one", oldPointer: "#/x", newPointer: "#/x",
+                          field: "iban", status: "200", message: "`iban` m"),
+        ])
+        #expect(paths.groups().map(\.operations) == [["GET /list (200)", "GET /one (200) as `iban`"]])
+        #expect(paths.summary == "1 breaking, 0 warnings, 0 safe")
         #expect(report.summary == "1 breaking, 0 warnings, 0 safe")
         let json = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
         #expect((json["summary"] as? [String: Int])?["findings"] == 3)

@@ -160,6 +160,11 @@ import Testing
         } throws: { error in
             "\(error)".contains("absent.yaml does not exist")
         }
+        #expect {
+            try CompatDocument.load("main:absent.yaml", in: folder)
+        } throws: { error in
+            "\(error)".contains("write git:main:absent.yaml")
+        }
     }
 }
 #endif

@@ -41,6 +41,18 @@ import Testing
         #expect(report.text(showSafe: false).contains("BREAKS    ios 4.2"))
     }
 
+    @Test func eachOperationIsWeighedByItsOwnFieldAndStatus() {
+        // One change to a shared schema: the list reaches it as `data[].iban`, the detail as `iban`.
+        let shared = CompatReport(old: "a", new: "b", findings: [
+            Self.finding("response-property-became-optional", .breaking, .response, operation: "GET /accounts", field: "data[].iban", status: "200"),
+            Self.finding("response-property-became-optional", .breaking, .response, operation: "GET /accounts/{id}", field: "iban", status: "200"),
+        ])
+        let detailOnly = ReleaseUsage(name: "ios", runs: 1, uses: [Self.use("GET", "/accounts/acc-1", received: ["iban"], read: ["iban"])])
+        #expect(shared.impact(on: [detailOnly], basePath: "").first?.reasons == [
+            "GET /accounts/{id} (200) reads iban: response-property-became-optional",
+        ])
+    }
+
     @Test func aChangeNoSupportedReleaseUsesIsSafeForTheField() {
         let releases = [ReleaseUsage(name: "ios 4.3", runs: 2, uses: [Self.use("GET", "/cards")])]
         var report = Self.report
