@@ -19,6 +19,7 @@ public struct CompatFinding: Codable, Sendable, Equatable {
             }
         }
 
+        /// Less serious: info < warning < breaking, so `--fail-on warning` also fails on breaking.
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
 
         /// `breaking`, `warning`, `info` as people read them.
