@@ -1,18 +1,42 @@
-import Foundation
+public import Foundation
 package import StubOpenAPI
 
 /// Compares two OpenAPI documents from a client's side: what it sends must not get stricter, and
 /// what it reads must not lose what it relies on. Rules and classes follow oasdiff's published
 /// checks (`oasdiff checks`) where oasdiff has one; where StubBank differs, the rule says so.
-package enum APICompat {
+///
+/// From a test or a tool of your own:
+///
+/// ```swift
+/// let report = try APICompat.compare(old: "git:origin/main:Contracts/openapi.yaml", new: "Contracts/openapi.yaml")
+/// #expect(!report.has(atLeast: .breaking), "\(report.text(showSafe: false))")
+/// ```
+public enum APICompat {
     /// Settings a team chooses.
-    package struct Options: Sendable {
+    public struct Options: Sendable {
         /// An enum value added to a response is breaking (clients switch over every value)
         /// rather than a warning.
-        package var exhaustiveEnums = false
+        public var exhaustiveEnums = false
 
-        package init(exhaustiveEnums: Bool = false) {
+        /// Options; `exhaustiveEnums` as `--exhaustive-enums`.
+        public init(exhaustiveEnums: Bool = false) {
             self.exhaustiveEnums = exhaustiveEnums
+        }
+    }
+
+    /// Every change from the document at `old` to the one at `new`, as `stubbank compat OLD NEW`
+    /// finds them. Each is a file (relative to `folder`) or `git:REF:path`, read from the git
+    /// repository `folder` is in, with the files it refers to read at `REF` too.
+    /// - Throws: `CompatLoadError` naming the file, ref or line when a document cannot be read.
+    public static func compare(old: String, new: String,
+                               in folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                               options: Options = Options()) throws(CompatLoadError) -> CompatReport {
+        do {
+            let oldDocument = try CompatDocument.load(old, in: folder)
+            let newDocument = try CompatDocument.load(new, in: folder)
+            return compare(oldDocument, newDocument, oldName: old, newName: new, options: options)
+        } catch {
+            throw CompatLoadError(description: error.description, missing: error.missing)
         }
     }
 
@@ -22,7 +46,10 @@ package enum APICompat {
         var walk = Walk(old: DocumentTree(root: old.root), new: DocumentTree(root: new.root), options: options)
         walk.run()
         let problems = old.problems.map { "\(oldName): \($0)" } + new.problems.map { "\(newName): \($0)" }
-        return CompatReport(old: oldName, new: newName, findings: walk.findings, problems: problems)
+        var report = CompatReport(old: oldName, new: newName, findings: walk.findings, problems: problems)
+        let base = basePath(old.root)
+        report.basePath = base.isEmpty ? nil : base
+        return report
     }
 
     /// One operation as the walk sees it.
@@ -43,7 +70,7 @@ package enum APICompat {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     /// The path part of the first server's URL (`/open-banking/v4.0/aisp`), `` when none.
-    package static func basePath(_ root: [String: Any]) -> String {
+    static func basePath(_ root: [String: Any]) -> String {
         guard let servers = root["servers"] as? [Any], let first = servers.first as? [String: Any],
               var url = first["url"] as? String else { return "" }
         if let scheme = url.range(of: "://") {

@@ -94,6 +94,9 @@ public struct CompatReport: Codable, Sendable, Equatable {
     public var problems: [String]
     /// With `--team`: each supported release, and whether the change breaks it.
     public var releases: [ReleaseImpact]?
+    /// The old document's base path (its first server's URL path, `/open-banking/v4.0/aisp`),
+    /// taken off the paths releases used when they are weighed (`impact(on:)`); nil when it has none.
+    public var basePath: String?
 
     /// A report; `findings` are sorted breaking first, then by operation, status and field.
     public init(old: String, new: String, findings: [CompatFinding], problems: [String] = []) {
@@ -114,4 +117,13 @@ public struct CompatReport: Codable, Sendable, Equatable {
 
     /// True when a finding is at `level` or above.
     public func has(atLeast level: CompatFinding.Level) -> Bool { findings.contains { $0.level >= level } }
+}
+
+/// A document `APICompat.compare(old:new:)` could not read: the file, the git ref or the line
+/// and column where it does not parse.
+public struct CompatLoadError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the document.
+    public let description: String
+    /// True when the document itself is not there (not a file it refers to).
+    public let missing: Bool
 }

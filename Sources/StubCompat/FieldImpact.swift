@@ -44,8 +44,9 @@ public struct ReleaseImpact: Codable, Sendable, Equatable {
 extension CompatReport {
     /// For each supported release, whether the breaking changes and warnings touch what its runs
     /// used. Operations are matched by method and path template (`{id}` matches one segment),
-    /// with `basePath` (the old document's) taken off the used path when it starts with it.
-    public func impact(on releases: [ReleaseUsage], basePath: String) -> [ReleaseImpact] {
+    /// with `basePath` (by default the old document's) taken off the used path when it starts with it.
+    public func impact(on releases: [ReleaseUsage], basePath: String? = nil) -> [ReleaseImpact] {
+        let basePath = basePath ?? self.basePath ?? ""
         let serious = findings.filter { $0.level >= .warning }
         return releases.map { release in
             guard release.runs > 0 else {

@@ -89,7 +89,7 @@ struct CompatCommand: AsyncParsableCommand {
             report = APICompat.compare(oldDocument, newDocument, oldName: oldArgument, newName: newArgument,
                                        options: APICompat.Options(exhaustiveEnums: exhaustiveEnums))
             if team {
-                report.releases = try await CompatTeam.impact(of: report, old: oldDocument, options: store, client: client)
+                report.releases = try await CompatTeam.impact(of: report, options: store, client: client)
             }
         } catch let error as OpenAPILoadError {
             FileHandle.standardError.write(Data("stubbank compat: \(error.description)\n".utf8))

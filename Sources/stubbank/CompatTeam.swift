@@ -2,13 +2,12 @@ import ContractKit
 import ContractKitCommand
 import Foundation
 import StubCompat
-import StubOpenAPI
 import TeamStore
 
 /// `compat --team`: the findings weighed against what each supported release's runs used.
 enum CompatTeam {
     /// Each supported release's impact, from the team store at `options`.
-    static func impact(of report: CompatReport, old: OpenAPISource, options: TeamOptions, client: String?) async throws -> [ReleaseImpact] {
+    static func impact(of report: CompatReport, options: TeamOptions, client: String?) async throws -> [ReleaseImpact] {
         let store = try await TeamStore.connect(try options.required(), logger: TeamOptions.quietLogger)
         let found: [TeamStore.ReleaseUse]
         do {
@@ -21,6 +20,6 @@ enum CompatTeam {
         let usage = found.map { entry in
             ReleaseUsage(name: "\(entry.release.client) \(entry.release.clientCommit.prefix(10))", runs: entry.runs, uses: entry.uses)
         }
-        return report.impact(on: usage, basePath: APICompat.basePath(old.root))
+        return report.impact(on: usage)
     }
 }

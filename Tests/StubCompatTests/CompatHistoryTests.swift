@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import StubCompat
 import StubOpenAPI
@@ -142,6 +143,40 @@ import Testing
         } throws: { error in
             "\(error)".contains("api/missing.yaml does not exist")
         }
+    }
+
+    /// The public entry point a team's own test or tool calls: documents by name, the old one's
+    /// base path kept for weighing releases, and a load failure as `CompatLoadError`.
+    @Test func theOneCallATeamMakesReadsComparesAndWeighs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compat-public-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func write(_ name: String, required: String) throws {
+            try Data("""
+            openapi: 3.0.3
+            info: {title: t, version: "1"}
+            servers: [{url: "https://bank.example/bank/v1/"}]
+            paths:
+              /accounts/{id}:
+                get:
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {type: object, required: [\(required)], properties: {iban: {type: string}, name: {type: string}}}
+            """.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try write("old.yaml", required: "iban, name")
+        try write("new.yaml", required: "name")
+        let report = try APICompat.compare(old: "old.yaml", new: "new.yaml", in: folder)
+        #expect(report.findings.map(\.rule) == ["response-property-became-optional"])
+        #expect(report.basePath == "/bank/v1")
+        let reader = ReleaseUsage(name: "ios 4.2", runs: 1, uses: [
+            OperationUse(method: "GET", path: "/bank/v1/accounts/acc-1", status: 200, received: ["iban", "name"], read: ["iban"]),
+        ])
+        #expect(report.impact(on: [reader]).map(\.verdict) == [.breaks])
+        #expect(throws: CompatLoadError.self) { try APICompat.compare(old: "old.yaml", new: "gone.yaml", in: folder) }
     }
 
     @Test func aDocumentThatDoesNotParseNamesTheFileAndTheLine() throws {
