@@ -12,59 +12,160 @@ public struct RawHTTPClient: Sendable {
     /// A client for the stub on `port` of 127.0.0.1.
     public init(port: Int) { self.port = port }
 
-    /// Writes `request` on a new connection, then reads until the stub closes it or `timeout`
-    /// passes (then it closes it). Send `Connection: close` for the stub to close after answering.
-    public func send(_ request: String, timeout: Duration = .seconds(5)) async throws -> RawHTTPResponse {
-        try await send(Array(request.utf8), timeout: timeout)
+    /// Where reading stops.
+    public enum ReadEnd: Sendable, Equatable {
+        /// When the stub closes the connection (or `timeout` passes): for `Connection: close`,
+        /// pipelined requests, and faults.
+        case close
+        /// When what arrived ends with this text: the last chunk of a stream (`"0\r\n\r\n"`),
+        /// on a connection the stub keeps open.
+        case suffix(String)
+        /// When the first response is whole, by its `Content-Length` or its last chunk (no body
+        /// after a 1xx, 204 or 304, or with `bodyless` for the answer to a HEAD), on a kept-alive
+        /// connection.
+        case firstResponse(bodyless: Bool = false)
     }
 
-    /// Writes `bytes` on a new connection; see `send(_:timeout:)`.
-    public func send(_ bytes: [UInt8], timeout: Duration = .seconds(5)) async throws -> RawHTTPResponse {
+    /// A write the stub did not take: it stopped reading, or closed the connection, before the
+    /// request was all sent.
+    public struct WriteStalled: Error, CustomStringConvertible {
+        /// How many bytes went out before it stalled.
+        public let bytesWritten: Int
+        /// The request's size.
+        public let bytesToWrite: Int
+        public var description: String {
+            "the stub stopped reading after \(bytesWritten) of \(bytesToWrite) bytes"
+        }
+    }
+
+    /// Writes `request` on a new connection, then reads until `end` (by default until the stub
+    /// closes it) or until `timeout` passes, then closes it. The answer says which
+    /// (`RawHTTPResponse.ending`). Send `Connection: close` for the stub to close after answering.
+    public func send(_ request: String, timeout: Duration = .seconds(5), until end: ReadEnd = .close) async throws -> RawHTTPResponse {
+        try await send(parts: [Array(request.utf8)], timeout: timeout, until: end)
+    }
+
+    /// Writes `bytes` on a new connection; see `send(_:timeout:until:)`.
+    public func send(_ bytes: [UInt8], timeout: Duration = .seconds(5), until end: ReadEnd = .close) async throws -> RawHTTPResponse {
+        try await send(parts: [bytes], timeout: timeout, until: end)
+    }
+
+    /// Writes each of `parts` in turn, each only once the one before has gone out, as a client
+    /// that writes its whole request (a head, then a 20 MB body) before it reads a byte; then
+    /// reads as `send(_:timeout:until:)` does. Throws `WriteStalled` when a part does not go out
+    /// within `timeout`, or the stub closes the connection before the last one.
+    public func send(parts: some Sequence<[UInt8]>, timeout: Duration = .seconds(5),
+                     until end: ReadEnd = .close) async throws -> RawHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
-        let received = group.next().makePromise(of: [UInt8].self)
+        let loop = group.next()
+        let collector = Collector(end: end, done: loop.makePromise(of: RawHTTPResponse.self))
         let channel: any Channel
         do {
-            channel = try await ClientBootstrap(group: group)
+            channel = try await ClientBootstrap(group: loop)
                 .connectTimeout(.milliseconds(Self.milliseconds(timeout)))
+                // A stub that answers early and closes its side keeps reading the rest (it must
+                // not reset a client still writing): the writes go on after its end arrives.
+                .channelOption(.allowRemoteHalfClosure, value: true)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(Collector(done: received))
+                        try channel.pipeline.syncOperations.addHandler(collector)
                     }
                 }
                 .connect(host: "127.0.0.1", port: port).get()
         } catch {
-            received.fail(error)
+            collector.done.fail(error)
             throw error
         }
-        // Whatever happens, the connection is closed by `timeout`, and closing fulfils `received`.
-        let limit = channel.eventLoop.scheduleTask(in: .milliseconds(Self.milliseconds(timeout))) { channel.close(promise: nil) }
-        defer { limit.cancel() }
-        do {
-            try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
-        } catch {
+        let parts = Array(parts)
+        let total = parts.reduce(0) { $0 + $1.count }
+        var written = 0
+        for part in parts {
+            // A part that has not gone out within `timeout` closes the connection, which fails the write.
+            let stalled = loop.scheduleTask(in: .milliseconds(Self.milliseconds(timeout))) { channel.close(promise: nil) }
+            do {
+                try await channel.writeAndFlush(ByteBuffer(bytes: part))
+                stalled.cancel()
+            } catch {
+                stalled.cancel()
+                channel.close(promise: nil)
+                _ = try? await collector.done.futureResult.get()
+                throw WriteStalled(bytesWritten: written, bytesToWrite: total)
+            }
+            written += part.count
+        }
+        // The read may have reached its end while parts were still going out; the connection
+        // closes now, not under the writes.
+        try await loop.submit {
+            collector.writing = false
+            if collector.reachedEnd || collector.inputClosed { channel.close(promise: nil) }
+        }.get()
+        // Whatever happens, the connection is closed by `timeout`, and closing fulfils `done`.
+        let limit = loop.scheduleTask(in: .milliseconds(Self.milliseconds(timeout))) {
+            collector.timedOut = true
             channel.close(promise: nil)
         }
-        return RawHTTPResponse(bytes: try await received.futureResult.get())
+        defer { limit.cancel() }
+        return try await collector.done.futureResult.get()
+    }
+
+    /// Writes `request` and closes the connection at once, reading nothing: a client that gives up.
+    public func sendAndClose(_ request: String, timeout: Duration = .seconds(5)) async throws {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.milliseconds(Self.milliseconds(timeout)))
+            .connect(host: "127.0.0.1", port: port).get()
+        try? await channel.writeAndFlush(ByteBuffer(bytes: Array(request.utf8)))
+        try? await channel.close()
     }
 
     private static func milliseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 
-    /// Gathers what arrives until the connection closes.
-    private final class Collector: ChannelInboundHandler {
+    /// Gathers what arrives until `end`, the stub's close or the timeout. Used on its channel's
+    /// event loop only.
+    private final class Collector: ChannelInboundHandler, @unchecked Sendable {
         typealias InboundIn = ByteBuffer
         private var bytes: [UInt8] = []
-        private let done: EventLoopPromise<[UInt8]>
+        private let end: ReadEnd
+        let done: EventLoopPromise<RawHTTPResponse>
+        var timedOut = false
+        /// Set once `end` arrived.
+        private(set) var reachedEnd = false
+        /// True while parts are still being written: reaching `end` then waits for them.
+        var writing = true
+        /// Set when the stub closed its side of the connection.
+        private(set) var inputClosed = false
 
-        init(done: EventLoopPromise<[UInt8]>) { self.done = done }
+        init(end: ReadEnd, done: EventLoopPromise<RawHTTPResponse>) {
+            self.end = end
+            self.done = done
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             bytes += unwrapInboundIn(data).readableBytesView
+            guard !reachedEnd else { return }
+            let whole: Bool = switch end {
+            case .close: false
+            case .suffix(let tail): bytes.count >= tail.utf8.count && bytes.suffix(tail.utf8.count).elementsEqual(tail.utf8)
+            case .firstResponse(let bodyless): RawHTTPResponse(bytes: bytes, ending: .endReached).firstResponseIsWhole(bodyless: bodyless)
+            }
+            if whole {
+                reachedEnd = true
+                if !writing { context.close(promise: nil) }
+            }
+        }
+
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if case .some(.inputClosed) = event as? ChannelEvent {
+                inputClosed = true
+                if !writing { context.close(promise: nil) }
+            }
+            context.fireUserInboundEventTriggered(event)
         }
 
         func channelInactive(context: ChannelHandlerContext) {
-            done.succeed(bytes)
+            let ending: RawHTTPResponse.Ending = reachedEnd ? .endReached : timedOut ? .timedOut : .closedByStub
+            done.succeed(RawHTTPResponse(bytes: bytes, ending: ending))
             context.fireChannelInactive()
         }
 
@@ -79,6 +180,27 @@ public struct RawHTTPClient: Sendable {
 public struct RawHTTPResponse: Sendable {
     /// The bytes as received.
     public let bytes: [UInt8]
+    /// What ended the read.
+    public let ending: Ending
+
+    /// What ended a read.
+    public enum Ending: Sendable, Equatable {
+        /// The stub closed the connection (or reset it).
+        case closedByStub
+        /// The `until` end arrived; the client closed the connection.
+        case endReached
+        /// `timeout` passed first; the client closed the connection.
+        case timedOut
+    }
+
+    /// The bytes, and what ended the read.
+    public init(bytes: [UInt8], ending: Ending) {
+        self.bytes = bytes
+        self.ending = ending
+    }
+
+    /// The bytes as text (UTF-8).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The first response's status code; nil when nothing, or no status line, came back.
     public var status: Int? {
@@ -104,6 +226,18 @@ public struct RawHTTPResponse: Sendable {
     public var rest: [UInt8] {
         guard let end = headEnd else { return [] }
         return Array(bytes[end...])
+    }
+
+    /// Whether the first response has arrived whole: its head, and its body by `Content-Length`
+    /// or by its last chunk (none after a 1xx, 204 or 304, or when `bodyless`).
+    func firstResponseIsWhole(bodyless: Bool) -> Bool {
+        guard let end = headEnd, let status else { return false }
+        if bodyless || status < 200 || status == 204 || status == 304 { return true }
+        if let length = header("content-length").flatMap({ Int($0) }) { return bytes.count - end >= length }
+        if header("transfer-encoding")?.lowercased().contains("chunked") == true {
+            return bytes.count - end >= 5 && bytes.suffix(5).elementsEqual("0\r\n\r\n".utf8)
+        }
+        return false
     }
 
     /// The lines of the first response's head.

@@ -18,6 +18,12 @@ public struct StubClient: Sendable {
         self.session = session
     }
 
+    /// A client for a stub listening on `port` of 127.0.0.1 (one `stubbank serve --port` started,
+    /// or a live `TestStub`'s), through an ephemeral `URLSession` of its own.
+    public init(port: Int) {
+        self.init(baseURL: URL(string: "http://127.0.0.1:\(port)")!, session: URLSession(configuration: .ephemeral))
+    }
+
     /// Sends `method path` (with its query, and a session prefix if the test wants one) and
     /// returns the answer, whatever its status.
     public func execute(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: [UInt8]? = nil,

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import StubServerTesting
 import Testing
 @testable import StubServer
 @testable import BuiltInBank
@@ -15,7 +16,7 @@ import StubFormats
         try await withStub(backend, mode: .live) { client in
             let port = try #require(client.port)
             let second = "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-            let text = try await RawHTTP.exchange(port: port, request: first + second)
+            let text = try await RawHTTPClient(port: port).send(first + second).text
             let parts = text.components(separatedBy: "HTTP/1.1 ")
             #expect(parts.count == 3, "expected two answers, got: \(text)")
             guard parts.count == 3 else { return ("", "") }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import StubServerTesting
 import Testing
 @testable import StubServer
 @testable import BuiltInBank
@@ -79,11 +80,11 @@ import Testing
         let backend = try makeBackend { $0.port = 0 }
         try await withStub(backend, mode: .live) { client in
             let port = try #require(client.port)
-            let response = try await RawHTTP.exchange(port: port, request: "GET /__stubbank/behaviours HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-                + "Origin: http://127.0.0.1:\(port)\r\nSec-Fetch-Site: same-origin\r\nConnection: close\r\n\r\n")
+            let response = try await RawHTTPClient(port: port).send("GET /__stubbank/behaviours HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                + "Origin: http://127.0.0.1:\(port)\r\nSec-Fetch-Site: same-origin\r\nConnection: close\r\n\r\n").text
             #expect(response.hasPrefix("HTTP/1.1 200"), "\(response)")
-            let other = try await RawHTTP.exchange(port: port, request: "GET /__stubbank/behaviours HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-                + "Origin: http://localhost:3000\r\nConnection: close\r\n\r\n")
+            let other = try await RawHTTPClient(port: port).send("GET /__stubbank/behaviours HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                + "Origin: http://localhost:3000\r\nConnection: close\r\n\r\n").text
             #expect(other.hasPrefix("HTTP/1.1 403"), "another port is another origin")
         }
     }

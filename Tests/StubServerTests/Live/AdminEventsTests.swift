@@ -23,13 +23,17 @@ import StubServerTesting
 
     @Test func newEntriesArriveForTheSessionAsked() async throws {
         try await live { port, backend in
-            async let stream = RawHTTP.exchange(port: port, request: "GET /__stubbank/events?session=mine HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 10, until: "0\r\n\r\n")
+            let raw = RawHTTPClient(port: port)
+            async let stream = raw.send("GET /__stubbank/events?session=mine HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(10),
+                                        until: .suffix("0\r\n\r\n"))
             try await eventually("the stream is listening") { backend.journal.feed.count == 1 }
-            _ = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            _ = try await RawHTTP.exchange(port: port, request: "GET /v1/atms HTTP/1.1\r\nHost: x\r\nX-Stub-Session: mine\r\nConnection: close\r\n\r\n")
+            _ = try await raw.send("GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            _ = try await raw.send("GET /v1/atms HTTP/1.1\r\nHost: x\r\nX-Stub-Session: mine\r\nConnection: close\r\n\r\n")
             try await eventually("the session's request is journalled") { !backend.journal.entries(session: "mine").isEmpty }
             backend.stopSignal.fire()  // ends the stream, as SIGTERM would
-            let text = try await stream
+            let streamed = try await stream
+            #expect(streamed.ending == .endReached, "the stream ended with its last chunk")
+            let text = streamed.text
             #expect(text.hasPrefix("HTTP/1.1 200 OK"))
             #expect(text.contains("text/event-stream"))
             #expect(text.contains("event: request"))
@@ -40,18 +44,21 @@ import StubServerTesting
 
     @Test func lastEventIdResendsWhatTheJournalKept() async throws {
         try await live { port, backend in
+            let raw = RawHTTPClient(port: port)
             for _ in 0..<3 {
-                _ = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                _ = try await raw.send("GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             }
             backend.stopSignal.fire()  // the stream sends the missed entries, then ends
-            let text = try await RawHTTP.exchange(port: port, request: "GET /__stubbank/events HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 1\r\n\r\n", timeout: 10, until: "0\r\n\r\n")
-            #expect(ids(text) == ["2", "3"], "\(text)")
+            let streamed = try await raw.send("GET /__stubbank/events HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 1\r\n\r\n",
+                                              timeout: .seconds(10), until: .suffix("0\r\n\r\n"))
+            #expect(streamed.ending == .endReached)
+            #expect(ids(streamed.text) == ["2", "3"], "\(streamed.text)")
         }
     }
 
     @Test func theEventsFollowTheAdminAccessRules() async throws {
         try await live({ $0.adminToken = "s3cret" }) { port, _ in
-            let refused = try await RawHTTP.exchange(port: port, request: "GET /__stubbank/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let refused = try await RawHTTPClient(port: port).send("GET /__stubbank/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").text
             #expect(refused.hasPrefix("HTTP/1.1 401"))
             #expect(refused.contains("admin_token_required"))
         }

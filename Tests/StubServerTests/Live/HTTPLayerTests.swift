@@ -20,7 +20,9 @@ import StubServerTesting
 
     /// The status line and the error code of an answer, or the raw text when it is not one.
     private func answer(_ port: Int, _ request: String) async throws -> (status: String, code: String?) {
-        let text = try await RawHTTP.exchange(port: port, request: request, timeout: 5)
+        let answer = try await RawHTTPClient(port: port).send(request, timeout: .seconds(5))
+        #expect(answer.ending == .closedByStub, "the stub closes a connection it refuses")
+        let text = answer.text
         let status = text.components(separatedBy: "\r\n").first ?? ""
         let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
         let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
@@ -59,8 +61,8 @@ import StubServerTesting
 
     @Test func aParserErrorAfterAKeptAliveRequestWaitsForItsAnswer() async throws {
         try await live { port, _ in
-            let text = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n"
-                + "GET /v1/status HTTP/1.1\r\nHost: x\r\nContent-Length: zz\r\n\r\n", timeout: 5)
+            let text = try await RawHTTPClient(port: port).send("GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "GET /v1/status HTTP/1.1\r\nHost: x\r\nContent-Length: zz\r\n\r\n", timeout: .seconds(5)).text
             let statuses = text.matches(of: /HTTP\/1\.1 \d{3}/).map { String($0.output) }
             #expect(statuses == ["HTTP/1.1 200", "HTTP/1.1 400"], "\(text)")
         }
@@ -86,16 +88,19 @@ import StubServerTesting
     @Test func idleConnectionIsClosed() async throws {
         try await live({ $0.connectionLimits.idleSeconds = 0.3 }) { port, _ in
             // The read gives up after 5 s; the close must come long before.
-            let text = try await RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 5)
-            #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+            let answer = try await RawHTTPClient(port: port).send("GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(5))
+            #expect(answer.text.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(answer.ending == .closedByStub)
         }
     }
 
     @Test func twentyMegabyteUploadSees413() async throws {
         try await live { port, _ in
             let body = "\"" + String(repeating: "x", count: 20 * 1024 * 1024) + "\""
-            let outcome = await LiveClient(port: port).send("POST", "/v1/auth/token", json: body, timeout: 30)
-            #expect(outcome.status == 413, "\(outcome)")
+            let client = StubClient(port: port)
+            let answer = try await client.execute(.post, "/v1/auth/token", headers: [.contentType: "application/json"],
+                                              body: Array(body.utf8), timeout: 30)
+            #expect(answer.status == .contentTooLarge, "\(answer.status) \(answer.text)")
         }
     }
 
@@ -115,7 +120,15 @@ import StubServerTesting
             let size = 20 * 1024 * 1024
             let framing = chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(size)\r\n"
             let head = "POST /v1/support/tickets \(version)\r\nHost: x\r\nContent-Type: application/json\r\n\(connection)\(framing)\r\n"
-            let answer = try await RawHTTP.uploadThenRead(port: port, head: head, bodyBytes: size, chunked: chunked)
+            // The body goes out in 64 KiB writes, each after the one before; none is read until all went.
+            let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+            let body: [[UInt8]] = chunked
+                ? Array(repeating: Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8), count: size / piece.count)
+                    + [Array("0\r\n\r\n".utf8)]
+                : Array(repeating: piece, count: size / piece.count)
+            let response = try await RawHTTPClient(port: port).send(parts: [Array(head.utf8)] + body, timeout: .seconds(20),
+                                                                    until: .firstResponse())
+            let answer = response.text
             #expect(answer.hasPrefix("HTTP/1.1 413"), "\(version) \(connection) chunked: \(chunked): \(answer.prefix(200))")
             #expect(answer.contains("\"payload_too_large\""), "\(answer.prefix(400))")
         }
@@ -123,7 +136,7 @@ import StubServerTesting
 
     @Test func abandonedDelayIsReleasedAtOnce() async throws {
         try await live { port, backend in
-            try await RawHTTP.sendAndClose(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n"
+            try await RawHTTPClient(port: port).sendAndClose("GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n"
                 + "X-Stub-Session: gone\r\n\r\n")
             // The abandoned request is journalled, with no status, when its wait ends.
             let entry = try await eventually("the abandoned request is journalled") { backend.journal.entries(session: "gone").first }
@@ -137,15 +150,18 @@ import StubServerTesting
             // One byte a second: the ATM list would take most of an hour.
             _ = try backend.behaviours.add(BehaviourSpec(route: "GET /v1/atms", bandwidth: Bandwidth(bytesPerSecond: 1, chunkBytes: 1)),
                                            session: nil)
-            async let delayed = RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n\r\n", timeout: 10)
-            async let hanging = RawHTTP.exchange(port: port, request: "GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Fault: hang\r\n\r\n", timeout: 10)
-            async let trickling = RawHTTP.exchange(port: port, request: "GET /v1/atms HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 10)
+            let raw = RawHTTPClient(port: port)
+            async let delayed = raw.send("GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 600000\r\n\r\n", timeout: .seconds(10))
+            async let hanging = raw.send("GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Fault: hang\r\n\r\n", timeout: .seconds(10))
+            async let trickling = raw.send("GET /v1/atms HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(10))
             try await eventually("three requests wait on the stop") { backend.stopSignal.waiting == 3 }
             backend.stopSignal.fire()
-            // Every connection closes at once; a read that waited its 10 s would throw.
-            #expect(try await delayed == "")
-            #expect(try await hanging == "")
-            let partial = try await trickling
+            // Every connection closes at once, by the stub, not by the read's 10 s timeout.
+            let (delayedAnswer, hangingAnswer, trickled) = try await (delayed, hanging, trickling)
+            #expect(delayedAnswer.bytes.isEmpty && delayedAnswer.ending == .closedByStub)
+            #expect(hangingAnswer.bytes.isEmpty && hangingAnswer.ending == .closedByStub)
+            #expect(trickled.ending == .closedByStub)
+            let partial = trickled.text
             #expect(partial.hasPrefix("HTTP/1.1 200 OK"), "the head went out before the pause")
             #expect(!partial.hasSuffix("]}"), "the body was cut short, not finished")
         }

@@ -1,5 +1,10 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
 import HummingbirdTesting
+import StubServerTesting
 import Testing
 @testable import StubServer
 @testable import BuiltInBank
@@ -8,12 +13,12 @@ import Testing
 /// Each fault observed through URLSession over a real socket on an ephemeral port.
 @Suite struct LiveFaultTests {
     private func live(_ configure: @escaping (inout StubServerConfiguration) -> Void = { _ in },
-                      _ body: @escaping @Sendable (LiveClient) async throws -> Void) async throws {
+                      _ body: @escaping @Sendable (StubClient) async throws -> Void) async throws {
         var configuration = StubServerConfiguration(stubsDirectory: repositoryStubs)
         configure(&configuration)
         let backend = try makeBackend { $0 = configuration; $0.port = 0 }
         try await withStub(backend, mode: .live) { client in
-            try await body(LiveClient(port: try #require(client.port)))
+            try await body(StubClient(port: try #require(client.port)))
         }
     }
 
@@ -24,7 +29,8 @@ import Testing
             let request = "POST /v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
                 + String(json.utf8.count, radix: 16) + "\r\n" + json + "\r\n0\r\n\r\n"
-            let answer = try await RawHTTP.exchange(port: client.port, request: request)
+            let port = try #require(client.baseURL.port)
+            let answer = try await RawHTTPClient(port: port).send(request).text
             #expect(answer.hasPrefix("HTTP/1.1 200"))
             #expect(answer.contains("\"access_token\""))
         }
@@ -32,66 +38,69 @@ import Testing
 
     @Test func healthyRequestSucceeds() async throws {
         try await live { client in
-            let outcome = await client.get("/v1/status")
-            #expect(outcome.status == 200)
+            let answer = try await client.execute(.get, "/v1/status")
+            #expect(answer.status == .ok)
         }
     }
 
     @Test func resetIsConnectionLost() async throws {
         try await live { client in
-            let outcome = await client.get("/v1/status", headers: ["X-Stub-Fault": "reset"])
-            #expect(outcome.urlErrorCode == .networkConnectionLost, "\(outcome)")
+            let error = await #expect(throws: URLError.self) { try await client.execute(.get, "/v1/status", headers: [.stubFault: "reset"]) }
+            #expect(error?.code == .networkConnectionLost)
         }
     }
 
     @Test func closeWithoutResponseIsAnError() async throws {
         try await live { client in
-            let outcome = await client.get("/v1/status", headers: ["X-Stub-Fault": "empty"])
-            let code = try #require(outcome.urlErrorCode, "\(outcome)")
+            let error = await #expect(throws: URLError.self) { try await client.execute(.get, "/v1/status", headers: [.stubFault: "empty"]) }
+            let code = try #require(error?.code)
             #expect([.badServerResponse, .networkConnectionLost, .zeroByteResource].contains(code), "\(code)")
         }
     }
 
     @Test func truncatedBodyIsAnError() async throws {
         try await live { client in
-            let outcome = await client.get("/v1/atms", headers: ["X-Stub-Fault": "truncated"])
-            #expect(outcome.urlErrorCode != nil, "\(outcome)")
+            await #expect(throws: URLError.self) { try await client.execute(.get, "/v1/atms", headers: [.stubFault: "truncated"]) }
         }
     }
 
     @Test func hangTimesOut() async throws {
         try await live { client in
             let started = ContinuousClock.now
-            let outcome = await client.get("/v1/status", headers: ["X-Stub-Fault": "hang"], timeout: 1)
-            #expect(outcome.urlErrorCode == .timedOut, "\(outcome)")
+            let error = await #expect(throws: URLError.self) {
+                try await client.execute(.get, "/v1/status", headers: [.stubFault: "hang"], timeout: 1)
+            }
+            #expect(error?.code == .timedOut)
             #expect(ContinuousClock.now - started < .seconds(10))
         }
     }
 
     @Test func offlineScenarioLosesEveryConnectionButAdminAnswers() async throws {
         try await live({ $0.scenario = "offline" }) { client in
-            #expect(await client.get("/v1/status").urlErrorCode == .networkConnectionLost)
-            #expect(await client.get("/__stubbank/routes").status == 200)
+            let error = await #expect(throws: URLError.self) { try await client.execute(.get, "/v1/status") }
+            #expect(error?.code == .networkConnectionLost)
+            let admin = try await client.execute(.get, "/__stubbank/routes")
+            #expect(admin.status == .ok)
         }
     }
 
     @Test func malformedBodyArrivesAsInvalidJSON() async throws {
         try await live { client in
-            let outcome = await client.get("/v1/status", headers: ["X-Stub-Fault": "malformed"])
-            let body = try #require(outcome.body)
-            #expect(outcome.status == 200)
-            #expect((try? JSONSerialization.jsonObject(with: body)) == nil)
+            let answer = try await client.execute(.get, "/v1/status", headers: [.stubFault: "malformed"])
+            #expect(answer.status == .ok)
+            #expect(!answer.body.isEmpty)
+            #expect((try? JSONSerialization.jsonObject(with: Data(answer.body))) == nil)
         }
     }
 
     @Test func throttledBodyArrivesWhole() async throws {
         try await live { client in
-            let plain = try #require(await client.get("/v1/atms").body)
-            let installed = await client.send("POST", "/__stubbank/behaviours",
-                                              json: #"{"route":"GET /v1/atms","bandwidth":{"bytesPerSecond":20000,"chunkBytes":256}}"#)
-            #expect(installed.status == 201)
+            let plain = try await client.execute(.get, "/v1/atms").body
+            let installed = try await client.execute(.post, "/__stubbank/behaviours", headers: [.contentType: "application/json"],
+                                                     body: Array(#"{"route":"GET /v1/atms","bandwidth":{"bytesPerSecond":20000,"chunkBytes":256}}"#.utf8))
+            #expect(installed.status == .created)
             let started = ContinuousClock.now
-            let throttled = await client.get("/v1/atms")
+            let throttled = try await client.execute(.get, "/v1/atms")
             #expect(throttled.body == plain)
             // At 20 kB/s the body cannot arrive faster than its size allows.
             let floor = Double(plain.count - 256) / 20_000
@@ -102,14 +111,14 @@ import Testing
     @Test func delayIsHonouredWithoutBlockingOtherRequests() async throws {
         try await live { client in
             let started = ContinuousClock.now
-            let outcomes = await withTaskGroup(of: Int?.self) { group in
+            let outcomes = await withTaskGroup(of: HTTPResponse.Status?.self) { group in
                 for _ in 0..<50 {
-                    group.addTask { await client.get("/v1/status", headers: ["X-Stub-Delay": "300"]).status }
+                    group.addTask { try? await client.execute(.get, "/v1/status", headers: [.stubDelay: "300"]).status }
                 }
-                return await group.reduce(into: [Int?]()) { $0.append($1) }
+                return await group.reduce(into: [HTTPResponse.Status?]()) { $0.append($1) }
             }
             let elapsed = ContinuousClock.now - started
-            #expect(outcomes.allSatisfy { $0 == 200 })
+            #expect(outcomes.allSatisfy { $0 == .ok })
             #expect(elapsed >= .milliseconds(300))
             // 50 × 300 ms run together: far less than the 15 s they would take one after another
             // (the bound leaves room for a busy two-core machine).
@@ -122,12 +131,14 @@ import Testing
     @Test func postResetOnAFreshConnectionIsConnectionLost() async throws {
         let backend = try makeBackend { $0.port = 0 }
         try await withStub(backend, mode: .live) { client in
-            let live = LiveClient(port: try #require(client.port))
+            let live = StubClient(port: try #require(client.port))
             // The reset comes at once; the bound only stops a hang, and a busy CI machine (all suites in
             // parallel) once took longer than 3 s to get a fresh connection's POST answered.
-            let outcome = await live.send("POST", "/v1/support/tickets", json: #"{"subject":"a","message":"b"}"#,
-                                          headers: ["X-Stub-Fault": "reset"], timeout: 30)
-            #expect(outcome.urlErrorCode == .networkConnectionLost, "\(outcome)")
+            let error = await #expect(throws: URLError.self) {
+                try await live.execute(.post, "/v1/support/tickets", headers: [.stubFault: "reset", .contentType: "application/json"],
+                                       body: Array(#"{"subject":"a","message":"b"}"#.utf8), timeout: 30)
+            }
+            #expect(error?.code == .networkConnectionLost)
         }
     }
 }
