@@ -62,6 +62,31 @@ import Testing
         }
     }
 
+    /// What ended a raw read: the stub's close, the first whole answer on a kept-alive
+    /// connection, or the timeout, which a test tells apart from a close.
+    @Test func aRawReadSaysWhatEndedIt() async throws {
+        try await withRoutes(dueDate) { stubs in
+            try await withStub(.live, stubs: stubs) { stub in
+                let raw = try #require(stub.raw)
+                let closed = try await raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(closed.ending == .closedByStub)
+                // Kept alive: the stub never closes, so the read waits for its timeout...
+                let waited = try await raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(2))
+                #expect(waited.ending == .timedOut)
+                #expect(waited.status == 200)
+                // ...or stops at the end of the first answer, its body whole by Content-Length.
+                let first = try await raw.send("GET /api/due HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(30), until: .firstResponse())
+                #expect(first.ending == .endReached)
+                let length = try #require(first.header("content-length").flatMap { Int($0) })
+                #expect(first.rest.count == length)
+                #expect(String(decoding: first.rest, as: UTF8.self).hasSuffix("}"))
+                let head = try await raw.send("HEAD /api/due HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(30),
+                                              until: .firstResponse(bodyless: true))
+                #expect(head.ending == .endReached && head.rest.isEmpty)
+            }
+        }
+    }
+
     @Test func aPortNobodyListensOnThrowsInsteadOfWaiting() async throws {
         await #expect(throws: (any Error).self) {
             _ = try await RawHTTPClient(port: 1).send("GET / HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(2))
