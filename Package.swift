@@ -282,7 +282,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // What a suite asks for when it wants the stub in its own process and the runs in SQLite:
-        // `.inProcess(stubs:)` and `.sqlite(_:)`. It brings the server (NIO, Hummingbird) and GRDB.
+        // `.loopback(stubs:)` and `.sqlite(_:)`. It brings the server (NIO, Hummingbird) and GRDB.
         .target(
             name: "ContractTestingHost",
             dependencies: [

@@ -10,7 +10,7 @@ public import Testing
 /// import Testing
 ///
 /// let suite = ContractTestSuite(client: MyBankContracts.client(), cases: "Contracts/cases",
-///                               stub: .inProcess(stubs: "Stubs"), recording: .sqlite())
+///                               stub: .loopback(stubs: "Stubs"), recording: .sqlite())
 ///
 /// @Test(arguments: suite.caseIDs) func contract(_ id: String) async { await suite.check(id) }
 /// @Test func casesLoad() { suite.expectCasesLoad() }

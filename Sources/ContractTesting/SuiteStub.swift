@@ -11,7 +11,7 @@ public protocol HostedStub: Sendable {
 extension ContractTestSuite {
     /// Where the stub comes from: one that is already running, or one the suite starts.
     ///
-    /// `.remote(_:)` needs nothing more. `.inProcess(stubs:)`, a stub hosted in the test process,
+    /// `.remote(_:)` needs nothing more. `.loopback(stubs:)`, a stub hosted in the test process,
     /// comes with `import ContractTestingHost`, which brings the server (NIO, Hummingbird): a test
     /// target that only talks to a running stub does not build it.
     public struct Stub: Sendable {

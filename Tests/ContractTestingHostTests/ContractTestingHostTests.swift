@@ -15,7 +15,7 @@ import Testing
     private let stubs = String(#filePath.split(separator: "/Tests/", maxSplits: 1)[0]) + "/Stubs"
 
     @Test func inProcessStartsAStubOnAFreeLoopbackPortAndStopsIt() async throws {
-        guard case .hosted(_, let start) = ContractTestSuite.Stub.inProcess(stubs: stubs).source else {
+        guard case .hosted(_, let start) = ContractTestSuite.Stub.loopback(stubs: stubs).source else {
             Issue.record("inProcess should host a stub")
             return
         }

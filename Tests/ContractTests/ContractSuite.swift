@@ -6,5 +6,5 @@ import ContractTestingHost
 /// one in-process stub serving `Stubs/`, recorded in the run store.
 enum ContractSuite {
     static let client = ReferenceClient().contractClient()
-    static let suite = ContractTestSuite(client: client, cases: "Contracts/cases", stub: .inProcess(stubs: "Stubs"), recording: .sqlite())
+    static let suite = ContractTestSuite(client: client, cases: "Contracts/cases", stub: .loopback(stubs: "Stubs"), recording: .sqlite())
 }

@@ -8,7 +8,7 @@ import Testing
 /// `Examples/mybank` (or `STUBBANK_BASE_URL`), recorded in the run store.
 enum MyBankSuite {
     static let client = MyBankContracts().contractClient()
-    static let suite = ContractTestSuite(client: client, cases: "Examples/MyBankClient/Contracts/cases", stub: .inProcess(stubs: "Examples/mybank"),
+    static let suite = ContractTestSuite(client: client, cases: "Examples/MyBankClient/Contracts/cases", stub: .loopback(stubs: "Examples/mybank"),
                                          recording: .sqlite())
 }
 

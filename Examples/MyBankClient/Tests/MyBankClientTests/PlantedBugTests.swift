@@ -12,7 +12,7 @@ import Testing
     /// Runs `id` through a client built from `contracts`, against the suite's stub.
     func run(_ id: String, _ contracts: MyBankContracts) async throws -> CaseResult {
         let suite = ContractTestSuite(client: contracts.contractClient(), cases: "Examples/MyBankClient/Contracts/cases",
-                                      stub: .inProcess(stubs: "Examples/mybank"))
+                                      stub: .loopback(stubs: "Examples/mybank"))
         return try await suite.result(of: id)
     }
 
