@@ -104,7 +104,7 @@ public struct OpenAPIImporter: Sendable {
         var report = try RouteFileWriter(out: out, basePath: prefix, document: (copy, spec), validateRequests: validateRequests).writeFolder(
             byFile, header: "Imported from \(spec.lastPathComponent) by stubbank import openapi (seed \(seed)).", skipped: skipped)
         report.basePath = prefix
-        stage("wrote \(report.written.count) files and loaded them back")
+        stage("compiled every route with the route-file loader, then wrote \(report.written.count) files")
         return report
     }
 

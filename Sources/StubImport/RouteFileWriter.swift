@@ -1,12 +1,11 @@
 public import Foundation
-import StubRuntime
 import Yams
 import StubFormats
 import StubEngine
 
-/// Writes imported routes as a stubs folder: `routes/NAME.yaml` and `routes/bodies/…`, then loads
-/// the folder back with the server's own loader, so a folder that would not serve is never left
-/// looking finished.
+/// Writes imported routes as a stubs folder: `routes/NAME.yaml` and `routes/bodies/…`, compiled
+/// first, in memory, by the stub's own route-file loader, so a folder that would not serve is never
+/// written, and a route the loader refuses is named instead of breaking the rest.
 public struct RouteFileWriter: Sendable {
     /// The stubs folder to write.
     public let out: URL
@@ -29,157 +28,181 @@ public struct RouteFileWriter: Sendable {
     /// Refuses a folder that already has route files; otherwise makes `routes/bodies/`, copies
     /// the document in and writes `stubbank.yaml`.
     public func prepare() throws(ImportError) {
+        try refuseExistingRoutes()
+        do {
+            try FileManager.default.createDirectory(at: out.appendingPathComponent("routes/bodies"), withIntermediateDirectories: true)
+            if let document {
+                let copy = out.appendingPathComponent(document.name)
+                if !FileManager.default.fileExists(atPath: copy.path) { try FileManager.default.copyItem(at: document.source, to: copy) }
+            }
+            try Data(settings.utf8).write(to: out.appendingPathComponent(StubsSettingsLoader.file))
+        } catch {
+            throw ImportError("cannot prepare \(out.path): \(error.localizedDescription)")
+        }
+    }
+
+    private func refuseExistingRoutes() throws(ImportError) {
         let routes = out.appendingPathComponent("routes")
         if FileManager.default.fileExists(atPath: routes.path) {
             throw ImportError("\(routes.path) already exists; choose an empty --out folder (nothing was written)")
         }
-        do {
-            try FileManager.default.createDirectory(at: routes.appendingPathComponent("bodies"), withIntermediateDirectories: true)
-            var settings = "# Written by stubbank import: route files only, so the built-in bank is off.\nbank: false\n"
-            if let basePath {
-                settings += "# Routes answer with and without this prefix, the document's servers path.\nbasePath: \(basePath)\n"
-            }
-            if let document {
-                let copy = out.appendingPathComponent(document.name)
-                if !FileManager.default.fileExists(atPath: copy.path) { try FileManager.default.copyItem(at: document.source, to: copy) }
-                settings += "# The document the routes came from. validate: requests refuses requests that break it (400/422).\n"
-                    + "document: \(document.name)\nvalidate: \(validateRequests ? "requests" : "off")\n"
-            }
-            try Data(settings.utf8).write(to: out.appendingPathComponent("stubbank.yaml"))
-        } catch {
-            throw ImportError("cannot create \(routes.path): \(error.localizedDescription)")
-        }
     }
 
-    /// Writes a whole folder (one route file per group), loads it back with the server's loader,
-    /// and reports. A route the loader refuses is left out, listed with its file, line and the
-    /// loader's reason, and the folder is written again without it, so one route the loader
-    /// cannot take never costs the rest; anything else the loader refuses fails the import.
+    /// What `stubbank.yaml` says.
+    private var settings: String {
+        var settings = "# Written by stubbank import: route files only, so the built-in bank is off.\nbank: false\n"
+        if let basePath {
+            settings += "# Routes answer with and without this prefix, the document's servers path.\nbasePath: \(basePath)\n"
+        }
+        if let document {
+            settings += "# The document the routes came from. validate: requests refuses requests that break it (400/422).\n"
+                + "document: \(document.name)\nvalidate: \(validateRequests ? "requests" : "off")\n"
+        }
+        return settings
+    }
+
+    /// Writes a whole folder, one route file per group, after compiling every route with the
+    /// stub's own route-file loader in memory. A route the loader refuses is left out, listed with
+    /// where it came from and the loader's reason, and the rest are compiled again without it, so
+    /// one route the loader cannot take never costs the rest. Only then is anything written, once;
+    /// anything else the loader refuses fails the import with nothing written.
     public func writeFolder(_ groups: [String: [ImportedRoute]], header: String,
                             skipped: [ImportReport.Note]) throws(ImportError) -> ImportReport {
+        try refuseExistingRoutes()
         var groups = groups
         var leftOut: [ImportReport.Note] = []
-        for _ in 0..<8 {
-            try prepare()
-            var report = ImportReport()
-            report.skipped = skipped + leftOut
+        while true {
+            var rendered = Rendered()
             for (file, routes) in groups.sorted(by: { $0.key < $1.key }) where !routes.isEmpty {
-                report.routes += routes.count
-                report.written += try write(routes, file: file, header: header)
+                try render(routes, file: file, header: header, into: &rendered)
             }
-            let problems = loadProblems()
-            if problems.isEmpty { return report }
+            var problems: [FixtureProblem] = []
+            let settingsFiles: [String: [UInt8]] = [StubsSettingsLoader.file: Array(settings.utf8)]
+            _ = StubsSettingsLoader.load(files: .memory(settingsFiles), problems: &problems)
+            _ = RouteFileLoader(files: .memory(rendered.files)).load(problems: &problems)
+            guard !problems.isEmpty else {
+                try prepare()
+                for (path, bytes) in rendered.files.sorted(by: { $0.key < $1.key }) { try save(bytes, to: path) }
+                var report = ImportReport()
+                report.skipped = skipped + leftOut
+                report.routes = groups.values.reduce(0) { $0 + $1.count }
+                report.written = rendered.files.keys.sorted()
+                return report
+            }
             var dropped = false
             for problem in problems {
-                let name = String(problem.file.dropFirst("routes/".count))
-                guard problem.file.hasPrefix("routes/"), let line = problem.line, let routes = groups[name],
-                      let index = routeIndex(atLine: line, in: problem.file), routes.indices.contains(index) else { continue }
-                let route = routes[index]
-                groups[name]?.removeAll { $0.id == route.id }
-                leftOut.append(.init(source: route.origin, reason: "the route file loader refused it (\(problem)); left out so the rest serves"))
+                guard let line = problem.line, let (name, id) = rendered.route(in: problem.file, atLine: line),
+                      groups[name]?.contains(where: { $0.id == id }) == true else { continue }
+                let route = groups[name]?.first { $0.id == id }
+                groups[name]?.removeAll { $0.id == id }
+                leftOut.append(.init(source: route?.origin ?? id,
+                                     reason: "the route file loader refused it (\(problem)); left out so the rest serves"))
                 dropped = true
             }
             guard dropped else {
-                throw ImportError("the written folder does not load, which is a bug in the importer:\n"
+                throw ImportError("the folder to write does not load, which is a bug in the importer (nothing was written):\n"
                                   + problems.map { "  - \($0)" }.joined(separator: "\n"))
             }
-            try? FileManager.default.removeItem(at: out.appendingPathComponent("routes"))
-            try? FileManager.default.removeItem(at: out.appendingPathComponent("stubbank.yaml"))
         }
-        throw ImportError("the written folder still does not load after leaving out the routes the loader refused: \(leftOut)")
     }
 
-    /// Which route of a written route file holds `line`: the last `- id:` at or above it.
-    private func routeIndex(atLine line: Int, in file: String) -> Int? {
-        guard let text = try? String(contentsOf: out.appendingPathComponent(file), encoding: .utf8) else { return nil }
-        var index: Int?
-        var count = 0
-        for (number, content) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where number < line {
-            if content.hasPrefix("- id:") {
-                index = count
-                count += 1
-            }
+    /// A folder's files before they are written, and where each route's text starts.
+    private struct Rendered {
+        /// Paths from the folder's root (`routes/api.yaml`, `routes/bodies/…`) and their bytes.
+        var files: [String: [UInt8]] = [:]
+        /// For each route file (its name under `routes/`): each route's id and first line, in order.
+        var starts: [String: [(line: Int, id: String)]] = [:]
+
+        /// The route file's name and the id of the route whose text holds `line` of `file`.
+        func route(in file: String, atLine line: Int) -> (String, String)? {
+            guard file.hasPrefix("routes/") else { return nil }
+            let name = String(file.dropFirst("routes/".count))
+            guard let found = starts[name]?.last(where: { $0.line <= line }) else { return nil }
+            return (name, found.id)
         }
-        return index
     }
 
-    /// Writes one route file holding `routes`; returns the files written.
+    /// Writes one route file holding `routes`, with its body files; returns the files written.
     public func write(_ routes: [ImportedRoute], file: String, header: String) throws(ImportError) -> [String] {
-        var written: [String] = []
-        var items: [Node] = []
-        for route in routes {
-            var responses: [Node] = []
-            for (index, response) in route.responses.enumerated() {
-                var pairs: [(Node, Node)] = []
-                if let name = response.name { pairs.append(("name", Node(name))) }
-                pairs.append(("status", Node(String(response.status), Tag(.int))))
-                if !response.headers.isEmpty {
-                    pairs.append(("headers", Node(response.headers.map { (Node($0.0), Node($0.1)) })))
-                }
-                switch response.body {
-                case .json(let value)?:
-                    let name = "bodies/\(Self.slug(route.id))-\(response.status)\(response.name.map { "-" + Self.slug($0) } ?? "")-\(index).json"
-                    try save(Self.prettyJSON(value), to: "routes/" + name)
-                    written.append("routes/" + name)
-                    pairs.append(("bodyFile", Node(name)))
-                case .file(let original, let bytes)?:
-                    let name = "bodies/\(Self.slug(route.id))-\(index)-\(Self.slug(original))"
-                    try save(bytes, to: "routes/" + name)
-                    written.append("routes/" + name)
-                    pairs.append(("bodyFile", Node(name)))
-                case .text(let text)?:
-                    pairs.append(("body", Node(text, Tag(.str), .literal)))
-                case nil:
-                    break
-                }
-                if let latency = response.latency { pairs.append(("latency", Self.node(latency))) }
-                if let fault = response.fault { pairs.append(("fault", Node(fault.rawValue))) }
-                if response.literal { pairs.append(("template", Node("false", Tag(.bool)))) }
-                responses.append(Node(pairs))
-            }
-            var request: [(Node, Node)] = [("method", Node(route.method))]
-            if let (regex, withQuery) = route.pattern {
-                request.append((Node(withQuery ? "urlPattern" : "pathPattern"), Node(regex, Tag(.str), .singleQuoted)))
-            } else {
-                request.append(("path", Node(route.path)))
-            }
-            if !route.params.isEmpty { request.append(("params", Self.matchers(route.params))) }
-            if !route.query.isEmpty { request.append(("query", Self.matchers(route.query))) }
-            if !route.headers.isEmpty { request.append(("headers", Self.matchers(route.headers))) }
-            if !route.body.isEmpty { request.append(("body", Self.matchers(route.body))) }
-            if let bodyText = route.bodyText { request.append(("bodyText", Self.matcher(bodyText))) }
-            var pairs: [(Node, Node)] = [("id", Node(route.id)), ("request", Node(request))]
-            if route.mode == "sequence-loop" {
-                pairs.append(("mode", Node("sequence")))
-                pairs.append(("then", Node("loop")))
-            } else if route.mode != "first" {
-                pairs.append(("mode", Node(route.mode)))
-            }
-            if let priority = route.priority { pairs.append(("priority", Node(String(priority), Tag(.int)))) }
-            pairs.append(("responses", Node(responses)))
-            items.append(Node(pairs))
-        }
-        let document = Node([(Node("routes"), Node(items))])
-        let text: String
-        do {
-            text = try Yams.serialize(node: document, width: 120, allowUnicode: true)
-        } catch {
-            throw ImportError("cannot write \(file): \(error)")
-        }
-        let comments = routes.map { "#   \($0.id): \($0.origin)" }.joined(separator: "\n")
-        try save(Array("# \(header)\n# Routes and where each came from:\n\(comments)\n\(text)".utf8), to: "routes/" + file)
-        written.append("routes/" + file)
-        return written
+        var rendered = Rendered()
+        try render(routes, file: file, header: header, into: &rendered)
+        for (path, bytes) in rendered.files.sorted(by: { $0.key < $1.key }) { try save(bytes, to: path) }
+        return rendered.files.keys.sorted()
     }
 
-    /// What the server's loader refuses in the written folder; empty when it loads.
-    private func loadProblems() -> [FixtureProblem] {
-        do {
-            _ = try FixtureLoader(root: out).load()
-            return []
-        } catch {
-            return error.problems
+    /// One route file's text and body files, each route serialized on its own so that a line the
+    /// loader names leads back to its route.
+    private func render(_ routes: [ImportedRoute], file: String, header: String, into rendered: inout Rendered) throws(ImportError) {
+        let comments = routes.map { "#   \($0.id): \($0.origin)".replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+        var text = "# \(header.replacingOccurrences(of: "\n", with: " "))\n# Routes and where each came from:\n\(comments)\nroutes:\n"
+        var line = text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) } + 1
+        var starts: [(line: Int, id: String)] = []
+        for route in routes {
+            let item = try node(route, bodies: &rendered.files)
+            let chunk: String
+            do {
+                chunk = try Yams.serialize(node: Node([item]), width: 120, allowUnicode: true)
+            } catch {
+                throw ImportError("cannot write \(file): \(error)")
+            }
+            starts.append((line, route.id))
+            line += chunk.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+            text += chunk
         }
+        rendered.starts[file] = starts
+        rendered.files["routes/" + file] = Array(text.utf8)
+    }
+
+    /// One route as route-file YAML; its body files go into `bodies`.
+    private func node(_ route: ImportedRoute, bodies: inout [String: [UInt8]]) throws(ImportError) -> Node {
+        var responses: [Node] = []
+        for (index, response) in route.responses.enumerated() {
+            var pairs: [(Node, Node)] = []
+            if let name = response.name { pairs.append(("name", Node(name))) }
+            pairs.append(("status", Node(String(response.status), Tag(.int))))
+            if !response.headers.isEmpty {
+                pairs.append(("headers", Node(response.headers.map { (Node($0.0), Node($0.1)) })))
+            }
+            switch response.body {
+            case .json(let value)?:
+                let name = "bodies/\(Self.slug(route.id))-\(response.status)\(response.name.map { "-" + Self.slug($0) } ?? "")-\(index).json"
+                bodies["routes/" + name] = Self.prettyJSON(value)
+                pairs.append(("bodyFile", Node(name)))
+            case .file(let original, let bytes)?:
+                let name = "bodies/\(Self.slug(route.id))-\(index)-\(Self.slug(original))"
+                bodies["routes/" + name] = bytes
+                pairs.append(("bodyFile", Node(name)))
+            case .text(let text)?:
+                pairs.append(("body", Node(text, Tag(.str), .literal)))
+            case nil:
+                break
+            }
+            if let latency = response.latency { pairs.append(("latency", Self.node(latency))) }
+            if let fault = response.fault { pairs.append(("fault", Node(fault.rawValue))) }
+            if response.literal { pairs.append(("template", Node("false", Tag(.bool)))) }
+            responses.append(Node(pairs))
+        }
+        var request: [(Node, Node)] = [("method", Node(route.method))]
+        if let (regex, withQuery) = route.pattern {
+            request.append((Node(withQuery ? "urlPattern" : "pathPattern"), Node(regex, Tag(.str), .singleQuoted)))
+        } else {
+            request.append(("path", Node(route.path)))
+        }
+        if !route.params.isEmpty { request.append(("params", Self.matchers(route.params))) }
+        if !route.query.isEmpty { request.append(("query", Self.matchers(route.query))) }
+        if !route.headers.isEmpty { request.append(("headers", Self.matchers(route.headers))) }
+        if !route.body.isEmpty { request.append(("body", Self.matchers(route.body))) }
+        if let bodyText = route.bodyText { request.append(("bodyText", Self.matcher(bodyText))) }
+        var pairs: [(Node, Node)] = [("id", Node(route.id)), ("request", Node(request))]
+        if route.mode == "sequence-loop" {
+            pairs.append(("mode", Node("sequence")))
+            pairs.append(("then", Node("loop")))
+        } else if route.mode != "first" {
+            pairs.append(("mode", Node(route.mode)))
+        }
+        if let priority = route.priority { pairs.append(("priority", Node(String(priority), Tag(.int)))) }
+        pairs.append(("responses", Node(responses)))
+        return Node(pairs)
     }
 
     private func save(_ bytes: [UInt8], to relative: String) throws(ImportError) {

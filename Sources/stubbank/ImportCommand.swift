@@ -153,7 +153,7 @@ struct ImportCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         for file in report.written { print("wrote \(file)") }
-        print("\(report.routes) route\(report.routes == 1 ? "" : "s") written; the folder loads cleanly.")
+        print("\(report.routes) route\(report.routes == 1 ? "" : "s") written, each compiled by the stub's route-file loader first.")
         if let basePath = report.basePath { print("Routes answer with and without \(basePath) (basePath in stubbank.yaml).") }
         if let replay = report.replay {
             print("Replayed: \(replay.matched) of \(replay.replayed) converted mappings answer as the mapping says "

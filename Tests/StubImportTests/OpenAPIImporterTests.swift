@@ -140,6 +140,29 @@ import StubFormats
         #expect(report.skipped.first?.reason.contains("routes/api.yaml:") == true, "\(report.skipped)")
         let backend = try makeBackend(stubs: out.url)
         #expect(backend.fileRoutes.routes.map(\.id) == ["good"])
+        // Written once, after the check: the refused route's body file was never written.
+        let bodies = try FileManager.default.contentsOfDirectory(atPath: out.url.appendingPathComponent("routes/bodies").path)
+        #expect(bodies.count == 1 && bodies.allSatisfy { $0.hasPrefix("good-") }, "\(bodies)")
+        #expect(report.written.sorted() == (["routes/api.yaml"] + bodies.map { "routes/bodies/" + $0 }).sorted())
+    }
+
+    /// The loader's line leads back to the route it names wherever it sits in its file, and two
+    /// refused routes in two files both go.
+    @Test func eachRefusedRouteIsNamedWhereverItSits() throws {
+        let out = ScratchFolder()
+        func route(_ id: String, query: String? = nil) -> ImportedRoute {
+            var route = ImportedRoute(id: id, method: "GET", path: "/\(id)", origin: "doc.yaml paths./\(id).get")
+            if let query { route.query = [("q", .matches(query))] }
+            route.responses = [ImportedRoute.Response(status: 200, body: .json(.object(["id": .string(id)])))]
+            return route
+        }
+        let report = try RouteFileWriter(out: out.url).writeFolder(
+            ["a.yaml": [route("a1"), route("a2"), route("a3", query: "(")], "b.yaml": [route("b1", query: "[x"), route("b2")]],
+            header: "test", skipped: [])
+        #expect(report.skipped.map(\.source).sorted() == ["doc.yaml paths./a3.get", "doc.yaml paths./b1.get"])
+        #expect(report.routes == 3)
+        let backend = try makeBackend(stubs: out.url)
+        #expect(backend.fileRoutes.routes.map(\.id).sorted() == ["a1", "a2", "b2"])
     }
 
     @Test func patternsSampleToMatchingStrings() throws {

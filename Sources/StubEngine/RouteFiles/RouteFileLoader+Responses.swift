@@ -161,7 +161,7 @@ extension RouteFileLoader {
         let path = Self.resolve(relative, from: routeFile)
         let data: Data
         do {
-            guard let found = try StubsFolder.read(path, root: root) else {
+            guard let found = try files.read(path) else {
                 reader.fail(node, "\(at): \(relative) not found (looked for \(path) in the stubs folder)")
                 return .empty
             }
@@ -188,7 +188,11 @@ extension RouteFileLoader {
 
     /// A body file's path inside the stubs folder, from the route file that names it.
     package static func resolve(_ relative: String, from routeFile: String) -> String {
-        ((folder(of: routeFile) as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+        // `..` is taken out here (NSString's standardizingPath keeps it in a relative path on
+        // Linux), so the path names the file as the folder lists it; one that climbs out of the
+        // folder stays as written, and reading it is refused.
+        let joined = (folder(of: routeFile) as NSString).appendingPathComponent(relative)
+        return StubsFiles.normalized(joined) ?? joined
     }
 
     package static let contentTypes = [

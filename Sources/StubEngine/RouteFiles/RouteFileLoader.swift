@@ -10,13 +10,19 @@ import StubFormats
 /// the folders below it. Body files resolve relative to the route file and never outside the
 /// stubs folder.
 package struct RouteFileLoader {
-    package let root: URL
+    /// Where the files are read: the stubs folder, or an import's files before it writes them.
+    package let files: StubsFiles
     /// True while compiling a response with `template: false`: its text is served as written.
     private(set) var literalText = false
 
-    /// Each stored property as given (the memberwise initializer, for the other targets).
+    /// A loader for the stubs folder at `root`.
     package init(root: URL) {
-        self.root = root
+        self.files = .folder(root)
+    }
+
+    /// A loader for `files`.
+    package init(files: StubsFiles) {
+        self.files = files
     }
 
     /// This loader, reading text as written (`template: false`) or as templates.
@@ -51,6 +57,13 @@ package struct RouteFileLoader {
         var dataFiles: [String] = []
         for file in files {
             guard let text = readText(file, problems: &problems) else { continue }
+            // A JSON body file (an import writes hundreds, some large) is told from a route file by
+            // its top-level keys, without composing it as YAML; JSON that does not parse is composed,
+            // so its problem is reported with its line as before.
+            if file.lowercased().hasSuffix(".json"), let keys = Self.topLevelKeys(ofJSON: text), !Self.isRouteDocument(keys: keys) {
+                dataFiles.append(file)
+                continue
+            }
             var reader = NodeReader(file: file)
             defer { problems += reader.problems }
             guard let node = reader.compose(text) else { continue }
@@ -120,29 +133,33 @@ package struct RouteFileLoader {
     /// and nothing else; otherwise it is a body file (an API's own answer may well have a
     /// `defaults` field, as Stripe's tax settings do).
     package static func isRouteDocument(_ node: Node) -> Bool {
-        guard case .mapping(let mapping) = node, !mapping.keys.isEmpty else { return false }
-        return mapping.keys.allSatisfy { $0.string == "routes" || $0.string == "defaults" }
+        guard case .mapping(let mapping) = node else { return false }
+        return isRouteDocument(keys: mapping.keys.map { $0.string ?? "" })
+    }
+
+    /// The rule of `isRouteDocument(_:)` on a document's top-level keys.
+    static func isRouteDocument(keys: [String]) -> Bool {
+        !keys.isEmpty && keys.allSatisfy { $0 == "routes" || $0 == "defaults" }
+    }
+
+    /// The keys of a JSON object at the top of `text`; `[]` for other JSON; nil when it does not parse.
+    static func topLevelKeys(ofJSON text: String) -> [String]? {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { return nil }
+        return (value as? [String: Any]).map { Array($0.keys) } ?? []
     }
 
     // MARK: Files
 
     private func listFiles(problems: inout [FixtureProblem]) -> [String] {
-        let base = root.appendingPathComponent(Self.folder)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
-        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard !name.hasPrefix("."), Self.extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
-            files.append("\(Self.folder)/\(relative)")
+        files.files(under: Self.folder).filter { path in
+            let name = (path as NSString).lastPathComponent
+            return !name.hasPrefix(".") && Self.extensions.contains((name as NSString).pathExtension.lowercased())
         }
-        return files.sorted()
     }
 
     private func readText(_ file: String, problems: inout [FixtureProblem]) -> String? {
         do {
-            guard let data = try StubsFolder.read(file, root: root) else { return nil }
+            guard let data = try files.read(file) else { return nil }
             guard let text = String(data: data, encoding: .utf8) else {
                 problems.append(FixtureProblem(file: file, line: nil, reason: "not UTF-8 text"))
                 return nil

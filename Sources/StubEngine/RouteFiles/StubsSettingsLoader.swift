@@ -8,13 +8,15 @@ package enum StubsSettingsLoader {
     /// The settings; without the file the bank is on exactly when a `personas/` folder exists,
     /// and there is no base path.
     package static func load(root: URL, problems: inout [FixtureProblem]) -> StubsSettings {
-        var isDirectory: ObjCBool = false
-        let hasPersonas = FileManager.default.fileExists(atPath: root.appendingPathComponent("personas").path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-        var settings = StubsSettings(bank: hasPersonas)
+        load(files: .folder(root), problems: &problems)
+    }
+
+    /// The settings of `files` (a folder, or an import's files before it writes them).
+    package static func load(files: StubsFiles, problems: inout [FixtureProblem]) -> StubsSettings {
+        var settings = StubsSettings(bank: files.hasFolder("personas"))
         let text: String
         do {
-            guard let data = try StubsFolder.read(file, root: root) else { return settings }
+            guard let data = try files.read(file) else { return settings }
             text = String(decoding: data, as: UTF8.self)
         } catch {
             problems.append(error)
