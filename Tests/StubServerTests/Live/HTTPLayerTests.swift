@@ -86,9 +86,11 @@ import StubServerTesting
     }
 
     @Test func idleConnectionIsClosed() async throws {
-        try await live({ $0.connectionLimits.idleSeconds = 0.3 }) { port, _ in
-            // The read gives up after 5 s; the close must come long before.
-            let answer = try await RawHTTPClient(port: port).send("GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(5))
+        // Two seconds: the request must reach the stub before the connection's first idle
+        // deadline, which a busy machine (every suite at once) once missed at 0.3 s.
+        try await live({ $0.connectionLimits.idleSeconds = 2 }) { port, _ in
+            // The read gives up after 30 s; the stub's close must end it first.
+            let answer = try await RawHTTPClient(port: port).send("GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(30))
             #expect(answer.text.hasPrefix("HTTP/1.1 200 OK"))
             #expect(answer.ending == .closedByStub)
         }
