@@ -50,10 +50,10 @@ public struct RawHTTPClient: Sendable {
         try await send(parts: [bytes], timeout: timeout, until: end)
     }
 
-    /// Writes each of `parts` in turn, each only once the one before has gone out, as a client
-    /// that writes its whole request (a head, then a 20 MB body) before it reads a byte; then
-    /// reads as `send(_:timeout:until:)` does. Throws `WriteStalled` when a part does not go out
-    /// within `timeout`, or the stub closes the connection before the last one.
+    /// Writes `parts` in order, as fast as the stub reads them, as a client that writes its whole
+    /// request (a head, then a 20 MB body) before it reads a byte; then reads as
+    /// `send(_:timeout:until:)` does. Throws `WriteStalled` when they have not all gone out within
+    /// `timeout`, or the stub closes the connection before the last one.
     public func send(parts: some Sequence<[UInt8]>, timeout: Duration = .seconds(5),
                      until end: ReadEnd = .close) async throws -> RawHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
@@ -76,22 +76,30 @@ public struct RawHTTPClient: Sendable {
             collector.done.fail(error)
             throw error
         }
+        // Every part is queued at once and goes out as fast as the stub reads, as a client that
+        // writes its whole request before reading does: a stub that answers early drains for a
+        // bounded time only, so a writer slower than the socket would meet a close it caused.
         let parts = Array(parts)
         let total = parts.reduce(0) { $0 + $1.count }
-        var written = 0
+        var last: EventLoopFuture<Void>?
         for part in parts {
-            // A part that has not gone out within `timeout` closes the connection, which fails the write.
-            let stalled = loop.scheduleTask(in: .milliseconds(Self.milliseconds(timeout))) { channel.close(promise: nil) }
-            do {
-                try await channel.writeAndFlush(ByteBuffer(bytes: part))
-                stalled.cancel()
-            } catch {
-                stalled.cancel()
-                channel.close(promise: nil)
-                _ = try? await collector.done.futureResult.get()
-                throw WriteStalled(bytesWritten: written, bytesToWrite: total)
-            }
-            written += part.count
+            let count = part.count
+            let write = channel.write(ByteBuffer(bytes: part))
+            write.whenSuccess { collector.bytesWritten += count }
+            last = write
+        }
+        channel.flush()
+        // Parts not all gone out within `timeout` close the connection, which fails the writes.
+        let stalled = loop.scheduleTask(in: .milliseconds(Self.milliseconds(timeout))) { channel.close(promise: nil) }
+        do {
+            try await last?.get()
+            stalled.cancel()
+        } catch {
+            stalled.cancel()
+            channel.close(promise: nil)
+            _ = try? await collector.done.futureResult.get()
+            let written = try await loop.submit { collector.bytesWritten }.get()
+            throw WriteStalled(bytesWritten: written, bytesToWrite: total)
         }
         // The read may have reached its end while parts were still going out; the connection
         // closes now, not under the writes.
@@ -135,6 +143,8 @@ public struct RawHTTPClient: Sendable {
         var writing = true
         /// Set when the stub closed its side of the connection.
         private(set) var inputClosed = false
+        /// How many bytes of the request have gone out.
+        var bytesWritten = 0
 
         init(end: ReadEnd, done: EventLoopPromise<RawHTTPResponse>) {
             self.end = end
