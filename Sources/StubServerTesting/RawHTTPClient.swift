@@ -33,6 +33,7 @@ public struct RawHTTPClient: Sendable {
         public let bytesWritten: Int
         /// The request's size.
         public let bytesToWrite: Int
+        /// "the stub stopped reading after N of M bytes".
         public var description: String {
             "the stub stopped reading after \(bytesWritten) of \(bytesToWrite) bytes"
         }
