@@ -163,7 +163,15 @@ public struct OpenAPIImporter: Sendable {
             let value = fitting(resolved["example"], resolved["schema"] ?? ["type": "string"], what: "header \(name)")
             headers.append((name, value.text ?? "\(value)"))
         }
-        let content = response["content"] as? [String: Any] ?? [:]
+        var content = response["content"] as? [String: Any] ?? [:]
+        if BodylessResponse.neverCarriesBody(status: status), let documented = content.keys.sorted().first {
+            // HTTP gives a 204 or 304 no body (RFC 9110), so neither does the stub; the route stays,
+            // with the documented type in its headers.
+            notes.append(.init(source: place, reason: "status \(status) never carries a body; the documented "
+                               + "\(documented) body is left out, and the status served without one"))
+            headers.append(("Content-Type", documented))
+            content = [:]
+        }
         let type = content.keys.first { $0 == "application/json" } ?? content.keys.first { $0.hasSuffix("+json") } ?? content.keys.sorted().first
         let name = code == "default" ? "default" : nil
         guard let type, let media = content[type] as? [String: Any] else {

@@ -69,13 +69,27 @@ struct SchemaSampler {
         var trail = trail
         made += 1
         var minimal = trail.count > 48 || made > Self.nodeBudget
+        var ownReference: String?
         while let reference = schema["$ref"] as? String {
             if trail.contains(reference) { minimal = true }
             trail.append(reference)
+            ownReference = reference
             guard let target = document.resolve(["$ref": reference]) else { return .null }
             var siblings = schema
             siblings.removeValue(forKey: "$ref")
             schema = target.merging(siblings) { _, own in own }
+        }
+        // A discriminator on a schema that is no choice itself, the base of an allOf family (Adyen's
+        // `MandateAccountIdentification`): a value of it is a value of a schema its mapping names.
+        if schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil,
+           let discriminator = schema["discriminator"] as? [String: Any], let property = discriminator["propertyName"] as? String,
+           let member = member(of: discriminator, base: ownReference), !trail.contains(member.reference) {
+            var value = sample(["$ref": member.reference], name: name, trail: trail, variant: variant)
+            if case .object(var fields) = value {
+                fields[property] = .string(member.tag)
+                value = .object(fields)
+            }
+            return value
         }
         if let parts = schema["allOf"] as? [Any] {
             schema = merged(schema, parts: parts)
@@ -95,8 +109,30 @@ struct SchemaSampler {
         }
     }
 
+    /// The first schema (by tag) a discriminator names, other than `base`: from its `mapping`, or,
+    /// without one, the schemas that extend `base` through `allOf`, each tagged with its own name.
+    private func member(of discriminator: [String: Any], base: String?) -> (tag: String, reference: String)? {
+        if let mapping = discriminator["mapping"] as? [String: Any], !mapping.isEmpty {
+            for tag in mapping.keys.sorted() {
+                guard let target = mapping[tag] as? String else { continue }
+                let reference = target.contains("#") ? target : "#/components/schemas/" + target
+                if reference != base, document.resolve(["$ref": reference]) != nil { return (tag, reference) }
+            }
+            return nil
+        }
+        guard let base, let schemas = (document.root["components"] as? [String: Any])?["schemas"] as? [String: Any] else { return nil }
+        for name in schemas.keys.sorted() {
+            let parts = (schemas[name] as? [String: Any])?["allOf"] as? [Any] ?? []
+            if parts.contains(where: { ($0 as? [String: Any])?["$ref"] as? String == base }) {
+                return (name, "#/components/schemas/" + name)
+            }
+        }
+        return nil
+    }
+
     /// `allOf`'s parts and the schema's own keywords as one schema: properties and `required`
-    /// united, the tighter bound kept, any other keyword from the last part that has it.
+    /// united (a property two parts define must fit both), the tighter bound kept, any other
+    /// keyword from the first part that has it.
     private func merged(_ schema: [String: Any], parts: [Any]) -> [String: Any] {
         var result = schema
         result.removeValue(forKey: "allOf")
@@ -107,7 +143,7 @@ struct SchemaSampler {
                 switch key {
                 case "properties":
                     let mine = result["properties"] as? [String: Any] ?? [:]
-                    result["properties"] = mine.merging(value as? [String: Any] ?? [:]) { current, _ in current }
+                    result["properties"] = mine.merging(value as? [String: Any] ?? [:]) { current, other in ["allOf": [current, other]] }
                 case "required":
                     let mine = result["required"] as? [String] ?? []
                     result["required"] = mine + (value as? [String] ?? []).filter { !mine.contains($0) }
@@ -226,7 +262,14 @@ struct SchemaSampler {
         for (key, property) in properties.sorted(by: { $0.key < $1.key }) {
             guard !minimal || required.contains(key) else { continue }
             if !required.contains(key), let resolved = document.resolve(property), resolved["writeOnly"] as? Bool == true { continue }
-            fields[key] = sample(property, name: key, trail: trail, variant: 0)
+            let value = sample(property, name: key, trail: trail, variant: 0)
+            // An optional value no value can fit (Adyen's `gender`: an enum of words, `maxLength: 1`)
+            // is left out rather than served wrong. Only plain values are checked here: an object's
+            // or array's subtree is checked once, with the whole body.
+            let plain: Bool = switch value { case .array, .object: false; default: true }
+            if !required.contains(key), plain, let schema = property as? [String: Any],
+               !validator.conforms(value, to: schema) { continue }
+            fields[key] = value
         }
         for key in required.sorted() where fields[key] == nil {
             fields[key] = sample(schema["additionalProperties"] as? [String: Any] ?? ["type": "string"], name: key, trail: trail, variant: 0)
@@ -323,8 +366,9 @@ struct SchemaSampler {
         }
     }
 
+    /// `value` as compact JSON, cut to 60 characters, for a note a person reads.
     private static func short(_ value: Any) -> String {
-        let text = "\(json(value))"
+        let text = String(decoding: WireJSON.encode(json(value)), as: UTF8.self)
         return text.count > 60 ? String(text.prefix(57)) + "..." : text
     }
 

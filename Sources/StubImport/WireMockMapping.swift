@@ -350,7 +350,7 @@ struct WireMockMapping {
             }
             converted.body = .file(name: (name as NSString).lastPathComponent, bytes: bytes)
         }
-        if converted.status == 204 || converted.status == 304 { converted.body = nil }
+        if BodylessResponse.neverCarriesBody(status: converted.status) { converted.body = nil }
         // Without response templating WireMock serves "{{" as written; so does the route.
         if template == nil {
             let inBody: Bool = switch converted.body {

@@ -227,7 +227,7 @@ struct WireMockReplay {
         for (name, value) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard !BodylessResponse.framingHeaders.contains(name.lowercased()), let field = HTTPField.Name(name) else { continue }
             // A 204 or 304 goes out without a body, so without the body's type.
-            if status == 204 || status == 304, field == .contentType { continue }
+            if BodylessResponse.neverCarriesBody(status: status), field == .contentType { continue }
             let expected = (value as? [Any])?.map { "\($0)" }.joined(separator: ", ") ?? "\(value)"
             let served = plan.headers[values: field].joined(separator: ", ")
             if served != expected { problems.append("header \(name) is \"\(served)\", the mapping's is \"\(expected)\"") }
@@ -253,6 +253,6 @@ struct WireMockReplay {
             return FileManager.default.contents(atPath: filesFolder.appendingPathComponent(name).path).map(Array.init)
         }
         let status = response["status"] as? Int ?? 200
-        return status == 204 || status == 304 ? nil : []
+        return BodylessResponse.neverCarriesBody(status: status) ? nil : []
     }
 }

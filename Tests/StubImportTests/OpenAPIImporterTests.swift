@@ -203,6 +203,41 @@ private func Yams_load(_ url: URL) throws -> [String: Any]? {
     try Yams.load(yaml: String(contentsOf: url, encoding: .utf8)) as? [String: Any]
 }
 
+/// A 204 the document gives a body (Adyen's `requestPeriodicReview` and webhook-setting delete):
+/// the operation is still served, as a 204 with no body and the documented type, and the import
+/// says the body was left out. Before, the route file loader refused the route and the operation
+/// answered 404.
+@Suite struct BodylessStatusImportTests {
+    @Test func a204WithADocumentedBodyIsServedWithoutOne() async throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let spec = folder.url.appendingPathComponent("review.yaml")
+        try Data("""
+            openapi: 3.1.0
+            info: { title: review, version: '1' }
+            paths:
+              /legalEntities/{id}/requestPeriodicReview:
+                post:
+                  parameters: [ { name: id, in: path, required: true, schema: { type: string } } ]
+                  responses:
+                    '204':
+                      description: requested
+                      content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } }
+            """.utf8).write(to: spec)
+        let out = folder.url.appendingPathComponent("out")
+        let report = try OpenAPIImporter(spec: spec).run(out: out)
+        #expect(report.routes == 1)
+        #expect(report.skipped.map(\.reason) == ["status 204 never carries a body; the documented application/json body is left out, "
+                                                  + "and the status served without one"])
+        try await StubApplication.make(backend: try makeBackend(stubs: out)).test(.router) { client in
+            let answer = try await client.execute(uri: "/legalEntities/LE1/requestPeriodicReview", method: .post)
+            #expect(answer.status == .noContent && answer.body.readableBytes == 0)
+            #expect(answer.headers[.contentType] == "application/json")
+        }
+        _ = folder
+    }
+}
+
 /// `validate: requests`: a request that breaks the document is refused before a route answers.
 @Suite struct RequestValidationTests {
     static let document = """

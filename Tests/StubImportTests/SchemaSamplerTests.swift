@@ -153,6 +153,72 @@ import StubFormats
         #expect(sampler.takeNotes().contains { $0.contains("\"euro\"") && $0.contains("does not fit") })
         _ = folder
     }
+
+    /// A note shows the example as JSON a person reads, not as Swift's description of it.
+    @Test func aNoteShowsTheExampleAsJSON() throws {
+        var (sampler, folder) = try sampler("Account: { type: object, required: [id], properties: { id: { type: string } }, example: { name: x } }")
+        _ = sampler.sample(["$ref": "#/components/schemas/Account"])
+        let notes = sampler.takeNotes()
+        #expect(notes.contains { $0.contains(#"the example {"name":"x"} does not fit"#) }, "\(notes)")
+        _ = folder
+    }
+
+    /// A discriminator on the base of an allOf family, used on its own (Adyen's
+    /// `MandateAccountIdentification`, with `UKLocalMandateAccountIdentification` extending it):
+    /// the value is one of the mapped schemas, tagged with its key, and a property both parts
+    /// define fits both (the child's `default` is the tag).
+    @Test func aDiscriminatedBaseGivesAMappedMember() throws {
+        let schemas = """
+            Identification:
+              type: object
+              required: [type]
+              properties: { type: { type: string }, sortCode: { type: string } }
+              discriminator: { propertyName: type, mapping: { ukLocal: '#/components/schemas/UKLocal' } }
+            UKLocal:
+              allOf:
+                - $ref: '#/components/schemas/Identification'
+                - type: object
+                  required: [sortCode]
+                  properties:
+                    sortCode: { type: string, minLength: 6, maxLength: 6 }
+                    type: { type: string, default: ukLocal }
+            Animal:
+              type: object
+              required: [kind]
+              properties: { kind: { type: string } }
+              discriminator: { propertyName: kind }
+            Whale: { allOf: [ { $ref: '#/components/schemas/Animal' }, { type: object, required: [fins], properties: { fins: { type: integer } } } ] }
+            """
+        for value in try fits(schemas, "Identification") {
+            guard case .object(let fields) = value else { Issue.record("\(value)"); continue }
+            #expect(fields["type"] == .string("ukLocal") && fields["sortCode"]?.text?.count == 6, "\(value)")
+        }
+        for value in try fits(schemas, "Animal") {
+            guard case .object(let fields) = value else { Issue.record("\(value)"); continue }
+            #expect(fields["kind"] == .string("Whale") && fields["fins"] != nil, "without a mapping, the schema's own name: \(value)")
+        }
+        var (sampler, folder) = try sampler(schemas)
+        let base: [String: Any] = ["$ref": "#/components/schemas/Identification"]
+        #expect(sampler.problems(.object(["type": .string("type-8063")]), base).contains { $0.contains("not a discriminator value") })
+        _ = folder
+    }
+
+    /// An optional property no value can fit (Adyen's `gender`: an enum of words and
+    /// `maxLength: 1`) is left out; a required one is still made and the problem noted.
+    @Test func anOptionalPropertyNoValueFitsIsLeftOut() throws {
+        let schemas = """
+            Name:
+              type: object
+              required: [first]
+              properties:
+                first: { type: string }
+                gender: { type: string, enum: [MALE, FEMALE], maxLength: 1 }
+            """
+        for value in try fits(schemas, "Name") {
+            guard case .object(let fields) = value else { Issue.record("\(value)"); continue }
+            #expect(fields["gender"] == nil && fields["first"] != nil, "\(value)")
+        }
+    }
 }
 
 /// A document whose objects all link to each other, as Stripe's do (every expandable field is

@@ -15,17 +15,22 @@ package enum BodylessResponse {
     /// whole exchange into the call.
     package static func applies(status: Int?, method: String) -> Bool {
         guard let status else { return false }
-        return status == 204 || status == 304 || method == "HEAD"
+        return neverCarriesBody(status: status) || method == "HEAD"
     }
 
-    /// Drops the body (and, for 204 and 304, its type) before the response is signed and sent.
+    /// Whether an answer with `status` never has a body, whatever the request: 204 and 304. A
+    /// route file may not give one a body, and an importer drops a documented one.
+    package static func neverCarriesBody(status: Int) -> Bool {
+        status == 204 || status == 304
+    }
+
+    /// Drops the body (and, for 204 and 304, the body's type) before the response is signed and
+    /// sent. A `Content-Type` the route names in its own headers stays: an API may document one
+    /// for a 204, and a client may check it.
     package static func strip(_ exchange: inout RouteExchange) {
         guard applies(exchange), var response = exchange.response else { return }
         response.body = []
-        if response.status.code == 204 || response.status.code == 304 {
-            response.contentType = ""
-            response.headers[.contentType] = nil
-        }
+        if neverCarriesBody(status: response.status.code) { response.contentType = "" }
         exchange.response = response
     }
 }

@@ -28,7 +28,8 @@ package struct FileRouteAnswer: Sendable {
         for (name, value) in route.defaultHeaders + chosen.headers {
             let text: String
             if case .literal(let literal) = value { text = literal } else { text = value.render(scoped()) }
-            if name == .contentType {
+            // A 204's or 304's type is a header of its own: the body's type goes with the body.
+            if name == .contentType, !BodylessResponse.neverCarriesBody(status: chosen.status) {
                 response.contentType = text
             } else {
                 response.headers[name] = text

@@ -58,7 +58,7 @@ extension RouteFileLoader {
             bodyFile = Self.resolve(relative, from: file)
             body = loader.fileBody(relative, node: bodyFileNode, at: "\(at).bodyFile", routeFile: file, parameters: parameters, reader: &reader)
         }
-        if [204, 304].contains(status), !(body.contentType.isEmpty) {
+        if BodylessResponse.neverCarriesBody(status: status), !(body.contentType.isEmpty) {
             reader.fail(bodyNode ?? bodyFileNode, "\(at): status \(status) never carries a body; remove it")
         }
         let behaviour = behaviour(fields, at: at, reader: &reader).over(fallback)

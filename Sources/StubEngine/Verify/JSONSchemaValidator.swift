@@ -9,7 +9,8 @@ package import StubFormats
 /// `items`, `minItems`/`maxItems`/`uniqueItems`, `minLength`/`maxLength` (in code points),
 /// `pattern`, `minimum`/`maximum` with `exclusiveMinimum`/`exclusiveMaximum` (3.0's flags and
 /// 3.1's numbers), `multipleOf`, and the formats `date`, `date-time`, `uuid`, `email`, `uri`,
-/// `byte`, `int32` and `int64`. Used by `verify` and by the OpenAPI importer, which checks every
+/// `byte`, `int32` and `int64`; and OpenAPI's `discriminator`: where it has a `mapping`, the
+/// property's value is one of its keys or the name of a `oneOf`/`anyOf` alternative. Used by `verify` and by the OpenAPI importer, which checks every
 /// body it writes. Sendable: the document is an immutable tree of plain values (YAML or JSON).
 package struct JSONSchemaValidator: @unchecked Sendable {
     /// The whole OpenAPI document, for `$ref` lookups.
@@ -158,6 +159,10 @@ package struct JSONSchemaValidator: @unchecked Sendable {
                 }
             }
         case .object(let fields):
+            if let problem = Self.discriminatorProblem(fields, schema: schema) {
+                sink.fail(location, problem())
+                if sink.done { return }
+            }
             for name in (schema["required"] as? [String]) ?? [] where fields[name] == nil {
                 sink.fail(location, "missing required \(name)")
                 if sink.done { return }
@@ -202,6 +207,20 @@ package struct JSONSchemaValidator: @unchecked Sendable {
 
     /// `exclusiveMinimum`/`exclusiveMaximum`: 3.0's flag makes the inclusive bound exclusive;
     /// 3.1's number is the bound.
+    /// Why the object's discriminator value names no schema, when the schema's `discriminator`
+    /// has a `mapping`: the value must be one of its keys, or (implicitly) the name of one of the
+    /// `oneOf`/`anyOf` alternatives. Without a mapping, or without the property, nothing is asked
+    /// here (`required` says whether the property must be there).
+    private static func discriminatorProblem(_ fields: [String: JSONValue], schema: [String: Any]) -> (() -> String)? {
+        guard let discriminator = schema["discriminator"] as? [String: Any], let property = discriminator["propertyName"] as? String,
+              let mapping = discriminator["mapping"] as? [String: Any], !mapping.isEmpty,
+              case .string(let tag)? = fields[property], mapping[tag] == nil else { return nil }
+        let alternatives = ((schema["oneOf"] ?? schema["anyOf"]) as? [[String: Any]] ?? [])
+            .compactMap { ($0["$ref"] as? String)?.split(separator: "/").last.map(String.init) }
+        if alternatives.contains(tag) { return nil }
+        return { "\(property) \"\(tag)\" is not a discriminator value (\(mapping.keys.sorted().joined(separator: ", ")))" }
+    }
+
     package static func exclusiveBound(_ value: Any?, inclusive: Double?) -> Double? {
         if let flag = value as? Bool, !(value is Int), !(value is Double) { return flag ? inclusive : nil }
         return (value as? NSNumber)?.doubleValue
