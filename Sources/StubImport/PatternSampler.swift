@@ -3,8 +3,9 @@ import StubEngine
 
 /// Makes a string that matches a simple regular expression: literals, escapes (`\d`, `\w`, `\.`,
 /// `\xHH`), character classes with ranges (negated ones draw letters and digits), groups with
-/// alternatives, anchors inside alternatives, and the quantifiers `?`, `*`, `+`, `{n}` and
-/// `{n,m}`. Enough for the patterns API documents put on ids, codes and amounts;
+/// alternatives (plain, `(?:…)`, named `(?<name>…)`, and with flags, `(?i:…)`), inline flags
+/// (`(?i)`: a literal drawn as written matches under any of them), anchors inside alternatives,
+/// and the quantifiers `?`, `*`, `+`, `{n}` and `{n,m}`. Enough for the patterns API documents put on ids, codes and amounts;
 /// anything else returns nil and the caller falls back to a placeholder.
 struct PatternSampler {
     private indirect enum Piece {
@@ -56,7 +57,21 @@ struct PatternSampler {
         i += 1
         switch character {
         case "(":
-            if i + 1 < c.count, c[i] == "?", c[i + 1] == ":" { i += 2 }
+            if i < c.count, c[i] == "?" {
+                var j = i + 1
+                while j < c.count, "imsxnU-".contains(c[j]) { j += 1 }
+                if j < c.count, c[j] == ")", j > i + 1 {                  // (?i): flags for what follows
+                    i = j + 1
+                    return .group([[]])
+                } else if j < c.count, c[j] == ":" {                      // (?:…), (?i:…)
+                    i = j + 1
+                } else if j == i + 1, j + 1 < c.count, c[j] == "<", !"=!".contains(c[j + 1]),
+                          let close = c[j...].firstIndex(of: ">") {
+                    i = close + 1                                         // (?<name>…)
+                } else {
+                    return nil                                            // lookarounds and the rest
+                }
+            }
             guard let inner = parseAlternatives(c, &i), i < c.count, c[i] == ")" else { return nil }
             i += 1
             return .group(inner)
