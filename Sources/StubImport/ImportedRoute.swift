@@ -83,6 +83,10 @@ public struct ImportedRoute: Sendable {
     public var headers: [(String, Matcher)] = []
     /// JSON path (`$.a.b`, or `$` for the whole body) to matcher.
     public var body: [(String, Matcher)] = []
+    /// XPath expression to matcher, on the body read as XML.
+    public var xpath: [(String, Matcher)] = []
+    /// The XML the body must be (with XMLUnit placeholders).
+    public var bodyXml: String?
     /// The first answers by default; `Prefer` picks the others.
     public var responses: [Response] = []
     /// `first`, `sequence` (then the last), `sequence-loop` or `random`.

@@ -193,6 +193,8 @@ public struct RouteFileWriter: Sendable {
         if !route.headers.isEmpty { request.append(("headers", Self.matchers(route.headers))) }
         if !route.body.isEmpty { request.append(("body", Self.matchers(route.body))) }
         if let bodyText = route.bodyText { request.append(("bodyText", Self.matcher(bodyText))) }
+        if !route.xpath.isEmpty { request.append(("xpath", Self.matchers(route.xpath))) }
+        if let xml = route.bodyXml { request.append(("bodyXml", Node(xml, Tag(.str), xml.contains("\n") ? .literal : .singleQuoted))) }
         var pairs: [(Node, Node)] = [("id", Node(route.id)), ("request", Node(request))]
         if route.mode == "sequence-loop" {
             pairs.append(("mode", Node("sequence")))

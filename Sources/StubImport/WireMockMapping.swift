@@ -179,6 +179,8 @@ struct WireMockMapping {
                 } else {
                     route.bodyText = text
                 }
+            } else if pattern["equalToXml"] != nil || pattern["matchesXPath"] != nil {
+                Self.convertXML(pattern, at: at, into: &route, problems: &problems)
             } else {
                 route.body += Self.bodyMatchers(pattern, at: at, problems: &problems)
             }
@@ -250,6 +252,43 @@ struct WireMockMapping {
         let keys = pattern.keys.sorted().joined(separator: ", ")
         problems.append("\(at) uses \(keys), which route files cannot express (they match JSON bodies by path)")
         return []
+    }
+
+    /// `equalToXml` (→ `bodyXml`) or `matchesXPath` (→ `xpath`). The namespace map
+    /// (`xPathNamespaces`) is not needed: route files match a prefixed name by its local name.
+    private static func convertXML(_ pattern: [String: Any], at: String, into route: inout ImportedRoute, problems: inout [String]) {
+        if let xml = pattern["equalToXml"] {
+            guard let text = xml as? String else { return problems.append("\(at).equalToXml is not a string") }
+            for option in ["ignoreOrderOfSameNode", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex"]
+            where pattern[option] != nil && pattern[option] as? Bool != false {
+                problems.append("\(at).equalToXml uses \(option), which route files cannot express")
+            }
+            if route.bodyXml != nil { return problems.append("\(at): a second equalToXml; route files take one") }
+            do {
+                _ = try ExpectedXML(text)
+                route.bodyXml = text
+            } catch {
+                problems.append("\(at).equalToXml \(error.reason)")
+            }
+            return
+        }
+        var expression: String?, matcher: ImportedRoute.Matcher? = .present
+        if let text = pattern["matchesXPath"] as? String {
+            expression = text
+        } else if var object = pattern["matchesXPath"] as? [String: Any], let text = object.removeValue(forKey: "expression") as? String {
+            expression = text
+            if !object.isEmpty { matcher = Self.matcher(object, at: "\(at).matchesXPath", problems: &problems) }
+        }
+        guard let expression, let matcher else {
+            if expression == nil { problems.append("\(at).matchesXPath has no expression") }
+            return
+        }
+        do {
+            _ = try XPath(expression)
+            route.xpath.append((expression, matcher))
+        } catch {
+            problems.append("\(at).matchesXPath: \(error.reason)")
+        }
     }
 
     /// `value` with `transform` applied to every string in it.

@@ -131,6 +131,10 @@ struct WireMockReplay {
                 }
                 let json = try filled(SchemaSampler.json(value), generator: &generator)
                 body = Array(WireJSON.encode(json))
+            } else if let xml = bodyPattern["equalToXml"] as? String {
+                body = Array(try filledXML(xml, generator: &generator).utf8)
+            } else if bodyPattern["matchesXPath"] != nil {
+                throw NoSample(reason: "bodyPatterns[\(index)].matchesXPath: no XML body is made from an XPath alone")
             } else if let text = try sample(bodyPattern, at: "bodyPatterns[\(index)]", generator: &generator) {
                 body = Array(text.utf8)
             } else {
@@ -159,6 +163,34 @@ struct WireMockReplay {
         // WireMock's negative matchers, like the route's, accept a missing value.
         if matcher["doesNotMatch"] != nil { return nil }
         throw NoSample(reason: "\(at) (\(matcher.keys.sorted().joined(separator: ", "))) has no sample value")
+    }
+
+    /// `xml` with each XMLUnit placeholder replaced by a value it accepts.
+    private static func filledXML(_ xml: String, generator: inout SeededGenerator) throws(NoSample) -> String {
+        var out = "", rest = Substring(xml)
+        while let start = rest.range(of: "${xmlunit.") {
+            out += rest[..<start.lowerBound]
+            let tail = rest[start.upperBound...]
+            // A regular expression may hold "}" itself: matchesRegex(…) ends at ")}".
+            let regex = tail.hasPrefix("matchesRegex(")
+            guard let close = tail.range(of: regex ? ")}" : "}") else { break }
+            let name = String(tail[..<close.lowerBound]) + (regex ? ")" : "")
+            switch name {
+            case "isNumber": out += "1"
+            case "isDateTime": out += "2026-01-01T00:00:00Z"
+            default:
+                if name.hasPrefix("matchesRegex("), name.hasSuffix(")"),
+                   let sampled = PatternSampler.sample(String(name.dropFirst(13).dropLast()), using: &generator) {
+                    out += sampled
+                } else if name.hasPrefix("matchesRegex(") {
+                    throw NoSample(reason: "no value can be made from the placeholder ${xmlunit.\(name)}")
+                } else {
+                    out += "x"
+                }
+            }
+            rest = tail[close.upperBound...]
+        }
+        return out + rest
     }
 
     /// `value` with each json-unit placeholder replaced by a value it accepts.

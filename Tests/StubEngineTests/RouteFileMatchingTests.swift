@@ -133,6 +133,22 @@ import HTTPTypes
         #expect(String(decoding: miss.body, as: UTF8.self).contains("bodyText expected to contain"), "the near miss says why")
     }
 
+    /// A `when` that holds wins wherever it is listed, also on a route with no state (the fast
+    /// path once took the first response without `when` when it came first).
+    @Test func aWhenListedAfterAPlainResponseStillWins() throws {
+        let probe = try engine("""
+            routes:
+              - request: { method: GET, path: /v1/accounts }
+                responses:
+                  - status: 200
+                  - name: empty
+                    when: { query: { filter: none } }
+                    status: 204
+            """)
+        #expect(probe.answer("/v1/accounts?filter=none").status.code == 204)
+        #expect(probe.answer("/v1/accounts").status.code == 200)
+    }
+
     @Test func mistakesAreRefusedWithTheLineAndTheReason() {
         let (_, both) = load("""
             routes:

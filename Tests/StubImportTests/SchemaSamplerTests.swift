@@ -197,7 +197,7 @@ import StubFormats
             guard case .object(let fields) = value else { Issue.record("\(value)"); continue }
             #expect(fields["kind"] == .string("Whale") && fields["fins"] != nil, "without a mapping, the schema's own name: \(value)")
         }
-        var (sampler, folder) = try sampler(schemas)
+        let (sampler, folder) = try sampler(schemas)
         let base: [String: Any] = ["$ref": "#/components/schemas/Identification"]
         #expect(sampler.problems(.object(["type": .string("type-8063")]), base).contains { $0.contains("not a discriminator value") })
         _ = folder

@@ -27,12 +27,12 @@ package struct FileRouteSet: Sendable {
 
     /// The first route that matches the request, with its captured path parameters.
     package func match(_ request: StubRequest) -> (route: FileRoute, input: RouteInput)? {
-        let json = RequestJSON(request.body)
+        let parsed = ParsedBody(request.body)
         for candidate in index.candidates(request.pathSegments) {
             let route = routes[candidate]
             guard route.pattern.method == nil || route.pattern.method == request.method,
                   let parameters = route.pattern.matchPath(request.pathSegments) else { continue }
-            let input = RouteInput(request: request, parameters: parameters, json: json)
+            let input = RouteInput(request: request, parameters: parameters, parsed: parsed)
             if route.condition.holds(input) { return (route, input) }
         }
         return nil
@@ -40,13 +40,13 @@ package struct FileRouteSet: Sendable {
 
     /// Why each route did not match an unmatched request.
     package func nearMisses(_ request: StubRequest) -> [NearMiss] {
-        let json = RequestJSON(request.body)
+        let parsed = ParsedBody(request.body)
         return routes.compactMap { route in
             let source = "\(route.location) (\(route.id))"
             if let miss = NearMiss.explain(route.pattern, method: request.method, segments: request.pathSegments, source: source) {
                 return miss
             }
-            let input = RouteInput(request: request, parameters: route.pattern.matchPath(request.pathSegments) ?? [:], json: json)
+            let input = RouteInput(request: request, parameters: route.pattern.matchPath(request.pathSegments) ?? [:], parsed: parsed)
             return route.condition.firstMismatch(input).map { NearMiss(route: route.pattern.description, source: source, reason: $0, rank: 0) }
         }
     }

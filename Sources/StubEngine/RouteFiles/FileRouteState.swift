@@ -36,7 +36,9 @@ package final class FileRouteState: Sendable {
     package func select(_ route: FileRoute, input: RouteInput, prefer: PreferChoice?) throws(APIError) -> Selection {
         if route.isStateless, prefer == nil {
             let responses = route.responses
-            let index = responses.firstIndex { $0.when?.holds(input) ?? true } ?? responses.count - 1
+            // A `when` that holds wins wherever it is listed; then the first response without one.
+            let index = responses.firstIndex { $0.when?.holds(input) == true } ?? responses.firstIndex { $0.when == nil }
+                ?? responses.count - 1
             return Selection(response: responses[index], counter: 0, seed: 0)
         }
         let key = Key(session: input.request.session, route: route.id)

@@ -2,8 +2,9 @@ import Foundation
 package import HTTPTypes
 package import StubFormats
 
-/// The parts of a request a route file can test: path parameters, query, headers and JSON body.
-/// Used for a route's `request` and for a response's `when`.
+/// The parts of a request a route file can test: path parameters, query, headers, the JSON body
+/// by path, the body as text, and an XML body (`xpath`, `bodyXml`). Used for a route's `request`
+/// and for a response's `when`.
 package struct RequestCondition: Sendable {
     package var path: [(name: String, matcher: ValueMatcher)] = []
     package var query: [(name: String, matcher: ValueMatcher)] = []
@@ -11,6 +12,11 @@ package struct RequestCondition: Sendable {
     package var body: [(path: JSONPath, matcher: ValueMatcher)] = []
     /// The whole body as UTF-8 text (`bodyText`), for bodies that are not JSON or are matched as written.
     package var bodyText: ValueMatcher?
+    /// XPath expressions on the body read as XML, each with the matcher one of its values must
+    /// satisfy (`present: true`: it selects something).
+    package var xpath: [(expression: XPath, matcher: ValueMatcher)] = []
+    /// The XML the body must be (`bodyXml`).
+    package var bodyXML: ExpectedXML?
     /// `pathPattern` (the path) or `urlPattern` (the path and the query as sent) as a regular expression.
     package var target: (part: TargetPart, matcher: ValueMatcher)?
 
@@ -18,7 +24,22 @@ package struct RequestCondition: Sendable {
         case path, url
     }
 
-    package var isEmpty: Bool { path.isEmpty && query.isEmpty && headers.isEmpty && body.isEmpty && bodyText == nil && target == nil }
+    package var isEmpty: Bool {
+        path.isEmpty && query.isEmpty && headers.isEmpty && body.isEmpty && bodyText == nil && target == nil && xpath.isEmpty
+            && bodyXML == nil
+    }
+
+    /// Adds `other`'s tests to these (a route file gives each part under its own key).
+    package mutating func merge(_ other: RequestCondition) {
+        path += other.path
+        query += other.query
+        headers += other.headers
+        body += other.body
+        xpath += other.xpath
+        if let text = other.bodyText { bodyText = text }
+        if let xml = other.bodyXML { bodyXML = xml }
+        if let target = other.target { self.target = target }
+    }
 
     /// The first test that fails, as "where: why", or nil when the request satisfies every test.
     package func firstMismatch(_ input: RouteInput) -> String? {
@@ -30,7 +51,7 @@ package struct RequestCondition: Sendable {
             if let why = matcher.mismatch(input.parameters[name].map(JSONValue.string)) { return "path {\(name)} \(why)" }
         }
         for (name, matcher) in query {
-            if let why = Self.queryMismatch(matcher, input.request.query[name]) { return "query \(name) \(why)" }
+            if let why = Self.valuesMismatch(matcher, input.request.query[name]) { return "query \(name) \(why)" }
         }
         for (name, matcher) in headers {
             if let why = matcher.mismatch(input.request.headers[name].map(JSONValue.string)) { return "header \(name) \(why)" }
@@ -47,15 +68,24 @@ package struct RequestCondition: Sendable {
                 return text == nil && !input.request.body.isEmpty ? "body is not UTF-8 text, so bodyText \(why)" : "bodyText \(why)"
             }
         }
+        if bodyXML != nil || !xpath.isEmpty {
+            let document = input.parsed.xml
+            let notXML = document == nil && !input.request.body.isEmpty ? "body is not XML, so " : ""
+            if let bodyXML, let why = bodyXML.mismatch(document) { return notXML.isEmpty ? "bodyXml \(why)" : "body is not XML" }
+            for (expression, matcher) in xpath {
+                let values = document.map(expression.values(in:)) ?? []
+                if let why = Self.valuesMismatch(matcher, values.isEmpty ? nil : values) { return "\(notXML)xpath \(expression) \(why)" }
+            }
+        }
         return nil
     }
 
     package func holds(_ input: RouteInput) -> Bool { firstMismatch(input) == nil }
 
-    /// A repeated query parameter (`?id=3&id=9`): `equals` with a list tests every value in order;
-    /// any other matcher holds when one of the values satisfies it (as WireMock reads a single
-    /// matcher on a repeated parameter).
-    private static func queryMismatch(_ matcher: ValueMatcher, _ values: [String]?) -> String? {
+    /// A repeated query parameter (`?id=3&id=9`), or what an XPath selects: `equals` with a list
+    /// tests every value in order; any other matcher holds when one of the values satisfies it (as
+    /// WireMock reads a single matcher on a repeated parameter, and on `matchesXPath`'s values).
+    private static func valuesMismatch(_ matcher: ValueMatcher, _ values: [String]?) -> String? {
         if case .equals(.array) = matcher.kind {
             return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) })
         }
@@ -71,33 +101,36 @@ package struct RequestCondition: Sendable {
             + headers.map { "h:\($0.name.canonicalName)\($0.matcher.signature)" }
             + body.map { "b:\($0.path)\($0.matcher.signature)" }
             + (bodyText.map { ["t:" + $0.signature] } ?? [])
+            + xpath.map { "x:\($0.expression)\($0.matcher.signature)" }
+            + (bodyXML.map { ["X:" + $0.source] } ?? [])
             + (target.map { ["u:\($0.part.rawValue)\($0.matcher.signature)"] } ?? []))
             .sorted().joined(separator: "|")
     }
 }
 
 /// One request as route files see it: the parsed request, the captured path parameters and the
-/// body decoded as JSON (nil when there is none or it is not JSON).
+/// body decoded as JSON (nil when there is none or it is not JSON) or XML.
 package struct RouteInput {
     package var request: StubRequest
     package var parameters: [String: String]
     /// Shared by every candidate route of one request, so the body is decoded at most once.
-    package let json: RequestJSON
+    package let parsed: ParsedBody
 
-    package init(request: StubRequest, parameters: [String: String], json: RequestJSON? = nil) {
+    package init(request: StubRequest, parameters: [String: String], parsed: ParsedBody? = nil) {
         self.request = request
         self.parameters = parameters
-        self.json = json ?? RequestJSON(request.body)
+        self.parsed = parsed ?? ParsedBody(request.body)
     }
 
-    package var body: JSONValue? { json.value }
+    package var body: JSONValue? { parsed.json }
 }
 
-/// A request body decoded as JSON on first use: most routes never look at it, and a POST to the
-/// built-in bank should not pay for a decode because route files are loaded.
-package final class RequestJSON {
+/// A request body decoded as JSON, or read as XML, on first use: most routes never look at it,
+/// and a POST to the built-in bank should not pay for a decode because route files are loaded.
+package final class ParsedBody {
     private let bytes: [UInt8]
-    private(set) lazy var value: JSONValue? = bytes.isEmpty ? nil : try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    private(set) lazy var json: JSONValue? = bytes.isEmpty ? nil : try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    private(set) lazy var xml: XMLBody? = XMLBody.parse(bytes)
 
     package init(_ bytes: [UInt8]) { self.bytes = bytes }
 }

@@ -25,14 +25,8 @@ extension RouteFileLoader {
                 } catch {
                     reader.fail(value, "\(at).\(key): \(error.reason)")
                 }
-            case "bodyText":
-                condition.bodyText = matcher(value, at: "\(at).bodyText", reader: &reader)
             default:
-                let partial = compileCondition(key: key == "params" ? "path" : key, value, at: "\(at).\(key)", reader: &reader)
-                condition.path += partial.path
-                condition.query += partial.query
-                condition.headers += partial.headers
-                condition.body += partial.body
+                condition.merge(compileCondition(key: key == "params" ? "path" : key, value, at: "\(at).\(key)", reader: &reader))
             }
         }
         guard let pathText else {
@@ -55,9 +49,29 @@ extension RouteFileLoader {
         }
     }
 
-    /// `query`, `headers`, `body` or (in `when`) `path`: a mapping of names or JSON paths to matchers.
+    /// `query`, `headers`, `body`, `xpath` or (in `when`) `path`: a mapping of names, JSON paths or
+    /// XPath expressions to matchers; or `bodyText` (a matcher) or `bodyXml` (the XML, as text).
     package func compileCondition(key: String, _ node: Node, at: String, reader: inout NodeReader) -> RequestCondition {
         var condition = RequestCondition()
+        switch key {
+        case "bodyText":
+            condition.bodyText = matcher(node, at: at, reader: &reader)
+            return condition
+        case "bodyXml":
+            guard let text = reader.string(node, at: at) else { return condition }
+            if let unknown = ExpectedXML.unknownPlaceholder(in: text) {
+                reader.fail(node, "\(at): \(unknown)…} is not a placeholder StubBank reads (${xmlunit.ignore}, isNumber, isDateTime, matchesRegex(…))")
+                return condition
+            }
+            do {
+                condition.bodyXML = try ExpectedXML(text)
+            } catch {
+                reader.fail(node, "\(at) \(error.reason)")
+            }
+            return condition
+        default:
+            break
+        }
         for (name, keyNode, value) in reader.pairs(node, at: at) ?? [] {
             guard let matcher = matcher(value, at: "\(at).\(name)", reader: &reader) else { continue }
             switch key {
@@ -69,6 +83,12 @@ extension RouteFileLoader {
                     continue
                 }
                 condition.headers.append((field, matcher))
+            case "xpath":
+                do {
+                    condition.xpath.append((try XPath(name), matcher))
+                } catch {
+                    reader.fail(keyNode, "\(at): \(error.reason)")
+                }
             default:
                 do {
                     condition.body.append((try JSONPath(name), matcher))

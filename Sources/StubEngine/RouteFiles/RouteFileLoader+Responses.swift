@@ -14,18 +14,10 @@ extension RouteFileLoader {
         if let nameNode = field("name") { name = reader.string(nameNode, at: "\(at).name") }
         var when: RequestCondition?
         if let whenNode = field("when"),
-           let whenFields = reader.fields(whenNode, at: "\(at).when", allowed: ["path", "query", "headers", "body", "bodyText"]) {
+           let whenFields = reader.fields(whenNode, at: "\(at).when", allowed: Self.whenFields) {
             var condition = RequestCondition()
             for (key, _, value) in whenFields {
-                if key == "bodyText" {
-                    condition.bodyText = matcher(value, at: "\(at).when.bodyText", reader: &reader)
-                    continue
-                }
-                let part = compileCondition(key: key, value, at: "\(at).when.\(key)", reader: &reader)
-                condition.path += part.path
-                condition.query += part.query
-                condition.headers += part.headers
-                condition.body += part.body
+                condition.merge(compileCondition(key: key, value, at: "\(at).when.\(key)", reader: &reader))
             }
             if let parameters {
                 for (parameter, _) in condition.path where !parameters.contains(parameter) {

@@ -37,7 +37,9 @@ package struct RouteFileLoader {
     package static let routeFields = ["id", "request", "responses", "mode", "then", "priority",
                               "latency", "bandwidth", "fault", "tamperSignature", "note"]
     package static let requestFields = ["method", "path", "pathPattern", "urlPattern", "params", "query", "headers", "body",
-                                        "bodyText"]
+                                        "bodyText", "xpath", "bodyXml"]
+    /// What a response's `when` may test: the request's fields but its method and path.
+    package static let whenFields = ["path", "query", "headers", "body", "bodyText", "xpath", "bodyXml"]
     package static let responseFields = ["name", "when", "status", "headers", "body", "bodyFile", "template",
                                  "latency", "bandwidth", "fault", "probability", "times", "tamperSignature", "note"]
     package static let defaultsFields = ["responses", "headers", "latency", "bandwidth", "fault", "tamperSignature"]

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import StubEngine
+import StubFormats
+import HTTPTypes
+
+/// XML request bodies, as banks' PSD2 and ISO 20022 APIs send them: XPath 1.0 (WireMock's
+/// `matchesXPath`), whole-document equality with XMLUnit's placeholders (`equalToXml`), and both
+/// through the route-file loader and the engine, with no HTTP.
+@Suite struct XMLMatchingTests {
+    /// A SEPA credit transfer (pain.001), cut down, with a namespace and a prefixed element.
+    static let payment = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03" xmlns:x="urn:x">
+          <CstmrCdtTrfInitn>
+            <GrpHdr><MsgId>MSG-0042</MsgId><NbOfTxs>2</NbOfTxs></GrpHdr>
+            <PmtInf>
+              <CdtTrfTxInf><Amt><InstdAmt Ccy="EUR">125.50</InstdAmt></Amt><Cdtr><Nm>Max Mustermann</Nm></Cdtr></CdtTrfTxInf>
+              <CdtTrfTxInf><Amt><InstdAmt Ccy="GBP">9</InstdAmt></Amt><Cdtr><Nm>Jo Bloggs</Nm></Cdtr></CdtTrfTxInf>
+              <x:Note><![CDATA[a < b]]></x:Note>
+            </PmtInf>
+          </CstmrCdtTrfInitn>
+        </Document>
+        """
+
+    private func values(_ expression: String, in xml: String = Self.payment) throws -> [String] {
+        let document = try #require(XMLBody.parse(Array(xml.utf8)), "well-formed")
+        return try XPath(expression).values(in: document)
+    }
+
+    @Test func pathsSelectWhatXPathSelects() throws {
+        #expect(try values("/Document/CstmrCdtTrfInitn/GrpHdr/MsgId") == ["MSG-0042"])
+        #expect(try values("/Document/CstmrCdtTrfInitn/GrpHdr/MsgId/text()") == ["MSG-0042"])
+        #expect(try values("//InstdAmt") == ["125.50", "9"], "any depth, in document order")
+        #expect(try values("//InstdAmt/@Ccy") == ["EUR", "GBP"])
+        #expect(try values("//CdtTrfTxInf[2]/Cdtr/Nm") == ["Jo Bloggs"])
+        #expect(try values("//CdtTrfTxInf[last()]//Nm") == ["Jo Bloggs"])
+        #expect(try values("//InstdAmt[@Ccy='EUR']") == ["125.50"])
+        #expect(try values("//InstdAmt[.=9]/@Ccy") == ["GBP"], "a number compares by value")
+        #expect(try values("//InstdAmt[. > 100]") == ["125.50"])
+        #expect(try values("//Nm[contains(., 'Muster')]/../../Amt/InstdAmt") == ["125.50"])
+        #expect(try values("//Nm[starts-with(., 'Jo') and not(contains(., 'Max'))]") == ["Jo Bloggs"])
+        #expect(try values("//x:Note") == ["a < b"], "a prefix matches by local name; CDATA is text")
+        #expect(try values("//MsgId | //NbOfTxs") == ["MSG-0042", "2"])
+        #expect(try values("/Document/*/GrpHdr/*[2]") == ["2"])
+        #expect(try values("(//Nm)[1]") == ["Max Mustermann"])
+    }
+
+    @Test func expressionsThatAreNotPathsGiveOneValue() throws {
+        #expect(try values("count(//CdtTrfTxInf)") == ["2"])
+        #expect(try values("count(//CdtTrfTxInf) = 2") == ["true"])
+        #expect(try values("count(//CdtTrfTxInf) > 2") == [], "false selects nothing")
+        #expect(try values("/Document/CstmrCdtTrfInitn[count(PmtInf/CdtTrfTxInf) = 2]/GrpHdr/NbOfTxs") == ["2"])
+        #expect(try values("string-length(//MsgId)") == ["8"])
+        #expect(try values("normalize-space('  a   b ')") == ["a b"])
+        #expect(try values("local-name(/*)") == ["Document"])
+        #expect(try values("//Missing") == [])
+        #expect(try values("//InstdAmt[@Ccy!='EUR']") == ["9"])
+    }
+
+    @Test func whatItCannotReadIsRefusedNamingIt() {
+        for (expression, reason) in [("//a[", "found the end"), ("child::a", "axes"), ("//a[matches(., 'x')]", "matches() is not one"),
+                                     ("//a[@]", "@ needs an attribute name"), ("/a ^ b", "\"^\" is not part"), ("//a]", "unexpected")] {
+            #expect(throws: ValueMatcherError.self, "\(expression)") { try XPath(expression) }
+            do {
+                _ = try XPath(expression)
+            } catch {
+                #expect(error.reason.contains(reason), "\(expression): \(error.reason)")
+            }
+        }
+    }
+
+    @Test func equalXMLIgnoresLayoutAttributeOrderAndPrefixes() throws {
+        let expected = try ExpectedXML(#"<a:Doc xmlns:a="urn:x"><Amt Ccy="EUR" Src="app">10</Amt><Nm>Max</Nm></a:Doc>"#)
+        let same = """
+            <?xml version="1.0"?>
+            <Doc xmlns="urn:x">
+              <Amt Src="app" Ccy="EUR"> 10 </Amt>
+              <!-- a comment -->
+              <Nm>Max</Nm>
+            </Doc>
+            """
+        #expect(expected.mismatch(XMLBody.parse(Array(same.utf8))) == nil)
+        let cases: [(String, String)] = [
+            (#"<Doc><Amt Ccy="GBP" Src="app">10</Amt><Nm>Max</Nm></Doc>"#, "at /Doc/Amt/@Ccy: expected \"EUR\", found \"GBP\""),
+            (#"<Doc><Amt Ccy="EUR">10</Amt><Nm>Max</Nm></Doc>"#, "missing attribute Src"),
+            (#"<Doc><Amt Ccy="EUR" Src="app">10</Amt><Nm>Max</Nm><Nm>Jo</Nm></Doc>"#, "expected 2 child elements, found 3"),
+            (#"<Doc><Amt Ccy="EUR" Src="app">11</Amt><Nm>Max</Nm></Doc>"#, "at /Doc/Amt: expected \"10\", found \"11\""),
+            (#"<Doc><Nm>Max</Nm><Amt Ccy="EUR" Src="app">10</Amt></Doc>"#, "expected <Amt>, found <Nm>"),
+        ]
+        for (body, reason) in cases {
+            let why = expected.mismatch(XMLBody.parse(Array(body.utf8)))
+            #expect(why?.contains(reason) == true, "\(body): \(why ?? "matched")")
+        }
+        #expect(expected.mismatch(XMLBody.parse(Array("{\"json\": true}".utf8))) == "is not XML")
+        #expect(throws: ValueMatcherError.self) { try ExpectedXML("<a><b></a>") }
+    }
+
+    @Test func placeholdersStandForAValue() throws {
+        let expected = try ExpectedXML("""
+            <Tx id="${xmlunit.ignore}"><Amt>${xmlunit.isNumber}</Amt><Ref>${xmlunit.matchesRegex([A-Z]{3}-[0-9]+)}</Ref>\
+            <At>${xmlunit.isDateTime}</At></Tx>
+            """)
+        let good = #"<Tx id="anything"><Amt>12.5</Amt><Ref>MSG-42</Ref><At>2026-11-26T10:00:00Z</At></Tx>"#
+        #expect(expected.mismatch(XMLBody.parse(Array(good.utf8))) == nil)
+        for bad in [#"<Tx id="a"><Amt>twelve</Amt><Ref>MSG-42</Ref><At>2026-11-26T10:00:00Z</At></Tx>"#,
+                    #"<Tx id="a"><Amt>1</Amt><Ref>msg-42</Ref><At>2026-11-26T10:00:00Z</At></Tx>"#,
+                    #"<Tx id="a"><Amt>1</Amt><Ref>MSG-42</Ref><At>yesterday</At></Tx>"#] {
+            #expect(expected.mismatch(XMLBody.parse(Array(bad.utf8))) != nil, "\(bad)")
+        }
+        #expect(ExpectedXML.unknownPlaceholder(in: "<a>${xmlunit.isBoolean}</a>") == "${xmlunit.isBoolean")
+    }
+
+    @Test func routeFilesMatchXMLBodiesAndSayWhyNot() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xml-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        try """
+            routes:
+              - id: single-euro-transfer
+                request:
+                  method: POST
+                  path: /v1/payments
+                  xpath:
+                    "//InstdAmt[@Ccy='EUR']": { present: true }
+                    "//Cdtr/Nm/text()": { contains: Muster }
+                    "count(//CdtTrfTxInf) > 5": { absent: true }
+                responses:
+                  - status: 201
+                    body: { kind: euro }
+                  - name: two
+                    when: { xpath: { "count(//CdtTrfTxInf)": 2 } }
+                    status: 202
+              - id: exact
+                request:
+                  method: POST
+                  path: /v1/exact
+                  bodyXml: |
+                    <Doc><Amt Ccy="EUR">${xmlunit.isNumber}</Amt></Doc>
+                responses: [{ status: 200 }]
+            """.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
+        var problems: [FixtureProblem] = []
+        let routes = RouteFileLoader(root: root).load(problems: &problems)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+        let xml = ["Content-Type": "application/xml"]
+        #expect(probe.answer("/v1/payments", method: "POST", headers: xml, body: Self.payment).status.code == 202, "when picks two")
+        let one = Self.payment.replacingOccurrences(of: #"<CdtTrfTxInf><Amt><InstdAmt Ccy="GBP">9</InstdAmt></Amt><Cdtr><Nm>Jo Bloggs</Nm></Cdtr></CdtTrfTxInf>"#,
+                                                    with: "")
+        #expect(probe.answer("/v1/payments", method: "POST", headers: xml, body: one).status.code == 201)
+        let sterling = one.replacingOccurrences(of: "EUR", with: "GBP")
+        let miss = probe.answer("/v1/payments", method: "POST", headers: xml, body: sterling)
+        #expect(miss.status.code == 404)
+        #expect(String(decoding: miss.body, as: UTF8.self).contains("xpath //InstdAmt[@Ccy='EUR']"), "the near miss names the XPath")
+        let json = probe.answer("/v1/payments", method: "POST", body: #"{"amount": 1}"#)
+        #expect(String(decoding: json.body, as: UTF8.self).contains("body is not XML"))
+        #expect(probe.answer("/v1/exact", method: "POST", body: #"<Doc> <Amt Ccy="EUR">3.5</Amt> </Doc>"#).status.code == 200)
+        #expect(probe.answer("/v1/exact", method: "POST", body: #"<Doc><Amt Ccy="EUR">x</Amt></Doc>"#).status.code == 404)
+    }
+
+    @Test func aBadXPathOrXMLIsRefusedAtLoadWithTheLine() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xml-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        try """
+            routes:
+              - request:
+                  method: POST
+                  path: /a
+                  xpath: { "//a[": { present: true } }
+                responses: [{ status: 200 }]
+              - request:
+                  method: POST
+                  path: /b
+                  bodyXml: "<a><b></a>"
+                responses: [{ status: 200 }]
+              - request:
+                  method: POST
+                  path: /c
+                  bodyXml: "<a>${xmlunit.isBoolean}</a>"
+                responses: [{ status: 200 }]
+            """.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
+        var problems: [FixtureProblem] = []
+        _ = RouteFileLoader(root: root).load(problems: &problems)
+        let text = problems.map { "\($0)" }
+        #expect(text.contains { $0.contains("r.yaml:5") && $0.contains("XPath //a[") && $0.contains("found the end") }, "\(text)")
+        #expect(text.contains { $0.contains("r.yaml:10") && $0.contains("bodyXml is not well-formed XML") }, "\(text)")
+        #expect(text.contains { $0.contains("r.yaml:15") && $0.contains("${xmlunit.isBoolean") }, "\(text)")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+@testable import StubImport
+@testable import StubRuntime
+@testable import StubEngine
+
+/// WireMock's XML body patterns as SOAP and ISO 20022 sandboxes write them: `equalToXml` with
+/// XMLUnit placeholders and `matchesXPath` in both forms, converted, replayed and served.
+@Suite struct WireMockXMLTests {
+    static let mappings = #"""
+        {
+          "mappings": [
+            {
+              "request": {
+                "method": "POST", "urlPath": "/ws/accounts",
+                "bodyPatterns": [ { "equalToXml": "<GetBalance><Iban>${xmlunit.matchesRegex([A-Z]{2}[0-9]{2}[A-Z0-9]+)}</Iban><At>${xmlunit.ignore}</At></GetBalance>",
+                                    "enablePlaceholders": true } ]
+              },
+              "response": { "status": 200, "headers": { "Content-Type": "text/xml" }, "body": "<Balance>10.00</Balance>" }
+            },
+            {
+              "request": {
+                "method": "POST", "urlPath": "/v1/payments",
+                "bodyPatterns": [
+                  { "matchesXPath": "//p:InstdAmt[@Ccy='EUR']", "xPathNamespaces": { "p": "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03" } },
+                  { "matchesXPath": { "expression": "//Cdtr/Nm/text()", "contains": "Muster" } }
+                ]
+              },
+              "response": { "status": 201, "jsonBody": { "transactionStatus": "RCVD" } }
+            },
+            {
+              "request": { "method": "POST", "urlPath": "/v1/odd", "bodyPatterns": [ { "matchesXPath": "child::a" } ] },
+              "response": { "status": 200 }
+            }
+          ]
+        }
+        """#
+
+    @Test func xmlPatternsConvertReplayAndServe() throws {
+        let source = ScratchFolder()
+        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(Self.mappings.utf8).write(to: source.url.appendingPathComponent("mappings/xml.json"))
+        let out = ScratchFolder()
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        #expect(report.routes == 2)
+        #expect(report.skipped.count == 1 && report.skipped[0].reason.contains("axes"), "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 1 && replay.matched == 1, "the equalToXml mapping replays: \(replay.mismatched)")
+        #expect(replay.notReplayed.contains { $0.reason.contains("matchesXPath") }, "\(replay.notReplayed)")
+
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), logger: Logger(label: "test"))
+        func answer(_ target: String, _ body: String) -> WirePlan {
+            backend.engine.answer(EngineRequest(method: "POST", target: target, headers: [.contentType: "application/xml"], body: Array(body.utf8)))
+        }
+        let balance = answer("/ws/accounts", "<GetBalance>\n  <Iban>DE02100100109307118603</Iban>\n  <At>now</At>\n</GetBalance>")
+        #expect(balance.status.code == 200 && String(decoding: balance.body, as: UTF8.self) == "<Balance>10.00</Balance>")
+        #expect(answer("/ws/accounts", "<GetBalance><Iban>nope</Iban><At>now</At></GetBalance>").status.code == 404)
+        let payment = #"""
+            <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CdtTrfTxInf>
+            <Amt><InstdAmt Ccy="EUR">1</InstdAmt></Amt><Cdtr><Nm>Max Mustermann</Nm></Cdtr></CdtTrfTxInf></Document>
+            """#
+        #expect(answer("/v1/payments", payment).status.code == 201)
+        #expect(answer("/v1/payments", payment.replacingOccurrences(of: "Muster", with: "Beisp")).status.code == 404)
+    }
+}
