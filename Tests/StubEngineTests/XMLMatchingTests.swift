@@ -145,6 +145,9 @@ import HTTPTypes
         let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
         let xml = ["Content-Type": "application/xml"]
         #expect(probe.answer("/v1/payments", method: "POST", headers: xml, body: Self.payment).status.code == 202, "when picks two")
+        let swapped = Self.payment.replacingOccurrences(of: "Max Mustermann", with: "@").replacingOccurrences(of: "Jo Bloggs", with: "Max Mustermann")
+            .replacingOccurrences(of: "@", with: "Jo Bloggs")
+        #expect(probe.answer("/v1/payments", method: "POST", headers: xml, body: swapped).status.code == 202, "any value the XPath selects")
         let one = Self.payment.replacingOccurrences(of: #"<CdtTrfTxInf><Amt><InstdAmt Ccy="GBP">9</InstdAmt></Amt><Cdtr><Nm>Jo Bloggs</Nm></Cdtr></CdtTrfTxInf>"#,
                                                     with: "")
         #expect(probe.answer("/v1/payments", method: "POST", headers: xml, body: one).status.code == 201)
