@@ -87,6 +87,27 @@ public struct ImportedRoute: Sendable {
     public var xpath: [(String, Matcher)] = []
     /// The XML the body must be (with XMLUnit placeholders).
     public var bodyXml: String?
+    /// Tests on the parts of a multipart body.
+    public var parts: [Part] = []
+
+    /// Tests one part of a multipart body must pass (or, with `every`, each part).
+    public struct Part: Sendable {
+        /// Every part must pass (WireMock's `ALL`), not one (`ANY`).
+        public var every = false
+        /// Tests of the part's headers, such as `Content-Disposition` containing `name="xml_sct"`.
+        public var headers: [(String, Matcher)] = []
+        /// JSON path to matcher, on the part's body.
+        public var body: [(String, Matcher)] = []
+        /// A test of the part's body as text.
+        public var bodyText: Matcher?
+        /// XPath expression to matcher, on the part's body read as XML.
+        public var xpath: [(String, Matcher)] = []
+        /// The XML the part's body must be.
+        public var bodyXml: String?
+
+        /// A part test with no tests yet.
+        public init() {}
+    }
     /// The first answers by default; `Prefer` picks the others.
     public var responses: [Response] = []
     /// `first`, `sequence` (then the last), `sequence-loop` or `random`.

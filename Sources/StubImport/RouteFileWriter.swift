@@ -191,10 +191,14 @@ public struct RouteFileWriter: Sendable {
         if !route.params.isEmpty { request.append(("params", Self.matchers(route.params))) }
         if !route.query.isEmpty { request.append(("query", Self.matchers(route.query))) }
         if !route.headers.isEmpty { request.append(("headers", Self.matchers(route.headers))) }
-        if !route.body.isEmpty { request.append(("body", Self.matchers(route.body))) }
-        if let bodyText = route.bodyText { request.append(("bodyText", Self.matcher(bodyText))) }
-        if !route.xpath.isEmpty { request.append(("xpath", Self.matchers(route.xpath))) }
-        if let xml = route.bodyXml { request.append(("bodyXml", Node(xml, Tag(.str), xml.contains("\n") ? .literal : .singleQuoted))) }
+        request += Self.bodyTests(body: route.body, bodyText: route.bodyText, xpath: route.xpath, bodyXml: route.bodyXml)
+        if !route.parts.isEmpty {
+            request.append(("parts", Node(route.parts.map { part in
+                var pairs: [(Node, Node)] = part.every ? [(Node("match"), Node("all"))] : []
+                if !part.headers.isEmpty { pairs.append(("headers", Self.matchers(part.headers))) }
+                return Node(pairs + Self.bodyTests(body: part.body, bodyText: part.bodyText, xpath: part.xpath, bodyXml: part.bodyXml))
+            })))
+        }
         var pairs: [(Node, Node)] = [("id", Node(route.id)), ("request", Node(request))]
         if route.mode == "sequence-loop" {
             pairs.append(("mode", Node("sequence")))
@@ -219,6 +223,17 @@ public struct RouteFileWriter: Sendable {
         } catch {
             throw ImportError("cannot write \(url.path): \(error.localizedDescription)")
         }
+    }
+
+    /// A request's (or a part's) tests of its body: JSON paths, the text, XPath and the XML.
+    private static func bodyTests(body: [(String, ImportedRoute.Matcher)], bodyText: ImportedRoute.Matcher?,
+                                  xpath: [(String, ImportedRoute.Matcher)], bodyXml: String?) -> [(Node, Node)] {
+        var pairs: [(Node, Node)] = []
+        if !body.isEmpty { pairs.append(("body", Self.matchers(body))) }
+        if let bodyText { pairs.append(("bodyText", Self.matcher(bodyText))) }
+        if !xpath.isEmpty { pairs.append(("xpath", Self.matchers(xpath))) }
+        if let bodyXml { pairs.append(("bodyXml", Node(bodyXml, Tag(.str), bodyXml.contains("\n") ? .literal : .singleQuoted))) }
+        return pairs
     }
 
     private static func matchers(_ list: [(String, ImportedRoute.Matcher)]) -> Node {

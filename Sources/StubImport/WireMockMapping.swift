@@ -13,7 +13,7 @@ struct WireMockMapping {
     init(filesFolder: URL) { self.filesFolder = filesFolder }
 
     static let requestKeys: Set<String> = ["method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate",
-                                           "queryParameters", "headers", "bodyPatterns", "pathParameters"]
+                                           "queryParameters", "headers", "bodyPatterns", "pathParameters", "multipartPatterns"]
     static let responseKeys: Set<String> = ["status", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
                                             "fixedDelayMilliseconds", "delayDistribution", "fault", "statusMessage"]
     /// WireMock's priority for a mapping that gives none.
@@ -171,8 +171,33 @@ struct WireMockMapping {
         for (name, value) in (request["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             if let matcher = Self.matcher(value, at: "request.headers.\(name)", problems: &problems) { route.headers.append((name, matcher)) }
         }
-        for (index, pattern) in (request["bodyPatterns"] as? [[String: Any]] ?? []).enumerated() {
-            let at = "request.bodyPatterns[\(index)]"
+        Self.convertBodyPatterns(request["bodyPatterns"], at: "request.bodyPatterns", into: &route, problems: &problems)
+        for (index, pattern) in (request["multipartPatterns"] as? [[String: Any]] ?? []).enumerated() {
+            let at = "request.multipartPatterns[\(index)]"
+            for key in pattern.keys.sorted() where !["matchingType", "headers", "bodyPatterns", "name"].contains(key) {
+                problems.append("\(at).\(key) is not supported")
+            }
+            var part = ImportedRoute.Part()
+            switch (pattern["matchingType"] as? String)?.uppercased() {
+            case nil, "ANY": break
+            case "ALL": part.every = true
+            case let other?: problems.append("\(at).matchingType \(other) is neither ANY nor ALL")
+            }
+            if let name = pattern["name"] as? String { part.headers.append(("Content-Disposition", .contains("name=\"\(name)\""))) }
+            for (name, value) in (pattern["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if let matcher = Self.matcher(value, at: "\(at).headers.\(name)", problems: &problems) { part.headers.append((name, matcher)) }
+            }
+            var tests = ImportedRoute(id: "", method: "", path: "", origin: "")
+            Self.convertBodyPatterns(pattern["bodyPatterns"], at: "\(at).bodyPatterns", into: &tests, problems: &problems)
+            (part.body, part.bodyText, part.xpath, part.bodyXml) = (tests.body, tests.bodyText, tests.xpath, tests.bodyXml)
+            route.parts.append(part)
+        }
+    }
+
+    /// `bodyPatterns` (of the request or of one multipart pattern) as body tests of `route`.
+    private static func convertBodyPatterns(_ patterns: Any?, at place: String, into route: inout ImportedRoute, problems: inout [String]) {
+        for (index, pattern) in (patterns as? [[String: Any]] ?? []).enumerated() {
+            let at = "\(place)[\(index)]"
             if let text = Self.textMatcher(pattern, at: at, problems: &problems) {
                 if route.bodyText != nil {
                     problems.append("\(at): a second whole-body text pattern; route files take one")

@@ -119,13 +119,45 @@ struct WireMockReplay {
             guard let field = HTTPField.Name(name) else { throw NoSample(reason: "\(name) is not a header name") }
             if let text = try sample(value, at: "headers.\(name)", generator: &generator) { headers[field] = text }
         }
+        var body = try Self.body(from: pattern["bodyPatterns"], at: "bodyPatterns", generator: &generator)
+        if let parts = pattern["multipartPatterns"] as? [[String: Any]], !parts.isEmpty {
+            // The boundary the mapping's Content-Type pattern gave, or one of ours.
+            var boundary = "stubbank-replay"
+            if let type = headers[.contentType], let start = type.range(of: "boundary=") {
+                boundary = type[start.upperBound...].split(separator: ";").first
+                    .map { $0.trimmingCharacters(in: .init(charactersIn: "\" ")) } ?? boundary
+            } else {
+                headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+            }
+            var text = ""
+            for (index, part) in parts.enumerated() {
+                var lines: [String] = []
+                if let name = part["name"] as? String { lines.append("Content-Disposition: form-data; name=\"\(name)\"") }
+                for (name, value) in (part["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    // A Content-Disposition that must contain name="x" is sent as a form field's is.
+                    if name.lowercased() == "content-disposition", let contained = (value as? [String: Any])?["contains"] as? String {
+                        lines.append("\(name): form-data; \(contained)")
+                    } else if let sampled = try sample(value, at: "multipartPatterns[\(index)].headers.\(name)", generator: &generator) {
+                        lines.append("\(name): \(sampled)")
+                    }
+                }
+                let partBody = try Self.body(from: part["bodyPatterns"], at: "multipartPatterns[\(index)].bodyPatterns", generator: &generator)
+                text += "--\(boundary)\r\n" + lines.map { $0 + "\r\n" }.joined() + "\r\n" + String(decoding: partBody, as: UTF8.self) + "\r\n"
+            }
+            body = Array((text + "--\(boundary)--\r\n").utf8)
+        }
+        return EngineRequest(method: method, target: target, headers: headers, body: body, authority: "localhost")
+    }
+
+    /// A body the `bodyPatterns` accept.
+    private static func body(from patterns: Any?, at place: String, generator: inout SeededGenerator) throws(NoSample) -> [UInt8] {
         var body: [UInt8] = []
-        for (index, bodyPattern) in (pattern["bodyPatterns"] as? [[String: Any]] ?? []).enumerated() {
+        for (index, bodyPattern) in (patterns as? [[String: Any]] ?? []).enumerated() {
             if let expected = bodyPattern["equalToJson"] {
                 var value: Any = expected
                 if let text = expected as? String {
                     guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
-                        throw NoSample(reason: "bodyPatterns[\(index)].equalToJson is not JSON")
+                        throw NoSample(reason: "\(place)[\(index)].equalToJson is not JSON")
                     }
                     value = parsed
                 }
@@ -134,14 +166,14 @@ struct WireMockReplay {
             } else if let xml = bodyPattern["equalToXml"] as? String {
                 body = Array(try filledXML(xml, generator: &generator).utf8)
             } else if bodyPattern["matchesXPath"] != nil {
-                throw NoSample(reason: "bodyPatterns[\(index)].matchesXPath: no XML body is made from an XPath alone")
-            } else if let text = try sample(bodyPattern, at: "bodyPatterns[\(index)]", generator: &generator) {
+                throw NoSample(reason: "\(place)[\(index)].matchesXPath: no XML body is made from an XPath alone")
+            } else if let text = try sample(bodyPattern, at: "\(place)[\(index)]", generator: &generator) {
                 body = Array(text.utf8)
             } else {
-                throw NoSample(reason: "bodyPatterns[\(index)] (\(bodyPattern.keys.sorted().joined(separator: ", "))) has no sample body")
+                throw NoSample(reason: "\(place)[\(index)] (\(bodyPattern.keys.sorted().joined(separator: ", "))) has no sample body")
             }
         }
-        return EngineRequest(method: method, target: target, headers: headers, body: body, authority: "localhost")
+        return body
     }
 
     /// A value a WireMock string matcher accepts; nil for `absent`.

@@ -31,6 +31,19 @@ import Testing
               "response": { "status": 201, "jsonBody": { "transactionStatus": "RCVD" } }
             },
             {
+              "request": {
+                "method": "POST", "url": "/v1/periodic-payments/pain.001-sepa-credit-transfers",
+                "headers": { "Content-Type": { "matches": "multipart/form-data; boundary=.+" } },
+                "multipartPatterns": [
+                  { "headers": { "Content-Disposition": { "contains": "name=\"xml_sct\"" } },
+                    "bodyPatterns": [ { "equalToXml": "<Document><IBAN>${xmlunit.ignore}</IBAN></Document>", "enablePlaceholders": true } ] },
+                  { "name": "json_standingorderType", "matchingType": "ANY",
+                    "bodyPatterns": [ { "equalToJson": "{\"frequency\":\"Monthly\",\"dayOfExecution\":\"${json-unit.regex}\\\\d{1,2}\"}" } ] }
+                ]
+              },
+              "response": { "status": 201, "jsonBody": { "transactionStatus": "RCVD" } }
+            },
+            {
               "request": { "method": "POST", "urlPath": "/v1/odd", "bodyPatterns": [ { "matchesXPath": "child::a" } ] },
               "response": { "status": 200 }
             }
@@ -44,10 +57,10 @@ import Testing
         try Data(Self.mappings.utf8).write(to: source.url.appendingPathComponent("mappings/xml.json"))
         let out = ScratchFolder()
         let report = try WireMockImporter(source: source.url).run(out: out.url)
-        #expect(report.routes == 2)
+        #expect(report.routes == 3)
         #expect(report.skipped.count == 1 && report.skipped[0].reason.contains("axes"), "\(report.skipped)")
         let replay = try #require(report.replay)
-        #expect(replay.replayed == 1 && replay.matched == 1, "the equalToXml mapping replays: \(replay.mismatched)")
+        #expect(replay.replayed == 2 && replay.matched == 2, "the equalToXml and multipart mappings replay: \(replay.mismatched)")
         #expect(replay.notReplayed.contains { $0.reason.contains("matchesXPath") }, "\(replay.notReplayed)")
 
         let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), logger: Logger(label: "test"))
@@ -63,5 +76,14 @@ import Testing
             """#
         #expect(answer("/v1/payments", payment).status.code == 201)
         #expect(answer("/v1/payments", payment.replacingOccurrences(of: "Muster", with: "Beisp")).status.code == 404)
+        let periodic = "--b\r\nContent-Disposition: form-data; name=\"xml_sct\"\r\n\r\n<Document><IBAN>DE39</IBAN></Document>\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"json_standingorderType\"\r\n\r\n{\"frequency\":\"Monthly\",\"dayOfExecution\":\"12\"}\r\n--b--\r\n"
+        let multipart: HTTPFields = [.contentType: "multipart/form-data; boundary=b"]
+        func post(_ body: String) -> Int {
+            Int(backend.engine.answer(EngineRequest(method: "POST", target: "/v1/periodic-payments/pain.001-sepa-credit-transfers",
+                                                    headers: multipart, body: Array(body.utf8))).status.code)
+        }
+        #expect(post(periodic) == 201)
+        #expect(post(periodic.replacingOccurrences(of: "\"12\"", with: "\"twelve\"")) == 404)
     }
 }

@@ -17,6 +17,14 @@ package struct RequestCondition: Sendable {
     package var xpath: [(expression: XPath, matcher: ValueMatcher)] = []
     /// The XML the body must be (`bodyXml`).
     package var bodyXML: ExpectedXML?
+    /// Tests on the parts of a multipart body (`parts`, WireMock's `multipartPatterns`).
+    package var parts: [PartCondition] = []
+
+    /// One `parts` entry: tests one part must pass (WireMock's `ANY`), or every part (`ALL`).
+    package struct PartCondition: Sendable {
+        package var every: Bool
+        package var condition: RequestCondition
+    }
     /// `pathPattern` (the path) or `urlPattern` (the path and the query as sent) as a regular expression.
     package var target: (part: TargetPart, matcher: ValueMatcher)?
 
@@ -26,7 +34,7 @@ package struct RequestCondition: Sendable {
 
     package var isEmpty: Bool {
         path.isEmpty && query.isEmpty && headers.isEmpty && body.isEmpty && bodyText == nil && target == nil && xpath.isEmpty
-            && bodyXML == nil
+            && bodyXML == nil && parts.isEmpty
     }
 
     /// Adds `other`'s tests to these (a route file gives each part under its own key).
@@ -36,6 +44,7 @@ package struct RequestCondition: Sendable {
         headers += other.headers
         body += other.body
         xpath += other.xpath
+        parts += other.parts
         if let text = other.bodyText { bodyText = text }
         if let xml = other.bodyXML { bodyXML = xml }
         if let target = other.target { self.target = target }
@@ -77,6 +86,23 @@ package struct RequestCondition: Sendable {
                 if let why = Self.valuesMismatch(matcher, values.isEmpty ? nil : values) { return "\(notXML)xpath \(expression) \(why)" }
             }
         }
+        if !parts.isEmpty {
+            guard let multipart = MultipartBody(input.request.body, contentType: input.request.headers[.contentType]) else {
+                return "body is not multipart, so parts do not hold"
+            }
+            for (index, test) in parts.enumerated() {
+                let misses = multipart.parts.map { part -> String? in
+                    var request = input.request
+                    request.headers = part.headers
+                    request.body = part.body
+                    return test.condition.firstMismatch(RouteInput(request: request, parameters: input.parameters))
+                }
+                if test.every, let why = misses.compactMap({ $0 }).first { return "parts[\(index)] (every part): \(why)" }
+                if !test.every, !misses.contains(where: { $0 == nil }) {
+                    return "parts[\(index)]: no part of \(misses.count) passes (the first: \(misses.compactMap { $0 }.first ?? ""))"
+                }
+            }
+        }
         return nil
     }
 
@@ -103,6 +129,7 @@ package struct RequestCondition: Sendable {
             + (bodyText.map { ["t:" + $0.signature] } ?? [])
             + xpath.map { "x:\($0.expression)\($0.matcher.signature)" }
             + (bodyXML.map { ["X:" + $0.source] } ?? [])
+            + parts.map { "m:\($0.every ? "all" : "any")[\($0.condition.signature)]" }
             + (target.map { ["u:\($0.part.rawValue)\($0.matcher.signature)"] } ?? []))
             .sorted().joined(separator: "|")
     }

@@ -60,13 +60,35 @@ extension RouteFileLoader {
         case "bodyXml":
             guard let text = reader.string(node, at: at) else { return condition }
             if let unknown = ExpectedXML.unknownPlaceholder(in: text) {
-                reader.fail(node, "\(at): \(unknown)…} is not a placeholder StubBank reads (${xmlunit.ignore}, isNumber, isDateTime, matchesRegex(…))")
+                reader.fail(node, "\(at): \(unknown)…} is not a placeholder StubBank reads "
+                            + "(${xmlunit.ignore}, isNumber, isDateTime, matchesRegex(…))")
                 return condition
             }
             do {
                 condition.bodyXML = try ExpectedXML(text)
             } catch {
                 reader.fail(node, "\(at) \(error.reason)")
+            }
+            return condition
+        case "parts":
+            for (index, item) in (reader.list(node, at: at) ?? []).enumerated() {
+                let place = "\(at)[\(index)]"
+                guard let fields = reader.fields(item, at: place, allowed: Self.partFields) else { continue }
+                var part = RequestCondition.PartCondition(every: false, condition: RequestCondition())
+                for (field, _, value) in fields {
+                    if field == "match" {
+                        switch reader.string(value, at: "\(place).match") {
+                        case "any"?: part.every = false
+                        case "all"?: part.every = true
+                        case let other?: reader.fail(value, "\(place).match is \"\(other)\"; write any (one part passes) or all (every part does)")
+                        case nil: break
+                        }
+                    } else {
+                        part.condition.merge(compileCondition(key: field, value, at: "\(place).\(field)", reader: &reader))
+                    }
+                }
+                if part.condition.isEmpty { reader.fail(item, "\(place) tests nothing; give headers, body, bodyText, xpath or bodyXml") }
+                condition.parts.append(part)
             }
             return condition
         default:

@@ -348,7 +348,8 @@ package struct XPath: Sendable, CustomStringConvertible {
             } else if character.isLetter || character == "_" {
                 var j = i
                 while j < c.count,
-                      c[j].isLetter || c[j].isNumber || "_-.".contains(c[j]) || (c[j] == ":" && j + 1 < c.count && c[j + 1] != ":" && c[j - 1] != ":") {
+                      c[j].isLetter || c[j].isNumber || "_-.".contains(c[j])
+                        || (c[j] == ":" && j + 1 < c.count && c[j + 1] != ":" && c[j - 1] != ":") {
                     j += 1
                 }
                 tokens.append(.name(String(c[i..<j])))

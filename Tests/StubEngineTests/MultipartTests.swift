@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import StubEngine
+import StubFormats
+import HTTPTypes
+
+/// Multipart request bodies (RFC 2046, `multipart/form-data`), as a PSD2 periodic payment sends
+/// its pain.001 XML beside its standing-order JSON: `parts` in route files, with no HTTP.
+@Suite struct MultipartTests {
+    static let boundary = "----bank7MA4YWxkTrZu0gW"
+    static func body(_ parts: [(String, String, String)]) -> String {
+        parts.map { name, type, content in
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\nContent-Type: \(type)\r\n\r\n\(content)\r\n"
+        }.joined() + "--\(boundary)--\r\n"
+    }
+    static let periodic = body([("xml_sct", "application/xml", "<Document><PmtInf><DbtrAcct><IBAN>DE39499999600000005111</IBAN></DbtrAcct></PmtInf></Document>"),
+                                ("json_standingorderType", "application/json", #"{"frequency": "Monthly", "dayOfExecution": "1"}"#)])
+
+    @Test func aBodyIsCutIntoItsParts() throws {
+        let multipart = try #require(MultipartBody(Array(Self.periodic.utf8), contentType: "multipart/form-data; boundary=\"\(Self.boundary)\""))
+        #expect(multipart.parts.count == 2)
+        #expect(multipart.parts[0].headers[.contentDisposition] == #"form-data; name="xml_sct""#)
+        #expect(String(decoding: multipart.parts[1].body, as: UTF8.self) == #"{"frequency": "Monthly", "dayOfExecution": "1"}"#)
+        // A preamble, LF line ends and a part with no headers are read too.
+        let loose = "preamble\n--b\n\nfirst\n--b\nX-A: 1\n\nsecond\n--b--\n"
+        let parts = try #require(MultipartBody(Array(loose.utf8), contentType: "multipart/mixed; boundary=b")).parts
+        #expect(parts.map { String(decoding: $0.body, as: UTF8.self) } == ["first", "second"] && parts[1].headers[HTTPField.Name("X-A")!] == "1")
+        #expect(MultipartBody(Array("{}".utf8), contentType: "application/json") == nil)
+        #expect(MultipartBody(Array("no delimiter".utf8), contentType: "multipart/form-data; boundary=b") == nil)
+    }
+
+    @Test func routeFilesTestOnePartOrEveryPart() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        try """
+            routes:
+              - id: periodic
+                request:
+                  method: POST
+                  path: /v1/periodic-payments/pain.001-sepa-credit-transfers
+                  parts:
+                    - headers: { Content-Disposition: { contains: 'name="xml_sct"' } }
+                      xpath: { "//DbtrAcct/IBAN": DE39499999600000005111 }
+                    - headers: { Content-Disposition: { contains: 'name="json_standingorderType"' } }
+                      body: { $.frequency: Monthly }
+                    - match: all
+                      headers: { Content-Disposition: { matches: 'form-data; name=".+"' } }
+                responses: [{ status: 201 }]
+            """.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
+        var problems: [FixtureProblem] = []
+        let routes = RouteFileLoader(root: root).load(problems: &problems)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+        let path = "/v1/periodic-payments/pain.001-sepa-credit-transfers"
+        let type = ["Content-Type": "multipart/form-data; boundary=\(Self.boundary)"]
+        #expect(probe.answer(path, method: "POST", headers: type, body: Self.periodic).status.code == 201)
+        let weekly = Self.periodic.replacingOccurrences(of: "Monthly", with: "Weekly")
+        let miss = probe.answer(path, method: "POST", headers: type, body: weekly)
+        #expect(miss.status.code == 404)
+        #expect(String(decoding: miss.body, as: UTF8.self).contains("parts[1]: no part of 2 passes"), "the near miss names the part test")
+        let attachment = Self.periodic.replacingOccurrences(of: #"Content-Disposition: form-data; name="json_standingorderType""#,
+                                                            with: #"Content-Disposition: attachment; name="json_standingorderType""#)
+        #expect(probe.answer(path, method: "POST", headers: type, body: attachment).status.code == 404, "match: all holds for every part")
+        let notMultipart = probe.answer(path, method: "POST", headers: ["Content-Type": "application/json"], body: "{}")
+        #expect(String(decoding: notMultipart.body, as: UTF8.self).contains("body is not multipart"))
+    }
+
+    @Test func aPartThatTestsNothingOrAnUnknownMatchIsRefused() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        try """
+            routes:
+              - request:
+                  method: POST
+                  path: /a
+                  parts:
+                    - match: some
+                      bodyText: { contains: x }
+                    - match: all
+                responses: [{ status: 200 }]
+            """.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
+        var problems: [FixtureProblem] = []
+        _ = RouteFileLoader(root: root).load(problems: &problems)
+        let text = problems.map { "\($0)" }
+        #expect(text.contains { $0.contains("r.yaml:6") && $0.contains(#"match is "some""#) }, "\(text)")
+        #expect(text.contains { $0.contains("r.yaml:8") && $0.contains("tests nothing") }, "\(text)")
+    }
+}
