@@ -58,7 +58,8 @@ import HTTPTypes
         let weekly = Self.periodic.replacingOccurrences(of: "Monthly", with: "Weekly")
         let miss = probe.answer(path, method: "POST", headers: type, body: weekly)
         #expect(miss.status.code == 404)
-        #expect(String(decoding: miss.body, as: UTF8.self).contains("parts[1]: no part of 2 passes"), "the near miss names the part test")
+        #expect(String(decoding: miss.body, as: UTF8.self).contains(#"parts[1]: no part of 2 passes (closest: body $.frequency expected"#),
+                "the near miss names the part test, and what is wrong in the part whose headers passed")
         let attachment = Self.periodic.replacingOccurrences(of: #"Content-Disposition: form-data; name="json_standingorderType""#,
                                                             with: #"Content-Disposition: attachment; name="json_standingorderType""#)
         #expect(probe.answer(path, method: "POST", headers: type, body: attachment).status.code == 404, "match: all holds for every part")
