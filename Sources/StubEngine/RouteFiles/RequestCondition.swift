@@ -99,7 +99,9 @@ package struct RequestCondition: Sendable {
                 }
                 if test.every, let why = misses.compactMap({ $0 }).first { return "parts[\(index)] (every part): \(why)" }
                 if !test.every, !misses.contains(where: { $0 == nil }) {
-                    return "parts[\(index)]: no part of \(misses.count) passes (the first: \(misses.compactMap { $0 }.first ?? ""))"
+                    // The likeliest part is one whose headers passed: its miss says what is wrong inside.
+                    let closest = misses.compactMap { $0 }.first { !$0.hasPrefix("header ") } ?? misses.compactMap { $0 }.first ?? ""
+                    return "parts[\(index)]: no part of \(misses.count) passes (closest: \(closest))"
                 }
             }
         }
