@@ -23,6 +23,14 @@ public struct ImportedRoute: Sendable {
         case doesNotContain(String)
         /// The value is there, whatever it is.
         case present
+        /// Every matcher holds.
+        case and([Matcher])
+        /// One matcher holds.
+        case or([Matcher])
+        /// As many values as matchers, each matcher holding for one (a repeated query parameter or header).
+        case hasExactly([Matcher])
+        /// Each matcher holds for one of the values.
+        case includes([Matcher])
         /// The value is not there.
         case absent
     }

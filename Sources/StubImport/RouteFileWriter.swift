@@ -256,6 +256,10 @@ public struct RouteFileWriter: Sendable {
         case .contains(let part): return Node([(Node("contains"), text(part))])
         case .doesNotContain(let part): return Node([(Node("doesNotContain"), text(part))])
         case .present: return Node([(Node("present"), yes)])
+        case .and(let parts): return Node([(Node("and"), Node(parts.map(Self.matcher)))])
+        case .or(let parts): return Node([(Node("or"), Node(parts.map(Self.matcher)))])
+        case .hasExactly(let parts): return Node([(Node("hasExactly"), Node(parts.map(Self.matcher)))])
+        case .includes(let parts): return Node([(Node("includes"), Node(parts.map(Self.matcher)))])
         case .absent: return Node([(Node("absent"), yes)])
         }
     }

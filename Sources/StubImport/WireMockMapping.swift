@@ -246,6 +246,21 @@ struct WireMockMapping {
             return caseInsensitive ? .doesNotMatch("(?is).*" + NSRegularExpression.escapedPattern(for: text) + ".*") : .doesNotContain(text)
         }
         if object["absent"] as? Bool == true { return .absent }
+        for key in ["and", "or", "hasExactly", "includes"] {
+            guard let list = object[key] as? [Any] else { continue }
+            var parts: [ImportedRoute.Matcher] = []
+            for (index, item) in list.enumerated() {
+                guard let part = matcher(item, at: "\(at).\(key)[\(index)]", problems: &problems) else { return nil }
+                parts.append(part)
+            }
+            guard !parts.isEmpty else { break }
+            return switch key {
+            case "and": .and(parts)
+            case "or": .or(parts)
+            case "hasExactly": .hasExactly(parts)
+            default: .includes(parts)
+            }
+        }
         problems.append("\(at) uses \(object.keys.sorted().joined(separator: ", ")), which route files cannot express")
         return nil
     }

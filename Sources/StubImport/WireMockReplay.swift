@@ -109,7 +109,7 @@ struct WireMockReplay {
         }
         var query: [String] = []
         for (name, value) in (pattern["queryParameters"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if let text = try sample(value, at: "queryParameters.\(name)", generator: &generator) {
+            for text in try samples(value, at: "queryParameters.\(name)", generator: &generator) {
                 query.append(Self.encode(name) + "=" + Self.encode(text))
             }
         }
@@ -117,7 +117,7 @@ struct WireMockReplay {
         var headers = HTTPFields()
         for (name, value) in (pattern["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard let field = HTTPField.Name(name) else { throw NoSample(reason: "\(name) is not a header name") }
-            if let text = try sample(value, at: "headers.\(name)", generator: &generator) { headers[field] = text }
+            for text in try samples(value, at: "headers.\(name)", generator: &generator) { headers.append(HTTPField(name: field, value: text)) }
         }
         var body = try Self.body(from: pattern["bodyPatterns"], at: "bodyPatterns", generator: &generator)
         if let parts = pattern["multipartPatterns"] as? [[String: Any]], !parts.isEmpty {
@@ -176,10 +176,34 @@ struct WireMockReplay {
         return body
     }
 
+    /// The values a WireMock matcher of a query parameter or header accepts: one per matcher of
+    /// `hasExactly` or `includes`, else the one `sample` gives (none for `absent`).
+    private static func samples(_ value: Any, at: String, generator: inout SeededGenerator) throws(NoSample) -> [String] {
+        guard let matcher = value as? [String: Any] else { throw NoSample(reason: "\(at) is not a matcher") }
+        if let list = (matcher["hasExactly"] ?? matcher["includes"]) as? [Any] {
+            var values: [String] = []
+            for (index, item) in list.enumerated() {
+                if let text = try sample(item, at: "\(at)[\(index)]", generator: &generator) { values.append(text) }
+            }
+            return values
+        }
+        return try sample(value, at: at, generator: &generator).map { [$0] } ?? []
+    }
+
     /// A value a WireMock string matcher accepts; nil for `absent`.
     private static func sample(_ value: Any, at: String, generator: inout SeededGenerator) throws(NoSample) -> String? {
         guard let matcher = value as? [String: Any] else { throw NoSample(reason: "\(at) is not a matcher") }
         if matcher["absent"] as? Bool == true { return nil }
+        if let alternatives = matcher["or"] as? [Any], let first = alternatives.first {
+            return try sample(first, at: "\(at).or[0]", generator: &generator)
+        }
+        if let all = matcher["and"] as? [[String: Any]], !all.isEmpty {
+            // Texts it must contain go in one value; otherwise the value the first matcher gives.
+            let parts = all.compactMap { $0["contains"] as? String }
+            if parts.count == all.count { return "x" + parts.joined(separator: "x") + "x" }
+            if let exact = all.lazy.compactMap({ $0["equalTo"] as? String }).first { return exact }
+            return try sample(all[0], at: "\(at).and[0]", generator: &generator)
+        }
         if let text = matcher["equalTo"] as? String { return text }
         // HTTP trims a field's ends, so a contained "Bearer " is sent inside other text.
         if let text = matcher["contains"] as? String { return "x" + text + "x" }

@@ -149,6 +149,47 @@ import HTTPTypes
         #expect(probe.answer("/v1/accounts").status.code == 200)
     }
 
+    /// `and`, `or`, and the matchers of every value of a repeated query parameter or header
+    /// (WireMock's `hasExactly` and `includes`).
+    @Test func logicalAndMultiValueMatchers() throws {
+        let probe = try engine("""
+            routes:
+              - request:
+                  method: GET
+                  path: /v1/accounts
+                  query:
+                    id: { hasExactly: [ 3, { matches: '9|10' } ] }
+                  headers:
+                    Accept: { or: [ { equals: application/json }, { contains: '+json' } ] }
+                    X-Trace: { and: [ { contains: 'app-' }, { doesNotContain: test } ] }
+                responses: [{ status: 200 }]
+              - request:
+                  method: GET
+                  path: /v1/cards
+                  headers:
+                    X-Feature: { includes: [ dark-mode ] }
+                responses: [{ status: 200 }]
+            """)
+        let headers = ["Accept": "application/vnd.bank+json", "X-Trace": "app-1"]
+        #expect(probe.answer("/v1/accounts?id=9&id=3", headers: headers).status.code == 200, "any order")
+        #expect(probe.answer("/v1/accounts?id=3&id=9&id=10", headers: headers).status.code == 404, "hasExactly: as many values as matchers")
+        #expect(probe.answer("/v1/accounts?id=3&id=4", headers: headers).status.code == 404)
+        #expect(probe.answer("/v1/accounts?id=3&id=9", headers: ["Accept": "text/html", "X-Trace": "app-1"]).status.code == 404, "or")
+        let test = probe.answer("/v1/accounts?id=3&id=9", headers: ["Accept": "application/json", "X-Trace": "app-test"])
+        #expect(test.status.code == 404, "and")
+        #expect(String(decoding: test.body, as: UTF8.self).contains(#"header X-Trace expected not to contain \"test\""#))
+        let miss = probe.answer("/v1/accounts?id=3&id=4", headers: headers)
+        #expect(String(decoding: miss.body, as: UTF8.self).contains(#"none matches ~9|10"#), "the near miss names the matcher no value meets")
+        #expect(probe.answer("/v1/cards", headers: ["X-Feature": "dark-mode"]).status.code == 200)
+        #expect(probe.answer("/v1/cards", headers: ["X-Feature": "beta"]).status.code == 404)
+        let (_, problems) = load("""
+            routes:
+              - request: { method: GET, path: /a, query: { id: { and: [] } } }
+                responses: [{ status: 200 }]
+            """)
+        #expect(problems.map(\.description).contains { $0.contains("r.yaml:2") && $0.contains("needs a list of one or more matchers") }, "\(problems)")
+    }
+
     @Test func mistakesAreRefusedWithTheLineAndTheReason() {
         let (_, both) = load("""
             routes:

@@ -51,6 +51,45 @@ import Testing
         }
         """#
 
+    /// WireMock's `and`, `or`, `hasExactly` and `includes`, converted and replayed.
+    @Test func logicalAndMultiValueMatchersConvertAndReplay() throws {
+        let source = ScratchFolder()
+        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"""
+            {
+              "request": {
+                "method": "GET", "urlPath": "/v1/accounts",
+                "queryParameters": { "id": { "hasExactly": [ { "equalTo": "3" }, { "matches": "[0-9]+" } ] } },
+                "headers": {
+                  "Accept": { "or": [ { "equalTo": "application/json" }, { "contains": "+json" } ] },
+                  "X-Trace": { "and": [ { "contains": "app" }, { "contains": "ios" } ] },
+                  "X-Feature": { "includes": [ { "equalTo": "dark-mode" } ] }
+                }
+              },
+              "response": { "status": 200, "jsonBody": { "accounts": [] } }
+            }
+            """#.utf8).write(to: source.url.appendingPathComponent("mappings/accounts.json"))
+        let out = ScratchFolder()
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), logger: Logger(label: "test"))
+        func status(_ target: String, _ trace: String) -> Int {
+            Int(backend.engine.answer(EngineRequest(method: "GET", target: target, headers: [
+                .accept: "application/json", HTTPField.Name("X-Trace")!: trace, HTTPField.Name("X-Feature")!: "dark-mode",
+            ], body: [])).status.code)
+        }
+        #expect(status("/v1/accounts?id=42&id=3", "app-ios") == 200)
+        #expect(status("/v1/accounts?id=42&id=3", "app-android") == 404)
+        #expect(status("/v1/accounts?id=3", "app-ios") == 404)
+        // includes sees each field of a repeated header, not their values joined.
+        var repeated: HTTPFields = [.accept: "application/json", HTTPField.Name("X-Trace")!: "app-ios"]
+        repeated.append(HTTPField(name: HTTPField.Name("X-Feature")!, value: "beta"))
+        repeated.append(HTTPField(name: HTTPField.Name("X-Feature")!, value: "dark-mode"))
+        #expect(backend.engine.answer(EngineRequest(method: "GET", target: "/v1/accounts?id=3&id=7", headers: repeated, body: [])).status.code == 200)
+    }
+
     @Test func xmlPatternsConvertReplayAndServe() throws {
         let source = ScratchFolder()
         try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)

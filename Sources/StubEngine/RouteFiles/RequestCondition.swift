@@ -63,7 +63,10 @@ package struct RequestCondition: Sendable {
             if let why = Self.valuesMismatch(matcher, input.request.query[name]) { return "query \(name) \(why)" }
         }
         for (name, matcher) in headers {
-            if let why = matcher.mismatch(input.request.headers[name].map(JSONValue.string)) { return "header \(name) \(why)" }
+            let why = matcher.testsEveryValue
+                ? Self.valuesMismatch(matcher, input.request.headers[values: name].isEmpty ? nil : input.request.headers[values: name])
+                : matcher.mismatch(input.request.headers[name].map(JSONValue.string))
+            if let why { return "header \(name) \(why)" }
         }
         for (path, matcher) in body {
             let value = input.body.flatMap(path.value(in:))
@@ -117,6 +120,7 @@ package struct RequestCondition: Sendable {
         if case .equals(.array) = matcher.kind {
             return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) })
         }
+        if matcher.testsEveryValue { return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) }) }
         guard let values, values.count > 1 else { return matcher.mismatch(values?.first.map(JSONValue.string)) }
         if values.contains(where: { matcher.matches(.string($0)) }) { return nil }
         return matcher.mismatch(.string(values.joined(separator: "&")))

@@ -135,6 +135,23 @@ extension RouteFileLoader {
             }
             switch key {
             case "equals": kind = .equals(NodeReader.jsonValue(value))
+            case "and", "or", "hasExactly", "includes":
+                guard let items = reader.list(value, at: "\(at).\(key)") else { return nil }
+                guard !items.isEmpty else {
+                    reader.fail(value, "\(at).\(key) needs a list of one or more matchers")
+                    return nil
+                }
+                var parts: [ValueMatcher] = []
+                for (index, item) in items.enumerated() {
+                    guard let part = matcher(item, at: "\(at).\(key)[\(index)]", reader: &reader) else { return nil }
+                    parts.append(part)
+                }
+                kind = switch key {
+                case "and": .all(parts)
+                case "or": .any(parts)
+                case "hasExactly": .hasExactly(parts)
+                default: .includes(parts)
+                }
             case "matches", "doesNotMatch", "contains", "doesNotContain":
                 guard let text = reader.string(value, at: "\(at).\(key)") else { return nil }
                 kind = switch key {
@@ -171,6 +188,7 @@ extension RouteFileLoader {
         }
     }
 
-    package static let matcherFields = ["equals", "matches", "doesNotMatch", "contains", "doesNotContain", "present", "absent"]
+    package static let matcherFields = ["equals", "matches", "doesNotMatch", "contains", "doesNotContain", "and", "or", "hasExactly",
+                                        "includes", "present", "absent"]
     package static let equalityFields = ["ignoreArrayOrder", "ignoreExtraElements", "caseInsensitive"]
 }

@@ -5,7 +5,8 @@ package import StubFormats
 ///
 /// A plain scalar means `equals`; a mapping takes exactly one of `equals`, `matches`
 /// (a regular expression that must match the whole value), `doesNotMatch`, `contains`,
-/// `doesNotContain`, `present: true` or `absent: true`. `equals` may add the options of
+/// `doesNotContain`, `and` and `or` (lists of matchers), `hasExactly` and `includes` (lists of
+/// matchers on a repeated query parameter's or header's values), `present: true` or `absent: true`. `equals` may add the options of
 /// `JSONEquality` (`ignoreArrayOrder`, `ignoreExtraElements`, `caseInsensitive`), and its
 /// value may hold json-unit placeholders.
 package struct ValueMatcher: Sendable {
@@ -17,6 +18,22 @@ package struct ValueMatcher: Sendable {
         case doesNotContain(String)
         case present
         case absent
+        /// Every matcher of the list holds (WireMock's `and`).
+        case all([ValueMatcher])
+        /// One matcher of the list holds (WireMock's `or`).
+        case any([ValueMatcher])
+        /// As many values as matchers, and each matcher holds for one of them (WireMock's `hasExactly`).
+        case hasExactly([ValueMatcher])
+        /// Each matcher holds for one of the values (WireMock's `includes`).
+        case includes([ValueMatcher])
+    }
+
+    /// Whether it tests every value of a repeated query parameter or header at once.
+    package var testsEveryValue: Bool {
+        switch kind {
+        case .hasExactly, .includes: true
+        default: false
+        }
     }
 
     package let kind: Kind
@@ -78,6 +95,13 @@ package struct ValueMatcher: Sendable {
         case .doesNotContain(let part):
             guard let text = value?.text else { return true }
             return !text.contains(part)
+        case .all(let parts): return parts.allSatisfy { $0.matches(value) }
+        case .any(let parts): return parts.contains { $0.matches(value) }
+        case .hasExactly(let parts), .includes(let parts):
+            guard let value else { return false }
+            let values: [JSONValue] = if case .array(let items) = value { items } else { [value] }
+            if case .hasExactly = kind, values.count != parts.count { return false }
+            return parts.allSatisfy { part in values.contains { part.matches($0) } }
         }
     }
 
@@ -96,6 +120,15 @@ package struct ValueMatcher: Sendable {
         case .doesNotMatch(let pattern): return "expected not to match /\(pattern)/, got \(actual)"
         case .contains(let part): return "expected to contain \"\(part)\", got \(actual)"
         case .doesNotContain(let part): return "expected not to contain \"\(part)\", got \(actual)"
+        case .all(let parts): return parts.lazy.compactMap { $0.mismatch(value) }.first ?? "expected every matcher to hold"
+        case .any(let parts): return parts.compactMap { $0.mismatch(value) }.joined(separator: "; or ")
+        case .hasExactly(let parts), .includes(let parts):
+            let values: [JSONValue] = if case .array(let items)? = value { items } else { value.map { [$0] } ?? [] }
+            let shown = values.map { $0.text.map { "\"\($0)\"" } ?? $0.typeName }.joined(separator: ", ")
+            let exactly = if case .hasExactly = kind { "exactly \(parts.count) values" } else { "values" }
+            let missing = parts.first { part in !values.contains { part.matches($0) } }
+            return "expected \(exactly) that \(parts.map(\.signature).joined(separator: ", ")) each match, got [\(shown)]"
+                + (missing.map { "; none matches \($0.signature)" } ?? "")
         }
     }
 
@@ -109,6 +142,10 @@ package struct ValueMatcher: Sendable {
         case .doesNotMatch(let pattern): return "!~" + pattern
         case .contains(let part): return "@" + part
         case .doesNotContain(let part): return "!@" + part
+        case .all(let parts): return "and(" + parts.map(\.signature).joined(separator: ",") + ")"
+        case .any(let parts): return "or(" + parts.map(\.signature).joined(separator: ",") + ")"
+        case .hasExactly(let parts): return "hasExactly(" + parts.map(\.signature).joined(separator: ",") + ")"
+        case .includes(let parts): return "includes(" + parts.map(\.signature).joined(separator: ",") + ")"
         }
     }
 
