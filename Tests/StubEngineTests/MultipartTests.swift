@@ -30,10 +30,7 @@ import HTTPTypes
     }
 
     @Test func routeFilesTestOnePartOrEveryPart() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
-        try """
+        let (routes, problems) = RouteFolder.load("""
             routes:
               - id: periodic
                 request:
@@ -47,9 +44,7 @@ import HTTPTypes
                     - match: all
                       headers: { Content-Disposition: { matches: 'form-data; name=".+"' } }
                 responses: [{ status: 201 }]
-            """.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
-        var problems: [FixtureProblem] = []
-        let routes = RouteFileLoader(root: root).load(problems: &problems)
+            """)
         #expect(problems.isEmpty, "\(problems)")
         let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
         let path = "/v1/periodic-payments/pain.001-sepa-credit-transfers"
@@ -68,10 +63,7 @@ import HTTPTypes
     }
 
     @Test func aPartThatTestsNothingOrAnUnknownMatchIsRefused() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
-        try """
+        let (_, problems) = RouteFolder.load("""
             routes:
               - request:
                   method: POST
@@ -81,9 +73,7 @@ import HTTPTypes
                       bodyText: { contains: x }
                     - match: all
                 responses: [{ status: 200 }]
-            """.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
-        var problems: [FixtureProblem] = []
-        _ = RouteFileLoader(root: root).load(problems: &problems)
+            """)
         let text = problems.map { "\($0)" }
         #expect(text.contains { $0.contains("r.yaml:6") && $0.contains(#"match is "some""#) }, "\(text)")
         #expect(text.contains { $0.contains("r.yaml:8") && $0.contains("tests nothing") }, "\(text)")

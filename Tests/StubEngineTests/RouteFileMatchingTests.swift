@@ -14,15 +14,7 @@ import HTTPTypes
         return EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
     }
 
-    private func load(_ yaml: String) -> (FileRouteSet, [FixtureProblem]) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("matching-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
-        try? yaml.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: root) }
-        var problems: [FixtureProblem] = []
-        let routes = RouteFileLoader(root: root).load(problems: &problems)
-        return (routes, problems)
-    }
+    private func load(_ yaml: String) -> (FileRouteSet, [FixtureProblem]) { RouteFolder.load(yaml) }
 
     private func json(_ text: String) -> JSONValue { try! JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
 

@@ -112,10 +112,7 @@ import HTTPTypes
     }
 
     @Test func routeFilesMatchXMLBodiesAndSayWhyNot() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xml-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
-        try """
+        let (routes, problems) = RouteFolder.load("""
             routes:
               - id: single-euro-transfer
                 request:
@@ -138,9 +135,7 @@ import HTTPTypes
                   bodyXml: |
                     <Doc><Amt Ccy="EUR">${xmlunit.isNumber}</Amt></Doc>
                 responses: [{ status: 200 }]
-            """.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
-        var problems: [FixtureProblem] = []
-        let routes = RouteFileLoader(root: root).load(problems: &problems)
+            """)
         #expect(problems.isEmpty, "\(problems)")
         let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
         let xml = ["Content-Type": "application/xml"]
@@ -162,10 +157,7 @@ import HTTPTypes
     }
 
     @Test func aBadXPathOrXMLIsRefusedAtLoadWithTheLine() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xml-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
-        try """
+        let (_, problems) = RouteFolder.load("""
             routes:
               - request:
                   method: POST
@@ -182,9 +174,7 @@ import HTTPTypes
                   path: /c
                   bodyXml: "<a>${xmlunit.isBoolean}</a>"
                 responses: [{ status: 200 }]
-            """.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
-        var problems: [FixtureProblem] = []
-        _ = RouteFileLoader(root: root).load(problems: &problems)
+            """)
         let text = problems.map { "\($0)" }
         #expect(text.contains { $0.contains("r.yaml:5") && $0.contains("XPath //a[") && $0.contains("found the end") }, "\(text)")
         #expect(text.contains { $0.contains("r.yaml:10") && $0.contains("bodyXml is not well-formed XML") }, "\(text)")
