@@ -58,6 +58,16 @@ import HTTPTypes
         #expect(try values("//InstdAmt[@Ccy!='EUR']") == ["9"])
     }
 
+    /// A body nested past `XMLBody.maxDepth` is not read as XML (no stack to exhaust): the route
+    /// does not match, and the near miss says the body is not XML.
+    @Test func aBodyNestedTooDeepIsNotXML() throws {
+        let deep = String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
+        #expect(XMLBody.parse(Array(deep.utf8)) == nil)
+        let fits = String(repeating: "<a>", count: XMLBody.maxDepth) + String(repeating: "</a>", count: XMLBody.maxDepth)
+        #expect(try XPath("count(//a)").values(in: try #require(XMLBody.parse(Array(fits.utf8)))) == ["\(XMLBody.maxDepth)"])
+        #expect(XMLBody.parse(Array(("<b>" + fits + "</b>").utf8)) == nil)
+    }
+
     @Test func whatItCannotReadIsRefusedNamingIt() {
         for (expression, reason) in [("//a[", "found the end"), ("child::a", "axes"), ("//a[matches(., 'x')]", "matches() is not one"),
                                      ("//a[@]", "@ needs an attribute name"), ("/a ^ b", "\"^\" is not part"), ("//a]", "unexpected")] {

@@ -52,7 +52,13 @@ package final class XMLBody: Sendable {
         return result
     }
 
-    /// The document element of `bytes`, or nil when they are not well-formed XML.
+    /// How deep elements may nest. Foundation's parser sets no limit, and the tree is walked
+    /// recursively (its text, XPath's `//`, the comparison): a body nested deeper is not read as
+    /// XML, so a 700 KB `<a><a>…` cannot exhaust the stack. Real documents nest a few dozen deep.
+    package static let maxDepth = 256
+
+    /// The document element of `bytes`, or nil when they are not well-formed XML or nest deeper
+    /// than `maxDepth`.
     package static func parse(_ bytes: [UInt8]) -> XMLBody? {
         guard !bytes.isEmpty else { return nil }
         let parser = XMLParser(data: Data(bytes))
@@ -60,7 +66,7 @@ package final class XMLBody: Sendable {
         parser.delegate = builder
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
-        guard parser.parse(), builder.stack.isEmpty else { return nil }
+        guard parser.parse(), !builder.tooDeep, builder.stack.isEmpty else { return nil }
         return builder.root
     }
 
@@ -74,9 +80,14 @@ package final class XMLBody: Sendable {
         }
         var stack: [Open] = []
         var root: XMLBody?
+        var tooDeep = false
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
+            guard stack.count < XMLBody.maxDepth else {
+                tooDeep = true
+                return parser.abortParsing()
+            }
             flushText()
             stack.append(Open(name: elementName, attributes: attributes))
         }
