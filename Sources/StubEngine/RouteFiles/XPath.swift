@@ -31,7 +31,7 @@ package struct XPath: Sendable, CustomStringConvertible {
     /// selects; for an expression that is a boolean, number or string, that one value. Empty when
     /// it selects nothing, or is `false`.
     package func values(in document: XMLBody) -> [String] {
-        let context = Context(node: .document(document), position: 1, size: 1)
+        let context = Context(node: Node(.document(document), parent: nil, position: 0), position: 1, size: 1)
         switch root.evaluate(context) {
         case .nodes(let nodes): return nodes.map(\.text)
         case .boolean(let flag): return flag ? ["true"] : []
@@ -42,81 +42,68 @@ package struct XPath: Sendable, CustomStringConvertible {
 
     // MARK: Nodes and values
 
-    /// A node of the tree as XPath sees it: the document, an element (with its parent chain), an
-    /// attribute or a text node.
-    fileprivate indirect enum Node {
-        case document(XMLBody)
-        case element(XMLBody, parent: Node)
-        case attribute(name: String, value: String, parent: Node)
-        case text(String, parent: Node)
+    /// A node of the tree as XPath sees it: the document, an element, an attribute or a text
+    /// node, with its parent and its positions from the document, set once when it is made.
+    fileprivate final class Node {
+        enum Kind {
+            case document(XMLBody)
+            case element(XMLBody)
+            case attribute(name: String, value: String)
+            case text(String)
+        }
+
+        let kind: Kind
+        let parent: Node?
+        /// The positions from the document (an attribute's negative): the same node has the same
+        /// path however it was reached, and paths sort in document order.
+        let identity: [Int]
+
+        init(_ kind: Kind, parent: Node?, position: Int) {
+            self.kind = kind
+            self.parent = parent
+            identity = parent.map { $0.identity + [position] } ?? []
+        }
 
         var text: String {
-            switch self {
-            case .document(let root): root.text
-            case .element(let element, _): element.text
-            case .attribute(_, let value, _): value
-            case .text(let text, _): text
+            switch kind {
+            case .document(let root), .element(let root): root.text
+            case .attribute(_, let value): value
+            case .text(let text): text
             }
         }
 
         var name: String {
-            switch self {
-            case .element(let element, _): element.name
-            case .attribute(let name, _, _): name
+            switch kind {
+            case .element(let element): element.name
+            case .attribute(let name, _): name
             default: ""
-            }
-        }
-
-        var parent: Node? {
-            switch self {
-            case .document: nil
-            case .element(_, let parent), .attribute(_, _, let parent), .text(_, let parent): parent
             }
         }
 
         /// Element and text children, in document order.
         var children: [Node] {
-            switch self {
-            case .document(let root): [.element(root, parent: self)]
-            case .element(let element, _):
-                element.children.map { child in
+            switch kind {
+            case .document(let root): return [Node(.element(root), parent: self, position: 0)]
+            case .element(let element):
+                return element.children.enumerated().map { index, child in
                     switch child {
-                    case .element(let inner): .element(inner, parent: self)
-                    case .text(let text): .text(text, parent: self)
+                    case .element(let inner): Node(.element(inner), parent: self, position: index)
+                    case .text(let text): Node(.text(text), parent: self, position: index)
                     }
                 }
-            default: []
+            default: return []
             }
         }
 
         var attributes: [Node] {
-            guard case .element(let element, _) = self else { return [] }
+            guard case .element(let element) = kind else { return [] }
             return element.attributes.sorted { $0.key < $1.key }
                 .filter { $0.key != "xmlns" && !$0.key.hasPrefix("xmlns:") }
-                .map { .attribute(name: $0.key, value: $0.value, parent: self) }
+                .enumerated().map { Node(.attribute(name: $1.key, value: $1.value), parent: self, position: -1 - $0) }
         }
 
         var descendantsOrSelf: [Node] {
             [self] + children.flatMap(\.descendantsOrSelf)
-        }
-
-        /// The same node: one tree, so a node is the same when its path of positions is.
-        var identity: [Int] {
-            guard let parent else { return [] }
-            switch self {
-            case .attribute(let name, _, _): return parent.identity + [-1 - (parent.attributes.firstIndex { $0.name == name } ?? 0)]
-            default:
-                let index = parent.children.firstIndex { $0.isSame(as: self) } ?? 0
-                return parent.identity + [index]
-            }
-        }
-
-        private func isSame(as other: Node) -> Bool {
-            switch (self, other) {
-            case (.element(let a, _), .element(let b, _)): a === b
-            case (.text(let a, _), .text(let b, _)): a == b
-            default: false
-            }
         }
     }
 
@@ -297,7 +284,7 @@ package struct XPath: Sendable, CustomStringConvertible {
         }
 
         func accepts(_ node: Node) -> Bool {
-            switch (test, node) {
+            switch (test, node.kind) {
             case (.node, _): return true
             case (.text, .text): return true
             case (.text, _): return false
@@ -305,8 +292,8 @@ package struct XPath: Sendable, CustomStringConvertible {
             case (.name(let name), .element), (.name(let name), .attribute):
                 return XMLBody.localName(node.name) == XMLBody.localName(name)
             default:
-                // `.` and `..` (the node() test) are handled above; a name never names text or the document.
-                return axis == .selfNode || axis == .parent
+                // A name or `*` never names text or the document (`.` and `..` test node(), above).
+                return false
             }
         }
     }
