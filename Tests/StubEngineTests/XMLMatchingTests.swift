@@ -68,6 +68,14 @@ import HTTPTypes
         #expect(XMLBody.parse(Array(("<b>" + fits + "</b>").utf8)) == nil)
     }
 
+    /// A wide body (20,000 siblings) selects each node once, in document order.
+    @Test func aWideBodySelectsEachNodeOnce() throws {
+        let wide = "<r>" + (0..<20_000).map { "<a n=\"\($0)\"/>" }.joined() + "</r>"
+        let document = try #require(XMLBody.parse(Array(wide.utf8)))
+        #expect(try XPath("count(//a | /r/a)").values(in: document) == ["20000"])
+        #expect(try XPath("(//a)[last()]/@n").values(in: document) == ["19999"])
+    }
+
     @Test func whatItCannotReadIsRefusedNamingIt() {
         for (expression, reason) in [("//a[", "found the end"), ("child::a", "axes"), ("//a[matches(., 'x')]", "matches() is not one"),
                                      ("//a[@]", "@ needs an attribute name"), ("/a ^ b", "\"^\" is not part"), ("//a]", "unexpected")] {
