@@ -427,7 +427,7 @@ let package = Package(
             name: "StubImportTests",
             dependencies: ["BuiltInBank", 
                 "StubFormats",
-                "StubImport", "StubServer", "StubEngine", "StubRuntime",
+                "StubImport", "StubServer", "StubEngine", "StubRuntime", "StubOpenAPI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -43,42 +43,13 @@ public enum APICompat {
     /// Every change from `old` to `new`.
     package static func compare(_ old: OpenAPISource, _ new: OpenAPISource, oldName: String, newName: String,
                                 options: Options = Options()) -> CompatReport {
-        var walk = Walk(old: DocumentTree(root: old.root), new: DocumentTree(root: new.root), options: options)
+        var walk = Walk(old: old, new: new, options: options)
         walk.run()
         let problems = old.problems.map { "\(oldName): \($0)" } + new.problems.map { "\(newName): \($0)" }
         var report = CompatReport(old: oldName, new: newName, findings: walk.findings, problems: problems)
-        let base = basePath(old.root)
+        let base = old.serverBasePath
         report.basePath = base.isEmpty ? nil : base
         return report
-    }
-
-    /// One operation as the walk sees it.
-    struct Operation {
-        let method: String
-        /// The path as written, without the base path.
-        let path: String
-        let pointer: String
-        let itemPointer: String
-        let object: [String: Any]
-        let item: [String: Any]
-
-        var name: String { "\(method.uppercased()) \(path)" }
-        var operationId: String? { object["operationId"] as? String }
-        var deprecated: Bool { object["deprecated"] as? Bool == true }
-    }
-
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
-
-    /// The path part of the first server's URL (`/open-banking/v4.0/aisp`), `` when none.
-    static func basePath(_ root: [String: Any]) -> String {
-        guard let servers = root["servers"] as? [Any], let first = servers.first as? [String: Any],
-              var url = first["url"] as? String else { return "" }
-        if let scheme = url.range(of: "://") {
-            let rest = url[scheme.upperBound...]
-            url = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? ""
-        }
-        while url.hasSuffix("/") { url.removeLast() }
-        return url
     }
 
     /// A path with its parameters' names taken out, so a renamed parameter is the same path.
@@ -94,30 +65,20 @@ public enum APICompat {
         return key
     }
 
-    static func operations(_ root: [String: Any]) -> [String: Operation] {
-        var found: [String: Operation] = [:]
-        for (path, value) in root["paths"] as? [String: Any] ?? [:] {
-            guard let item = value as? [String: Any] else { continue }
-            let itemPointer = DocumentTree.child("#/paths", path)
-            for method in methods {
-                guard let object = item[method] as? [String: Any] else { continue }
-                let operation = Operation(method: method, path: path, pointer: DocumentTree.child(itemPointer, method),
-                                          itemPointer: itemPointer, object: object, item: item)
-                found["\(method.uppercased()) \(pathKey(path))"] = operation
-            }
-        }
-        return found
+    /// Every operation, keyed by method and `pathKey`.
+    static func operations(_ document: OpenAPISource) -> [String: OpenAPIOperation] {
+        Dictionary(document.operations.map { ("\($0.method.uppercased()) \(pathKey($0.path))", $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     struct Walk {
-        let old: DocumentTree
-        let new: DocumentTree
+        let old: OpenAPISource
+        let new: OpenAPISource
         let options: Options
         let schemas: SchemaComparison
         var findings: [CompatFinding] = []
         var expected: [Expectation] = []
 
-        init(old: DocumentTree, new: DocumentTree, options: Options) {
+        init(old: OpenAPISource, new: OpenAPISource, options: Options) {
             self.old = old
             self.new = new
             self.options = options
@@ -125,7 +86,7 @@ public enum APICompat {
         }
 
         mutating func run() {
-            let oldBase = APICompat.basePath(old.root), newBase = APICompat.basePath(new.root)
+            let oldBase = old.serverBasePath, newBase = new.serverBasePath
             if oldBase != newBase {
                 findings.append(CompatFinding(rule: "api-base-path-changed", level: .breaking, direction: .operation, operation: nil,
                                               oldPointer: "#/servers/0/url", newPointer: "#/servers/0/url",
@@ -133,7 +94,7 @@ public enum APICompat {
                                                   + "`\(newBase.isEmpty ? "/" : newBase)`: every request an installed app sends "
                                                   + "goes to the old place. (oasdiff does not check servers.)"))
             }
-            let oldOperations = APICompat.operations(old.root), newOperations = APICompat.operations(new.root)
+            let oldOperations = APICompat.operations(old), newOperations = APICompat.operations(new)
             let newPathKeys = Set(newOperations.values.map { APICompat.pathKey($0.path) })
             for (key, operation) in oldOperations.sorted(by: { $0.key < $1.key }) {
                 guard let newOperation = newOperations[key] else {
@@ -141,7 +102,7 @@ public enum APICompat {
                     let rule = (pathGone ? "api-path-removed" : "api-removed") + (operation.deprecated ? "-with-deprecation" : "-without-deprecation")
                     let why = operation.deprecated ? "was deprecated and is now removed" : "is removed without being deprecated first"
                     findings.append(CompatFinding(rule: rule, level: operation.deprecated ? .info : .breaking, direction: .operation,
-                                                  operation: operation.name, operationId: operation.operationId,
+                                                  operation: operation.name, operationId: operation.operationID,
                                                   oldPointer: operation.pointer, newPointer: nil,
                                                   message: "The operation \(why): an app that calls it gets 404 or 405."))
                     continue
@@ -150,7 +111,7 @@ public enum APICompat {
             }
             for (key, operation) in newOperations.sorted(by: { $0.key < $1.key }) where oldOperations[key] == nil {
                 findings.append(CompatFinding(rule: "endpoint-added", level: .info, direction: .operation, operation: operation.name,
-                                              operationId: operation.operationId, oldPointer: nil, newPointer: operation.pointer,
+                                              operationId: operation.operationID, oldPointer: nil, newPointer: operation.pointer,
                                               message: "A new operation; no installed app calls it."))
             }
             let found = schemas.changes(below: Set(expected.map(\.root)))
@@ -185,10 +146,9 @@ public enum APICompat {
         /// A change to a schema no operation refers to, in either document, is listed as safe:
         /// a reader of the diff sees it, and no app sends or reads it.
         private mutating func compareUnusedSchemas() {
-            let oldSchemas = (old.root["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
-            let newSchemas = (new.root["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
+            let oldSchemas = old.componentSchemas, newSchemas = new.componentSchemas
             for name in Set(oldSchemas.keys).symmetricDifference(newSchemas.keys).sorted() {
-                let pointer = DocumentTree.child("#/components/schemas", name)
+                let pointer = OpenAPISource.child("#/components/schemas", name)
                 guard !schemas.visitedOld.contains(pointer), !schemas.visitedNew.contains(pointer) else { continue }
                 let removed = oldSchemas[name] != nil
                 findings.append(CompatFinding(rule: removed ? "unused-schema-removed" : "unused-schema-added", level: .info, direction: .operation,
@@ -196,9 +156,9 @@ public enum APICompat {
                                               message: "The schema `\(name)` is \(removed ? "removed" : "added"); no operation refers to it."))
             }
             for (name, oldSchema) in oldSchemas.sorted(by: { $0.key < $1.key }) {
-                let pointer = DocumentTree.child("#/components/schemas", name)
+                let pointer = OpenAPISource.child("#/components/schemas", name)
                 guard let newSchema = newSchemas[name], !schemas.visitedOld.contains(pointer), !schemas.visitedNew.contains(pointer),
-                      let root = schemas.root(oldSchema, at: pointer, newSchema, at: pointer, direction: .response) else { continue }
+                      let root = schemas.root(oldSchema.raw, at: pointer, newSchema.raw, at: pointer, direction: .response) else { continue }
                 for change in schemas.changes(below: [root])[root] ?? [] {
                     // Only what is written inside this schema: a used schema it refers to is reported where it is used.
                     guard [change.oldPointer, change.newPointer].contains(where: { $0 == pointer || $0?.hasPrefix(pointer + "/") == true })
@@ -218,11 +178,11 @@ public enum APICompat {
 
         // MARK: - One operation
 
-        private mutating func compare(_ o: Operation, _ n: Operation) {
-            let context = OperationContext(name: o.name, operationId: n.operationId ?? o.operationId)
+        private mutating func compare(_ o: OpenAPIOperation, _ n: OpenAPIOperation) {
+            let context = OperationContext(name: o.name, operationId: n.operationID ?? o.operationID)
             if !o.deprecated && n.deprecated {
                 context.add(&findings, CompatFinding(rule: "endpoint-deprecated", level: .info, direction: .operation, operation: nil,
-                                                     oldPointer: o.pointer, newPointer: DocumentTree.child(n.pointer, "deprecated"),
+                                                     oldPointer: o.pointer, newPointer: OpenAPISource.child(n.pointer, "deprecated"),
                                                      message: "The operation is now deprecated: it still works, and a later version may remove it."))
             }
             compareSecurity(o, n, context)
@@ -231,16 +191,16 @@ public enum APICompat {
             compareResponses(o, n, context)
         }
 
-        private mutating func compareSecurity(_ o: Operation, _ n: Operation, _ context: OperationContext) {
-            let oldAlternatives = Self.security(o.object, root: old.root), newAlternatives = Self.security(n.object, root: new.root)
+        private mutating func compareSecurity(_ o: OpenAPIOperation, _ n: OpenAPIOperation, _ context: OperationContext) {
+            let oldAlternatives = Self.security(o), newAlternatives = Self.security(n)
             // A client holds the credentials of one old alternative; it still gets in when some new
             // alternative asks for no more schemes and no more scopes than that one.
             let stranded = oldAlternatives.filter { held in
                 !newAlternatives.contains { asked in asked.allSatisfy { scheme, scopes in held[scheme].map { scopes.isSubset(of: $0) } ?? false } }
             }
             guard !stranded.isEmpty else { return }
-            let where_ = n.object["security"] != nil ? DocumentTree.child(n.pointer, "security") : "#/security"
-            let oldWhere = o.object["security"] != nil ? DocumentTree.child(o.pointer, "security") : "#/security"
+            let where_ = n.raw["security"] != nil ? OpenAPISource.child(n.pointer, "security") : "#/security"
+            let oldWhere = o.raw["security"] != nil ? OpenAPISource.child(o.pointer, "security") : "#/security"
             let described = stranded.map { held in held.isEmpty ? "no credentials" : held.keys.sorted().map { key in
                 let scopes = held[key] ?? []
                 return scopes.isEmpty ? key : "\(key) (\(scopes.sorted().joined(separator: ", ")))"
@@ -252,18 +212,13 @@ public enum APICompat {
         }
 
         /// The operation's security alternatives (each: scheme → scopes); `[[:]]` when anonymous.
-        static func security(_ operation: [String: Any], root: [String: Any]) -> [[String: Set<String>]] {
-            let list = (operation["security"] ?? root["security"]) as? [Any] ?? []
-            if list.isEmpty { return [[:]] }
-            return list.compactMap { entry in
-                (entry as? [String: Any]).map { requirement in
-                    requirement.mapValues { Set(($0 as? [Any] ?? []).compactMap { $0 as? String }) }
-                }
-            }
+        static func security(_ operation: OpenAPIOperation) -> [[String: Set<String>]] {
+            let alternatives = operation.security
+            return alternatives.isEmpty ? [[:]] : alternatives
         }
 
-        private mutating func compareParameters(_ o: Operation, _ n: Operation, _ context: OperationContext) {
-            let oldParameters = Self.parameters(o, in: old), newParameters = Self.parameters(n, in: new)
+        private mutating func compareParameters(_ o: OpenAPIOperation, _ n: OpenAPIOperation, _ context: OperationContext) {
+            let oldParameters = Self.parameters(o), newParameters = Self.parameters(n)
             for (key, oldParameter) in oldParameters.sorted(by: { $0.key < $1.key }) {
                 let field = "\(oldParameter.location):\(oldParameter.name)"
                 guard let newParameter = newParameters[key] else {
@@ -277,7 +232,7 @@ public enum APICompat {
                 if !oldParameter.required && newParameter.required {
                     context.add(&findings, CompatFinding(rule: "request-parameter-became-required", level: .breaking, direction: .request,
                                                          operation: nil, oldPointer: oldParameter.pointer,
-                                                         newPointer: DocumentTree.child(newParameter.pointer, "required"), field: field,
+                                                         newPointer: OpenAPISource.child(newParameter.pointer, "required"), field: field,
                                                          message: "The \(newParameter.location) parameter `\(newParameter.name)` is now required: "
                                                              + "a client that leaves it out is refused."))
                 }
@@ -308,25 +263,17 @@ public enum APICompat {
         }
 
         /// Path-item and operation parameters (the operation's win), keyed by place and name.
-        static func parameters(_ operation: Operation, in tree: DocumentTree) -> [String: Parameter] {
+        static func parameters(_ operation: OpenAPIOperation) -> [String: Parameter] {
             var found: [String: Parameter] = [:]
-            for (list, base) in [(operation.item["parameters"], DocumentTree.child(operation.itemPointer, "parameters")),
-                                 (operation.object["parameters"], DocumentTree.child(operation.pointer, "parameters"))] {
-                for (index, entry) in (list as? [Any] ?? []).enumerated() {
-                    guard let (parameter, pointer) = tree.resolve(entry, at: DocumentTree.child(base, String(index))),
-                          let name = parameter["name"] as? String, let location = parameter["in"] as? String else { continue }
-                    var schema = parameter["schema"], schemaPointer = DocumentTree.child(pointer, "schema")
-                    if schema == nil, let content = parameter["content"] as? [String: Any], let (type, media) = content.first {
-                        schema = (media as? [String: Any])?["schema"]
-                        schemaPointer = DocumentTree.child(DocumentTree.child(DocumentTree.child(pointer, "content"), type), "schema")
-                    }
-                    let key = location == "header" ? name.lowercased() : name
-                    // A path parameter is keyed by its place in the path, so a rename is no change.
-                    let slot = location == "path" ? Self.pathSlot(of: name, in: operation.path) : key
-                    found["\(location):\(slot)"] = Parameter(name: name, location: location,
-                                                             required: location == "path" || parameter["required"] as? Bool == true,
-                                                             pointer: pointer, schema: schema, schemaPointer: schemaPointer)
-                }
+            for parameter in operation.parameters where !parameter.name.isEmpty && !parameter.location.isEmpty {
+                let name = parameter.name, location = parameter.location
+                let key = location == "header" ? name.lowercased() : name
+                // A path parameter is keyed by its place in the path, so a rename is no change.
+                let slot = location == "path" ? Self.pathSlot(of: name, in: operation.path) : key
+                let schema = parameter.schema
+                found["\(location):\(slot)"] = Parameter(name: name, location: location, required: parameter.required,
+                                                         pointer: parameter.pointer, schema: schema?.raw,
+                                                         schemaPointer: schema?.pointer ?? OpenAPISource.child(parameter.pointer, "schema"))
             }
             return found
         }
@@ -336,44 +283,41 @@ public enum APICompat {
             return names.firstIndex(of: name).map { "#\($0)" } ?? name
         }
 
-        private mutating func compareRequestBody(_ o: Operation, _ n: Operation, _ context: OperationContext) {
-            let oldPlace = DocumentTree.child(o.pointer, "requestBody"), newPlace = DocumentTree.child(n.pointer, "requestBody")
-            let oldBody = old.resolve(o.object["requestBody"], at: oldPlace), newBody = new.resolve(n.object["requestBody"], at: newPlace)
-            switch (oldBody, newBody) {
+        private mutating func compareRequestBody(_ o: OpenAPIOperation, _ n: OpenAPIOperation, _ context: OperationContext) {
+            switch (o.requestBody, n.requestBody) {
             case (nil, nil):
                 return
-            case (nil, let (body, pointer)?):
-                if body["required"] as? Bool == true {
+            case (nil, let body?):
+                if body.required {
                     context.add(&findings, CompatFinding(rule: "request-body-added-required", level: .breaking, direction: .request,
-                                                         operation: nil, oldPointer: nil, newPointer: pointer, field: "body",
+                                                         operation: nil, oldPointer: nil, newPointer: body.pointer, field: "body",
                                                          message: "The operation now requires a request body: an installed app sends none."))
                 }
                 return
-            case (let (_, pointer)?, nil):
+            case (let body?, nil):
                 context.add(&findings, CompatFinding(rule: "request-body-removed", level: .breaking, direction: .request, operation: nil,
-                                                     oldPointer: pointer, newPointer: nil, field: "body",
+                                                     oldPointer: body.pointer, newPointer: nil, field: "body",
                                                      message: "The operation no longer takes a request body: an app that sends one may be refused."))
                 return
-            case let ((oldBody, oldPointer)?, (newBody, newPointer)?):
-                if oldBody["required"] as? Bool != true && newBody["required"] as? Bool == true {
+            case let (oldBody?, newBody?):
+                if !oldBody.required && newBody.required {
                     context.add(&findings, CompatFinding(rule: "request-body-became-required", level: .breaking, direction: .request,
-                                                         operation: nil, oldPointer: oldPointer,
-                                                         newPointer: DocumentTree.child(newPointer, "required"), field: "body",
+                                                         operation: nil, oldPointer: oldBody.pointer,
+                                                         newPointer: OpenAPISource.child(newBody.pointer, "required"), field: "body",
                                                          message: "The request body is now required: an app that sends none is refused."))
                 }
-                compareContent(oldBody, oldPointer, newBody, newPointer, direction: .request, status: nil, context: context)
+                compareContent(oldBody.content, newBody.content, direction: .request, status: nil, context: context)
             }
         }
 
-        private mutating func compareContent(_ o: [String: Any], _ op: String, _ n: [String: Any], _ np: String,
+        private mutating func compareContent(_ oldContent: [OpenAPIMediaType], _ newContent: [OpenAPIMediaType],
                                              direction: CompatFinding.Direction, status: String?, context: OperationContext) {
-            let oldContent = o["content"] as? [String: Any] ?? [:], newContent = n["content"] as? [String: Any] ?? [:]
-            let newTypes = Dictionary(newContent.map { ($0.key.lowercased(), $0.key) }, uniquingKeysWith: { first, _ in first })
+            let newTypes = Dictionary(newContent.map { ($0.type.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             let request = direction == .request
             let prefix = request ? "request" : "response"
-            for (type, oldMedia) in oldContent.sorted(by: { $0.key < $1.key }) {
-                let oldMediaPointer = DocumentTree.child(DocumentTree.child(op, "content"), type)
-                guard let newType = newTypes[type.lowercased()] else {
+            for oldMedia in oldContent {
+                let type = oldMedia.type, oldMediaPointer = oldMedia.pointer
+                guard let newMedia = newTypes[type.lowercased()] else {
                     context.add(&findings, CompatFinding(
                         rule: "\(prefix)-\(request ? "body-" : "")media-type-removed", level: .breaking, direction: direction, operation: nil,
                         oldPointer: oldMediaPointer, newPointer: nil, field: "body", status: status,
@@ -381,25 +325,25 @@ public enum APICompat {
                             : "The response no longer comes as `\(type)`: an app that asks for it or decodes it fails."))
                     continue
                 }
-                let newMediaPointer = DocumentTree.child(DocumentTree.child(np, "content"), newType)
-                let oldSchema = (oldMedia as? [String: Any])?["schema"], newSchema = (newContent[newType] as? [String: Any])?["schema"]
+                let oldSchema = oldMedia.schema, newSchema = newMedia.schema
                 guard oldSchema != nil || newSchema != nil else { continue }
-                expect(oldSchema, at: DocumentTree.child(oldMediaPointer, "schema"), newSchema, at: DocumentTree.child(newMediaPointer, "schema"),
+                expect(oldSchema?.raw, at: OpenAPISource.child(oldMediaPointer, "schema"), newSchema?.raw,
+                       at: OpenAPISource.child(newMedia.pointer, "schema"),
                        direction: direction, prefix: "\(prefix)-", subject: request ? "The request body" : "The response body",
                        onlyAtTop: true, field: nil, status: status, context: context)
             }
         }
 
-        private mutating func compareResponses(_ o: Operation, _ n: Operation, _ context: OperationContext) {
-            let oldResponses = o.object["responses"] as? [String: Any] ?? [:], newResponses = n.object["responses"] as? [String: Any] ?? [:]
-            let oldBase = DocumentTree.child(o.pointer, "responses"), newBase = DocumentTree.child(n.pointer, "responses")
-            for (code, oldValue) in oldResponses.sorted(by: { $0.key < $1.key }) {
-                let oldPlace = DocumentTree.child(oldBase, code)
+        private mutating func compareResponses(_ o: OpenAPIOperation, _ n: OpenAPIOperation, _ context: OperationContext) {
+            let newCodes = Set(n.responseCodes), oldCodes = Set(o.responseCodes)
+            let oldBase = OpenAPISource.child(o.pointer, "responses"), newBase = OpenAPISource.child(n.pointer, "responses")
+            for code in oldCodes.sorted() {
+                let oldPlace = OpenAPISource.child(oldBase, code)
                 // The new document answers this code with the same code, its range (`2XX`) or `default`.
                 let range = String(code.prefix(1)) + "XX"
                 // A success the new document answers only with `default` is gone: `default` is its errors.
                 let candidates = code.hasPrefix("2") ? [code, range, range.lowercased()] : [code, range, range.lowercased(), "default"]
-                guard let newCode = candidates.first(where: { newResponses[$0] != nil }) else {
+                guard let newCode = candidates.first(where: { newCodes.contains($0) }) else {
                     let success = code.hasPrefix("2")
                     context.add(&findings, CompatFinding(
                         rule: success ? "response-success-status-removed" : "response-non-success-status-removed",
@@ -409,33 +353,25 @@ public enum APICompat {
                             : "The \(code) response is no longer documented."))
                     continue
                 }
-                let newPlace = DocumentTree.child(newBase, newCode)
-                guard let (oldResponse, oldPointer) = old.resolve(oldValue, at: oldPlace),
-                      let (newResponse, newPointer) = new.resolve(newResponses[newCode], at: newPlace) else { continue }
-                compareContent(oldResponse, oldPointer, newResponse, newPointer, direction: .response, status: code, context: context)
-                compareHeaders(oldResponse, oldPointer, newResponse, newPointer, status: code, context: context)
+                guard let oldResponse = o.response(code), let newResponse = n.response(newCode) else { continue }
+                compareContent(oldResponse.content, newResponse.content, direction: .response, status: code, context: context)
+                compareHeaders(oldResponse, newResponse, status: code, context: context)
             }
-            for (code, _) in newResponses.sorted(by: { $0.key < $1.key }) where oldResponses[code] == nil {
+            for code in newCodes.sorted() where !oldCodes.contains(code) {
                 let success = code.hasPrefix("2")
                 context.add(&findings, CompatFinding(
                     rule: success ? "response-success-status-added" : "response-non-success-status-added", level: .info, direction: .response,
-                    operation: nil, oldPointer: nil, newPointer: DocumentTree.child(newBase, code), status: code,
+                    operation: nil, oldPointer: nil, newPointer: OpenAPISource.child(newBase, code), status: code,
                     message: success ? "A new \(code) response." : "A new \(code) response: an app handles it as any other error of its kind."))
             }
         }
 
-        private mutating func compareHeaders(_ o: [String: Any], _ op: String, _ n: [String: Any], _ np: String, status: String,
-                                             context: OperationContext) {
-            let oldHeaders = o["headers"] as? [String: Any] ?? [:], newHeaders = n["headers"] as? [String: Any] ?? [:]
-            let newNames = Dictionary(newHeaders.map { ($0.key.lowercased(), $0.key) }, uniquingKeysWith: { first, _ in first })
-            for (name, value) in oldHeaders.sorted(by: { $0.key < $1.key }) {
-                let oldPlace = DocumentTree.child(DocumentTree.child(op, "headers"), name)
-                guard let (oldHeader, oldPointer) = old.resolve(value, at: oldPlace) else { continue }
-                let oldRequired = oldHeader["required"] as? Bool == true
-                guard let newName = newNames[name.lowercased()],
-                      let (newHeader, newPointer) = new.resolve(newHeaders[newName],
-                                                                at: DocumentTree.child(DocumentTree.child(np, "headers"), newName))
-                else {
+        private mutating func compareHeaders(_ o: OpenAPIResponse, _ n: OpenAPIResponse, status: String, context: OperationContext) {
+            let newHeaders = Dictionary(n.headers(in: new).map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            for oldHeader in o.headers(in: old) {
+                let name = oldHeader.name, oldPointer = oldHeader.pointer
+                let oldRequired = oldHeader.required
+                guard let newHeader = newHeaders[name.lowercased()] else {
                     context.add(&findings, CompatFinding(
                         rule: oldRequired ? "required-response-header-removed" : "optional-response-header-removed",
                         level: oldRequired ? .breaking : .warning, direction: .response, operation: nil, oldPointer: oldPointer, newPointer: nil,
@@ -443,14 +379,14 @@ public enum APICompat {
                         message: "The response no longer sends the header `\(name)`: an app that reads it loses it."))
                     continue
                 }
-                if oldRequired && newHeader["required"] as? Bool != true {
+                if oldRequired && !newHeader.required {
                     context.add(&findings, CompatFinding(
                         rule: "response-header-became-optional", level: .breaking, direction: .response, operation: nil, oldPointer: oldPointer,
-                        newPointer: newPointer, field: "header:\(name)", status: status,
+                        newPointer: newHeader.pointer, field: "header:\(name)", status: status,
                         message: "The response header `\(name)` is no longer always sent: an app that reads it unguarded fails."))
                 }
-                expect(oldHeader["schema"], at: DocumentTree.child(oldPointer, "schema"), newHeader["schema"],
-                       at: DocumentTree.child(newPointer, "schema"), direction: .response, prefix: "response-header-",
+                expect(oldHeader.schema?.raw, at: OpenAPISource.child(oldPointer, "schema"), newHeader.schema?.raw,
+                       at: OpenAPISource.child(newHeader.pointer, "schema"), direction: .response, prefix: "response-header-",
                        subject: "The response header `\(name)`", onlyAtTop: false, field: "header:\(name)", status: status, context: context)
             }
         }

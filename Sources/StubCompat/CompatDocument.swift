@@ -33,7 +33,7 @@ package enum CompatDocument {
                 return nil
             }
         }
-        return OpenAPISource(root: source.root, name: argument, problems: source.problems)
+        return source.renamed(argument)
     }
 
     enum GitFailure: Error { case failed(String) }

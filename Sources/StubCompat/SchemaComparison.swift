@@ -18,29 +18,6 @@ struct SchemaChange {
     var enumAdded = false
 }
 
-/// A document's tree with `$ref`s resolved on demand; every pointer is `#/…`.
-struct DocumentTree {
-    let root: [String: Any]
-
-    /// `value` with its `$ref` chain followed, and the pointer of what was found.
-    func resolve(_ value: Any?, at pointer: String) -> (schema: [String: Any], pointer: String)? {
-        guard var object = value as? [String: Any] else { return nil }
-        var place = pointer
-        var hops = 0
-        while let reference = object["$ref"] as? String, reference.hasPrefix("#"), hops < 32 {
-            guard let target = OpenAPISource.value(atPointer: String(reference.dropFirst()), in: root) as? [String: Any] else { break }
-            object = target
-            place = reference
-            hops += 1
-        }
-        return (object, place)
-    }
-
-    static func child(_ pointer: String, _ key: String) -> String {
-        pointer + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-}
-
 /// Walks two schemas in step for one direction.
 ///
 /// Each pair of schemas is compared once (`local`): what is written in it, down through inline
@@ -50,8 +27,8 @@ struct DocumentTree {
 /// field path. Real documents (Stripe's) reach a component by exponentially many paths, and a
 /// walk forward per operation visits the whole graph hundreds of times.
 final class SchemaComparison {
-    let old: DocumentTree
-    let new: DocumentTree
+    let old: OpenAPISource
+    let new: OpenAPISource
     private var memo: [String: Node] = [:]
     /// Every schema the walk entered, by pointer, in each document.
     private(set) var visitedOld: Set<String> = []
@@ -72,7 +49,7 @@ final class SchemaComparison {
         let newPointer: String
     }
 
-    init(old: DocumentTree, new: DocumentTree) {
+    init(old: OpenAPISource, new: OpenAPISource) {
         self.old = old
         self.new = new
     }
@@ -187,8 +164,8 @@ final class SchemaComparison {
         func add(_ stem: String, _ level: CompatFinding.Level, _ oldKey: String?, _ newKey: String?, _ reason: String,
                  full: Bool = false, enumAdded: Bool = false) {
             changes.append(SchemaChange(stem: stem, fullRule: full, level: level,
-                                        oldPointer: oldKey.map { DocumentTree.child(op, $0) } ?? op,
-                                        newPointer: newKey.map { DocumentTree.child(np, $0) } ?? np,
+                                        oldPointer: oldKey.map { OpenAPISource.child(op, $0) } ?? op,
+                                        newPointer: newKey.map { OpenAPISource.child(np, $0) } ?? np,
                                         field: "", reason: reason, enumAdded: enumAdded))
         }
 
@@ -250,11 +227,11 @@ final class SchemaComparison {
 
         // Items and map values.
         if let oldItems = o["items"], let newItems = n["items"] {
-            descend(oldItems, at: DocumentTree.child(op, "items"), newItems, at: DocumentTree.child(np, "items"), segment: "[]",
+            descend(oldItems, at: OpenAPISource.child(op, "items"), newItems, at: OpenAPISource.child(np, "items"), segment: "[]",
                     direction: direction, into: &node)
         }
         if let oldMap = o["additionalProperties"] as? [String: Any], let newMap = n["additionalProperties"] as? [String: Any] {
-            descend(oldMap, at: DocumentTree.child(op, "additionalProperties"), newMap, at: DocumentTree.child(np, "additionalProperties"),
+            descend(oldMap, at: OpenAPISource.child(op, "additionalProperties"), newMap, at: OpenAPISource.child(np, "additionalProperties"),
                     segment: "{}", direction: direction, into: &node)
         }
 
@@ -451,19 +428,19 @@ final class SchemaComparison {
         let added = newIds.filter { !oldIds.contains($0) }, removed = oldIds.filter { !newIds.contains($0) }
         let request = direction == .request
         if !oldList.isEmpty, !added.isEmpty, !request {
-            changes.append(SchemaChange(stem: "\(stem)-added", fullRule: false, level: .breaking, oldPointer: DocumentTree.child(op, keyword),
-                                        newPointer: DocumentTree.child(np, keyword), field: "",
+            changes.append(SchemaChange(stem: "\(stem)-added", fullRule: false, level: .breaking, oldPointer: OpenAPISource.child(op, keyword),
+                                        newPointer: OpenAPISource.child(np, keyword), field: "",
                                         reason: "may now be \(Self.list(added)) as well: a client that decodes only the old alternatives fails"))
         }
         if !newList.isEmpty, !removed.isEmpty, request {
-            changes.append(SchemaChange(stem: "\(stem)-removed", fullRule: false, level: .breaking, oldPointer: DocumentTree.child(op, keyword),
-                                        newPointer: DocumentTree.child(np, keyword), field: "",
+            changes.append(SchemaChange(stem: "\(stem)-removed", fullRule: false, level: .breaking, oldPointer: OpenAPISource.child(op, keyword),
+                                        newPointer: OpenAPISource.child(np, keyword), field: "",
                                         reason: "no longer accepts \(Self.list(removed)): a client sending it is refused"))
         }
         for (oldIndex, id) in oldIds.enumerated() {
             guard let newIndex = newIds.firstIndex(of: id) else { continue }
-            descend(oldList[oldIndex], at: DocumentTree.child(DocumentTree.child(op, keyword), String(oldIndex)),
-                    newList[newIndex], at: DocumentTree.child(DocumentTree.child(np, keyword), String(newIndex)), segment: "",
+            descend(oldList[oldIndex], at: OpenAPISource.child(OpenAPISource.child(op, keyword), String(oldIndex)),
+                    newList[newIndex], at: OpenAPISource.child(OpenAPISource.child(np, keyword), String(newIndex)), segment: "",
                     direction: direction, into: &node)
         }
         node.changes += changes
@@ -472,11 +449,11 @@ final class SchemaComparison {
     // MARK: - Reading schemas
 
     /// The schema's types with `null` for `nullable: true`; nil when it says none (any type).
-    static func types(_ schema: [String: Any], in tree: DocumentTree, depth: Int = 0) -> Set<String>? {
+    static func types(_ schema: [String: Any], in tree: OpenAPISource, depth: Int = 0) -> Set<String>? {
         var found: Set<String>
         if schema["type"] == nil, depth < 8, let members = schema["allOf"] as? [Any] {
             // Every member holds: the types they all allow.
-            let known = members.compactMap { tree.resolve($0, at: "").flatMap { types($0.schema, in: tree, depth: depth + 1) } }
+            let known = members.compactMap { tree.resolve($0, at: "").flatMap { types($0.object, in: tree, depth: depth + 1) } }
             guard var shared = known.first else { return nil }
             for more in known.dropFirst() { shared = covered(shared, by: more).union(covered(more, by: shared)) }
             found = shared
@@ -484,7 +461,7 @@ final class SchemaComparison {
             // One alternative holds: any type one of them allows, or any at all when one says none.
             var union: Set<String> = []
             for alternative in alternatives {
-                guard let resolved = tree.resolve(alternative, at: ""), let more = types(resolved.schema, in: tree, depth: depth + 1) else {
+                guard let resolved = tree.resolve(alternative, at: ""), let more = types(resolved.object, in: tree, depth: depth + 1) else {
                     return nil
                 }
                 union.formUnion(more)
@@ -551,8 +528,8 @@ struct ObjectShape {
         let value: Any
         let pointer: String
 
-        func isReadOnly(in tree: DocumentTree) -> Bool { tree.resolve(value, at: pointer)?.schema["readOnly"] as? Bool == true }
-        func isWriteOnly(in tree: DocumentTree) -> Bool { tree.resolve(value, at: pointer)?.schema["writeOnly"] as? Bool == true }
+        func isReadOnly(in tree: OpenAPISource) -> Bool { tree.resolve(value, at: pointer)?.object["readOnly"] as? Bool == true }
+        func isWriteOnly(in tree: OpenAPISource) -> Bool { tree.resolve(value, at: pointer)?.object["writeOnly"] as? Bool == true }
     }
 
     var properties: [String: Property] = [:]
@@ -563,26 +540,26 @@ struct ObjectShape {
     /// Where the first `required` list is written.
     var requiredPointer: String?
 
-    init(_ schema: [String: Any], at pointer: String, in tree: DocumentTree) {
+    init(_ schema: [String: Any], at pointer: String, in tree: OpenAPISource) {
         self.pointer = pointer
         merge(schema, at: pointer, in: tree, depth: 0)
     }
 
-    private mutating func merge(_ schema: [String: Any], at pointer: String, in tree: DocumentTree, depth: Int) {
+    private mutating func merge(_ schema: [String: Any], at pointer: String, in tree: OpenAPISource, depth: Int) {
         guard depth < 16 else { return }
         if let properties = schema["properties"] as? [String: Any] {
-            let base = DocumentTree.child(pointer, "properties")
+            let base = OpenAPISource.child(pointer, "properties")
             for (name, value) in properties where self.properties[name] == nil {
-                self.properties[name] = Property(value: value, pointer: DocumentTree.child(base, name))
+                self.properties[name] = Property(value: value, pointer: OpenAPISource.child(base, name))
             }
         }
         if schema["additionalProperties"] as? Bool == false { closed = true }
         if let names = schema["required"] as? [Any] {
             required.formUnion(names.compactMap { $0 as? String })
-            if requiredPointer == nil { requiredPointer = DocumentTree.child(pointer, "required") }
+            if requiredPointer == nil { requiredPointer = OpenAPISource.child(pointer, "required") }
         }
         for (index, member) in (schema["allOf"] as? [Any] ?? []).enumerated() {
-            let place = DocumentTree.child(DocumentTree.child(pointer, "allOf"), String(index))
+            let place = OpenAPISource.child(OpenAPISource.child(pointer, "allOf"), String(index))
             guard let (resolved, resolvedPointer) = tree.resolve(member, at: place) else { continue }
             merge(resolved, at: resolvedPointer, in: tree, depth: depth + 1)
         }

@@ -2,6 +2,7 @@ public import Foundation
 import StubRuntime
 import StubFormats
 import StubEngine
+import StubOpenAPI
 
 /// `stubbank import openapi SPEC --out DIR`: one route per operation, one response per documented
 /// status (and per named example), bodies from the document's examples or sampled from its schemas.
@@ -33,51 +34,54 @@ public struct OpenAPIImporter: Sendable {
         self.validateRequests = validateRequests
     }
 
-    static let methods = ["get", "put", "post", "delete", "patch", "head", "options"]
+    /// Reads `url` through the one OpenAPI loader.
+    static func load(_ url: URL) throws(ImportError) -> OpenAPISource {
+        do {
+            return try OpenAPISource.load(url)
+        } catch {
+            throw ImportError(error.description)
+        }
+    }
 
     /// Reads the document and returns the routes it describes, with notes on what was left out.
-    func routes(_ document: OpenAPIDocument) -> (routes: [ImportedRoute], skipped: [ImportReport.Note]) {
+    func routes(_ document: OpenAPISource) -> (routes: [ImportedRoute], skipped: [ImportReport.Note]) {
         var sampler = SchemaSampler(document: document, seed: seed)
         var routes: [ImportedRoute] = []
         var skipped: [ImportReport.Note] = []
         var usedIds: Set<String> = []
-        let paths = document.root["paths"] as? [String: Any] ?? [:]
-        for path in paths.keys.sorted() {
-            guard let item = document.resolve(paths[path]) else { continue }
-            for method in Self.methods {
-                guard let operation = item[method] as? [String: Any] else { continue }
-                let where_ = "paths.\(path).\(method)"
-                guard Self.isPlainTemplate(path) else {
-                    skipped.append(.init(source: where_,
-                        reason: "path \(path) has text around a {parameter} in one segment; route files take whole-segment parameters"))
-                    continue
-                }
-                var id = operation["operationId"] as? String ?? "\(method)\(path)".replacingOccurrences(of: "/", with: ".")
-                while usedIds.contains(id) { id += "_" }
-                usedIds.insert(id)
-                var route = ImportedRoute(id: id, method: method.uppercased(), path: path, origin: "\(document.source) \(where_)")
-                let responses = operation["responses"] as? [String: Any] ?? [:]
-                let ordered = responses.keys.sorted { Self.order($0) < Self.order($1) }
-                for code in ordered {
-                    guard let status = code == "default" ? 500 : Int(code), (200...599).contains(status) else {
-                        skipped.append(.init(source: "\(where_).responses.\(code)",
-                            reason: "status \(code) is not a single final status; not imported"))
-                        continue
-                    }
-                    guard let response = document.resolve(responses[code]) else {
-                        skipped.append(.init(source: "\(where_).responses.\(code)",
-                            reason: "unresolvable $ref \(document.reference(of: responses[code]) ?? "")"))
-                        continue
-                    }
-                    route.responses += Self.responses(response, status: status, code: code, document: document, sampler: &sampler,
-                                                      at: "\(where_).responses.\(code)", notes: &skipped)
-                }
-                if route.responses.isEmpty {
-                    skipped.append(.init(source: where_, reason: "no importable response; the route was not written"))
-                    continue
-                }
-                routes.append(route)
+        for operation in document.operations {
+            let path = operation.path, method = operation.method
+            guard method != "trace" else { continue }
+            let where_ = "paths.\(path).\(method)"
+            guard Self.isPlainTemplate(path) else {
+                skipped.append(.init(source: where_,
+                    reason: "path \(path) has text around a {parameter} in one segment; route files take whole-segment parameters"))
+                continue
             }
+            var id = operation.operationID ?? "\(method)\(path)".replacingOccurrences(of: "/", with: ".")
+            while usedIds.contains(id) { id += "_" }
+            usedIds.insert(id)
+            var route = ImportedRoute(id: id, method: method.uppercased(), path: path, origin: "\(document.name) \(where_)")
+            let ordered = operation.responseCodes.sorted { Self.order($0) < Self.order($1) }
+            for code in ordered {
+                guard let status = code == "default" ? 500 : Int(code), (200...599).contains(status) else {
+                    skipped.append(.init(source: "\(where_).responses.\(code)",
+                        reason: "status \(code) is not a single final status; not imported"))
+                    continue
+                }
+                guard let response = operation.response(code) else {
+                    skipped.append(.init(source: "\(where_).responses.\(code)",
+                        reason: "unresolvable $ref \(operation.responseReference(code) ?? "")"))
+                    continue
+                }
+                route.responses += Self.responses(response, status: status, code: code, document: document, sampler: &sampler,
+                                                  at: "\(where_).responses.\(code)", notes: &skipped)
+            }
+            if route.responses.isEmpty {
+                skipped.append(.init(source: where_, reason: "no importable response; the route was not written"))
+                continue
+            }
+            routes.append(route)
         }
         return (routes, skipped)
     }
@@ -91,11 +95,11 @@ public struct OpenAPIImporter: Sendable {
             progress?("\(text) in \(String(format: "%.1f", seconds)) s")
             started = clock.now
         }
-        let document = try OpenAPIDocument(url: spec)
+        let document = try Self.load(spec)
         let size = (try? FileManager.default.attributesOfItem(atPath: spec.path)[.size] as? Int).flatMap { $0 } ?? 0
-        stage("read \(document.source) (\(String(format: "%.1f", Double(size) / 1_000_000)) MB)")
+        stage("read \(document.name) (\(String(format: "%.1f", Double(size) / 1_000_000)) MB)")
         var (routes, skipped) = routes(document)
-        skipped += document.problems.map { ImportReport.Note(source: document.source, reason: $0) }
+        skipped += document.problems.map { ImportReport.Note(source: document.name, reason: $0) }
         stage("made \(routes.reduce(0) { $0 + $1.responses.count }) responses for \(routes.count) operations")
         let byFile = Dictionary(grouping: routes, by: Self.fileName(for:))
         let prefix = try chosenBasePath(document)
@@ -109,20 +113,13 @@ public struct OpenAPIImporter: Sendable {
     }
 
     /// `basePath` as given, or the first server's path; nil when there is none.
-    func chosenBasePath(_ document: OpenAPIDocument) throws(ImportError) -> String? {
+    func chosenBasePath(_ document: OpenAPISource) throws(ImportError) -> String? {
         if let basePath {
             if basePath.isEmpty || basePath == "/" { return nil }
             if let problem = BasePath.problem(basePath) { throw ImportError("--base-path \(basePath) \(problem)") }
             return basePath
         }
-        guard let server = (document.root["servers"] as? [[String: Any]])?.first, var url = server["url"] as? String else { return nil }
-        // Server variables take their defaults: https://{region}.bank.example/{version} → /v4.
-        for (name, variable) in server["variables"] as? [String: Any] ?? [:] {
-            if let value = (variable as? [String: Any])?["default"] { url = url.replacingOccurrences(of: "{\(name)}", with: "\(value)") }
-        }
-        var path = URLComponents(string: url)?.path ?? url
-        if !path.hasPrefix("/") { path = URLComponents(string: url)?.host == nil ? "/" + path : "" }
-        while path.hasSuffix("/") { path.removeLast() }
+        let path = document.serverBasePath
         return path.isEmpty || BasePath.problem(path) != nil ? nil : path
     }
 
@@ -135,11 +132,11 @@ public struct OpenAPIImporter: Sendable {
     /// or one with the `example`, or one sampled from the schema. Required headers are always
     /// written; optional ones when the document gives a value or a shape for them. An example
     /// that does not fit its schema is noted and not served.
-    private static func responses(_ response: [String: Any], status: Int, code: String, document: OpenAPIDocument,
+    private static func responses(_ response: OpenAPIResponse, status: Int, code: String, document: OpenAPISource,
                                   sampler: inout SchemaSampler, at place: String, notes: inout [ImportReport.Note]) -> [ImportedRoute.Response] {
         defer { notes += sampler.takeNotes().map { ImportReport.Note(source: place, reason: $0) } }
         /// The example when it fits the schema, else a sampled value (and a note).
-        func fitting(_ example: Any?, _ schema: Any?, what: String) -> JSONValue {
+        func fitting(_ example: Any?, _ schema: OpenAPISchema?, what: String) -> JSONValue {
             if let example {
                 let value = SchemaSampler.json(example)
                 let problems = sampler.problems(value, schema)
@@ -154,39 +151,40 @@ public struct OpenAPIImporter: Sendable {
             return value
         }
         var headers: [(String, String)] = []
-        for (name, header) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard let resolved = document.resolve(header) else { continue }
+        for header in response.headers(in: document) {
+            let name = header.name
             if ["content-length", "transfer-encoding", "connection", "content-type"].contains(name.lowercased()) { continue }
             // Optional headers only when the document gives a value or a shape; a placeholder would mislead.
-            let required = resolved["required"] as? Bool == true
-            guard required || resolved["example"] != nil || sampler.isDescriptive(resolved["schema"]) else { continue }
-            let value = fitting(resolved["example"], resolved["schema"] ?? ["type": "string"], what: "header \(name)")
+            guard header.required || header.example != nil || sampler.isDescriptive(header.schema) else { continue }
+            let value = fitting(header.example, header.schema ?? OpenAPISchema(["type": "string"]), what: "header \(name)")
             headers.append((name, value.text ?? "\(value)"))
         }
-        var content = response["content"] as? [String: Any] ?? [:]
-        if BodylessResponse.neverCarriesBody(status: status), let documented = content.keys.sorted().first {
+        var content = response.content
+        if BodylessResponse.neverCarriesBody(status: status), let documented = content.first?.type {
             // HTTP gives a 204 or 304 no body (RFC 9110), so neither does the stub; the route stays,
             // with the documented type in its headers.
             notes.append(.init(source: place, reason: "status \(status) never carries a body; the documented "
                                + "\(documented) body is left out, and the status served without one"))
             headers.append(("Content-Type", documented))
-            content = [:]
+            content = []
         }
-        let type = content.keys.first { $0 == "application/json" } ?? content.keys.first { $0.hasSuffix("+json") } ?? content.keys.sorted().first
         let name = code == "default" ? "default" : nil
-        guard let type, let media = content[type] as? [String: Any] else {
+        guard let media = content.first(where: { $0.type == "application/json" }) ?? content.first(where: { $0.type.hasSuffix("+json") })
+                ?? content.first else {
             return [ImportedRoute.Response(name: name, status: status, headers: headers)]
         }
+        let type = media.type
         if type != "application/json" { headers.append(("Content-Type", type)) }
         let isJSON = type.contains("json")
         func body(_ value: JSONValue) -> ImportedRoute.Body {
             if !isJSON, case .string(let text) = value { return .text(text) }
             return .json(value)
         }
-        let schema = media["schema"]
-        if let examples = media["examples"] as? [String: Any], !examples.isEmpty {
+        let schema = media.schema
+        let examples = media.examples
+        if !examples.isEmpty {
             let fitting: [ImportedRoute.Response] = examples.keys.sorted().compactMap { key in
-                guard let example = document.resolve(examples[key]), let raw = example["value"] else {
+                guard let example = document.resolve(examples[key])?.object, let raw = example["value"] else {
                     notes.append(.init(source: place, reason: "example \(key) has no value (externalValue is not read); not served"))
                     return nil
                 }
@@ -199,7 +197,7 @@ public struct OpenAPIImporter: Sendable {
             }
             if !fitting.isEmpty { return fitting }
         }
-        return [ImportedRoute.Response(name: name, status: status, headers: headers, body: body(fitting(media["example"], schema, what: "the body")))]
+        return [ImportedRoute.Response(name: name, status: status, headers: headers, body: body(fitting(media.example, schema, what: "the body")))]
     }
 
     /// 2xx first (lowest first), then the rest by code, `default` last.

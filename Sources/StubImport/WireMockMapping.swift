@@ -440,16 +440,17 @@ struct WireMockMapping {
             }
             converted.literal = inBody || converted.headers.contains { $0.1.contains("{{") }
         }
-        if let delay = response["fixedDelayMilliseconds"] as? Double ?? (response["fixedDelayMilliseconds"] as? Int).map(Double.init) {
+        let number = { (value: Any?) -> Double? in value is Bool ? nil : (value as? Double) ?? (value as? Int).map(Double.init) }
+        if let delay = number(response["fixedDelayMilliseconds"]) {
             converted.latency = .fixed(delay)
         } else if let distribution = response["delayDistribution"] as? [String: Any] {
             switch distribution["type"] as? String {
             case "lognormal":
-                converted.latency = LatencyModel(type: .lognormal, medianMs: SchemaSampler.number(distribution["median"]),
-                    sigma: SchemaSampler.number(distribution["sigma"]))
+                converted.latency = LatencyModel(type: .lognormal, medianMs: number(distribution["median"]),
+                    sigma: number(distribution["sigma"]))
             case "uniform":
-                converted.latency = LatencyModel(type: .uniform, minMs: SchemaSampler.number(distribution["lower"]),
-                    maxMs: SchemaSampler.number(distribution["upper"]))
+                converted.latency = LatencyModel(type: .uniform, minMs: number(distribution["lower"]),
+                    maxMs: number(distribution["upper"]))
             default:
                 problems.append("delayDistribution \(distribution["type"] ?? "?") is not supported (lognormal and uniform are)")
             }

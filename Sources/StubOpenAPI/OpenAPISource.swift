@@ -14,7 +14,9 @@ import Yams
 ///   remote URL) stays as it is and is named in `problems`.
 ///
 /// The tree is plain values (`[String: Any]`, `[Any]`, `String`, `Int`, `Double`, `Bool`,
-/// `NSNull`) as Yams gives them, immutable once loaded.
+/// `NSNull`) as Yams gives them, immutable once loaded. It is read through the typed model
+/// (`operations`, `OpenAPIOperation`, `OpenAPISchema`, `resolve`, in `OpenAPIModel.swift`):
+/// nothing else walks it.
 package struct OpenAPISource: @unchecked Sendable {
     /// The whole document, external references brought in.
     package let root: [String: Any]
@@ -22,12 +24,27 @@ package struct OpenAPISource: @unchecked Sendable {
     package let name: String
     /// References that could not be followed, each as `where: reason`.
     package let problems: [String]
+    /// Every `#/components/SECTION/NAME` → its object, for `resolve`.
+    let components: [String: [String: Any]]
 
     /// A document already read, e.g. under another name.
     package init(root: [String: Any], name: String, problems: [String]) {
         self.root = root
         self.name = name
         self.problems = problems
+        components = Self.componentsIndex(of: root)
+    }
+
+    /// A tree already read under another name, reusing its index.
+    package func renamed(_ name: String) -> OpenAPISource {
+        OpenAPISource(root: root, name: name, problems: problems, components: components)
+    }
+
+    private init(root: [String: Any], name: String, problems: [String], components: [String: [String: Any]]) {
+        self.root = root
+        self.name = name
+        self.problems = problems
+        self.components = components
     }
 
     /// Where referenced files are brought in: `#/x-stubbank-external/NAME`.

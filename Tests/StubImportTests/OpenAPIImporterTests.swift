@@ -7,6 +7,7 @@ import NIOFoundationCompat
 @testable import StubServer
 @testable import BuiltInBank
 @testable import StubEngine
+import StubOpenAPI
 import Testing
 import Yams
 import StubFormats
@@ -36,7 +37,7 @@ import StubFormats
             #expect(notFound.status == .notFound)
             return answers
         }
-        let document = try #require(try Yams_load(spec))
+        let document = try OpenAPISource.load(spec)
         let validator = JSONSchemaValidator(document: document)
         for answer in answers {
             #expect(answer.status == answer.expected, "\(answer.id)")
@@ -191,13 +192,9 @@ import StubFormats
         }
     }
 
-    private static func schema(_ document: [String: Any], path: String, method: String, status: Int) -> [String: Any]? {
-        let operation = ((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any]
-        var response = (operation?["responses"] as? [String: Any])?[String(status)] as? [String: Any]
-        if let reference = response?["$ref"] as? String {
-            response = JSONSchemaValidator(document: document).resolve(reference)
-        }
-        return ((response?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+    private static func schema(_ document: OpenAPISource, path: String, method: String, status: Int) -> OpenAPISchema? {
+        let operation = document.operations.first { $0.path == path && $0.method == method }
+        return operation?.response(String(status))?.content.first { $0.type == "application/json" }?.schema
     }
 }
 

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import Yams
 import StubFormats
+import StubOpenAPI
 
 /// Every value the sampler makes fits its schema, across the OpenAPI 3.0 and 3.1 vocabulary,
 /// judged by the same validator `verify` uses.
@@ -18,7 +19,7 @@ import StubFormats
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let file = folder.url.appendingPathComponent("doc.yaml")
         try Data(text.utf8).write(to: file)
-        return (SchemaSampler(document: try OpenAPIDocument(url: file), seed: seed), folder)
+        return (SchemaSampler(document: try OpenAPIImporter.load(file), seed: seed), folder)
     }
 
     /// Samples `#/components/schemas/NAME` under several seeds and checks each value fits.
@@ -26,7 +27,7 @@ import StubFormats
         var values: [JSONValue] = []
         for seed in UInt64(1)...6 {
             var (sampler, folder) = try self.sampler(schemas, version: version, seed: seed)
-            let schema: [String: Any] = ["$ref": "#/components/schemas/\(name)"]
+            let schema = OpenAPISchema(["$ref": "#/components/schemas/\(name)"])
             let value = sampler.sample(schema)
             #expect(sampler.problems(value, schema).isEmpty, "\(name) seed \(seed): \(value) → \(sampler.problems(value, schema))")
             values.append(value)
@@ -148,7 +149,7 @@ import StubFormats
 
     @Test func anExampleThatDoesNotFitIsNotedAndReplaced() throws {
         var (sampler, folder) = try sampler("Code: { type: string, pattern: '^[A-Z]{3}$', example: 'euro' }")
-        let value = sampler.sample(["$ref": "#/components/schemas/Code"])
+        let value = sampler.sample(OpenAPISchema(["$ref": "#/components/schemas/Code"]))
         #expect(value != .string("euro"))
         #expect(sampler.takeNotes().contains { $0.contains("\"euro\"") && $0.contains("does not fit") })
         _ = folder
@@ -157,7 +158,7 @@ import StubFormats
     /// A note shows the example as JSON a person reads, not as Swift's description of it.
     @Test func aNoteShowsTheExampleAsJSON() throws {
         var (sampler, folder) = try sampler("Account: { type: object, required: [id], properties: { id: { type: string } }, example: { name: x } }")
-        _ = sampler.sample(["$ref": "#/components/schemas/Account"])
+        _ = sampler.sample(OpenAPISchema(["$ref": "#/components/schemas/Account"]))
         let notes = sampler.takeNotes()
         #expect(notes.contains { $0.contains(#"the example {"name":"x"} does not fit"#) }, "\(notes)")
         _ = folder
@@ -198,7 +199,7 @@ import StubFormats
             #expect(fields["kind"] == .string("Whale") && fields["fins"] != nil, "without a mapping, the schema's own name: \(value)")
         }
         let (sampler, folder) = try sampler(schemas)
-        let base: [String: Any] = ["$ref": "#/components/schemas/Identification"]
+        let base = OpenAPISchema(["$ref": "#/components/schemas/Identification"])
         #expect(sampler.problems(.object(["type": .string("type-8063")]), base).contains { $0.contains("not a discriminator value") })
         _ = folder
     }
@@ -254,8 +255,8 @@ import StubFormats
         let file = folder.url.appendingPathComponent("graph.yaml")
         try Data(Self.graph(60).utf8).write(to: file)
         for seed in UInt64(1)...3 {
-            var sampler = SchemaSampler(document: try OpenAPIDocument(url: file), seed: seed)
-            let schema: [String: Any] = ["$ref": "#/components/schemas/N0"]
+            var sampler = SchemaSampler(document: try OpenAPIImporter.load(file), seed: seed)
+            let schema = OpenAPISchema(["$ref": "#/components/schemas/N0"])
             let value = sampler.sample(schema)
             #expect(sampler.problems(value, schema).isEmpty, "\(sampler.problems(value, schema).prefix(3))")
             // The budget, plus what the required fields of the objects already open need.
@@ -288,8 +289,8 @@ import StubFormats
                 ByDispute: { type: object, properties: { DisputeID: { type: string, format: uuid } } }
             """.utf8).write(to: file)
         for seed in UInt64(1)...6 {
-            var sampler = SchemaSampler(document: try OpenAPIDocument(url: file), seed: seed)
-            let schema: [String: Any] = ["$ref": "#/components/schemas/GeneratedBy"]
+            var sampler = SchemaSampler(document: try OpenAPIImporter.load(file), seed: seed)
+            let schema = OpenAPISchema(["$ref": "#/components/schemas/GeneratedBy"])
             let value = sampler.sample(schema)
             #expect(sampler.problems(value, schema).isEmpty, "seed \(seed): \(value) → \(sampler.problems(value, schema))")
         }

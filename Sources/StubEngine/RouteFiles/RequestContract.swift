@@ -1,7 +1,7 @@
 package import Foundation
 import HTTPTypes
-import StubOpenAPI
 package import StubFormats
+package import StubOpenAPI
 
 /// The requests an OpenAPI document allows, for `validate: requests` in `stubbank.yaml` (as
 /// Prism's validation): a request a route file matches is checked against the document's
@@ -12,9 +12,9 @@ package import StubFormats
 /// Security schemes are not checked; a route the document does not describe is not checked.
 package struct RequestContract: Sendable {
     /// What one operation asks of a request.
-    package struct Operation: @unchecked Sendable {
-        package var parameters: [[String: Any]]
-        package var body: [String: Any]?
+    package struct Operation: Sendable {
+        package var parameters: [OpenAPIParameter]
+        package var body: OpenAPIRequestBody?
         package var status: Int
     }
 
@@ -35,38 +35,21 @@ package struct RequestContract: Sendable {
             problems.append(FixtureProblem(file: relative, line: nil, reason: error.description))
             return nil
         }
-        guard source.root["paths"] is [String: Any] else {
+        guard source.hasPaths else {
             problems.append(FixtureProblem(file: relative, line: nil, reason: "is not an OpenAPI document (it has no paths)"))
             return nil
         }
         problems += source.problems.map { FixtureProblem(file: relative, line: nil, reason: $0) }
-        return RequestContract(document: source.root)
+        return RequestContract(document: source)
     }
 
-    package init(document: [String: Any]) {
-        let validator = JSONSchemaValidator(document: document)
-        self.validator = validator
+    package init(document: OpenAPISource) {
+        validator = JSONSchemaValidator(document: document)
         var operations: [String: Operation] = [:]
-        let resolve = { (value: Any?) -> [String: Any]? in
-            guard let object = value as? [String: Any] else { return nil }
-            if let reference = object["$ref"] as? String { return validator.resolve(reference) }
-            return object
-        }
-        for (path, item) in document["paths"] as? [String: Any] ?? [:] {
-            guard let item = resolve(item) else { continue }
-            let shared = (item["parameters"] as? [Any] ?? []).compactMap(resolve)
-            for method in ["get", "put", "post", "delete", "patch", "head", "options"] {
-                guard let operation = item[method] as? [String: Any] else { continue }
-                var parameters = shared
-                for own in (operation["parameters"] as? [Any] ?? []).compactMap(resolve) {
-                    parameters.removeAll { $0["name"] as? String == own["name"] as? String && $0["in"] as? String == own["in"] as? String }
-                    parameters.append(own)
-                }
-                let codes = (operation["responses"] as? [String: Any] ?? [:]).keys
-                let status = codes.contains("400") || !codes.contains("422") ? 400 : 422
-                operations["\(method.uppercased()) \(path)"] = Operation(parameters: parameters, body: resolve(operation["requestBody"]),
-                                                                        status: status)
-            }
+        for operation in document.operations {
+            let codes = Set(operation.responseCodes)
+            let status = codes.contains("400") || !codes.contains("422") ? 400 : 422
+            operations[operation.name] = Operation(parameters: operation.parameters, body: operation.requestBody, status: status)
         }
         self.operations = operations
     }
@@ -77,7 +60,8 @@ package struct RequestContract: Sendable {
         guard let operation = operations["\(route.pattern.method ?? request.method) \(route.pattern.path)"] else { return }
         var details: [WireErrorDetail] = []
         for parameter in operation.parameters {
-            guard let name = parameter["name"] as? String, let place = parameter["in"] as? String else { continue }
+            let name = parameter.name, place = parameter.location
+            guard !name.isEmpty else { continue }
             let value: String?
             switch place {
             case "path": value = parameters[name]
@@ -86,12 +70,12 @@ package struct RequestContract: Sendable {
             default: continue
             }
             guard let value else {
-                if parameter["required"] as? Bool == true || place == "path" {
+                if parameter.required {
                     details.append(WireErrorDetail(code: "required", path: name, message: "\(place) parameter \(name) is required"))
                 }
                 continue
             }
-            guard let schema = parameter["schema"] as? [String: Any] else { continue }
+            guard let schema = parameter.schema else { continue }
             for problem in validator.validate(Self.typed(value, schema: schema, validator: validator), against: schema, path: name) {
                 details.append(WireErrorDetail(code: "invalid", path: name, message: "\(place) parameter \(problem)"))
             }
@@ -107,21 +91,20 @@ package struct RequestContract: Sendable {
         throw error
     }
 
-    private func bodyProblems(_ request: StubRequest, body: [String: Any]) throws(APIError) -> [WireErrorDetail]? {
-        let content = body["content"] as? [String: Any] ?? [:]
+    private func bodyProblems(_ request: StubRequest, body: OpenAPIRequestBody) throws(APIError) -> [WireErrorDetail]? {
+        let content = body.content
         guard !request.body.isEmpty else {
-            return body["required"] as? Bool == true ? [WireErrorDetail(code: "required", path: "body", message: "a request body is required")] : nil
+            return body.required ? [WireErrorDetail(code: "required", path: "body", message: "a request body is required")] : nil
         }
         let header = request.headers[.contentType] ?? ""
         let type = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        let media = content.first { $0.key.lowercased() == type }?.value as? [String: Any]
-            ?? content.first { $0.key.hasSuffix("/*") && type.hasPrefix($0.key.dropLast()) }?.value as? [String: Any]
+        let media = body.media(for: type)
         guard content.isEmpty || media != nil else {
             var error = APIError.unsupportedMediaType(type)
-            error.message += " The document accepts \(content.keys.sorted().joined(separator: ", "))."
+            error.message += " The document accepts \(content.map(\.type).joined(separator: ", "))."
             throw error
         }
-        guard type.contains("json"), let schema = media?["schema"] as? [String: Any] else { return nil }
+        guard type.contains("json"), let schema = media?.schema else { return nil }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
@@ -136,15 +119,14 @@ package struct RequestContract: Sendable {
 
     /// A parameter's text as the JSON value its schema expects: `12` for an integer, `true`
     /// for a boolean, a list for an array (comma-separated, the default `form` style).
-    package static func typed(_ text: String, schema: [String: Any], validator: JSONSchemaValidator) -> JSONValue {
-        var schema = schema
-        if let reference = schema["$ref"] as? String, let target = validator.resolve(reference) { schema = target }
-        let type = (schema["type"] as? String) ?? (schema["type"] as? [String])?.first { $0 != "null" } ?? "string"
+    package static func typed(_ text: String, schema: OpenAPISchema, validator: JSONSchemaValidator) -> JSONValue {
+        let schema = validator.document.resolved(schema) ?? schema
+        let type = schema.types.first { $0 != "null" } ?? "string"
         switch type {
         case "integer", "number": return Double(text).map(JSONValue.number) ?? .string(text)
         case "boolean": return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
         case "array":
-            let items = schema["items"] as? [String: Any] ?? [:]
+            let items = schema.items ?? .anything
             return .array(text.split(separator: ",").map { typed(String($0), schema: items, validator: validator) })
         default: return .string(text)
         }

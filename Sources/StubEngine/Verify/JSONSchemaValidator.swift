@@ -1,6 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
-import StubOpenAPI
+package import StubOpenAPI
 package import StubFormats
 
 /// Validates JSON against the JSON Schema of OpenAPI 3.0 and 3.1: `$ref`, `allOf`, `anyOf`,
@@ -14,41 +14,42 @@ package import StubFormats
 /// body it writes. Sendable: the document is an immutable tree of plain values (YAML or JSON).
 package struct JSONSchemaValidator: @unchecked Sendable {
     /// The whole OpenAPI document, for `$ref` lookups.
-    package let document: [String: Any]
-    /// Every `#/components/SECTION/NAME`, found once: a large document refers to them thousands of times.
-    private let components: [String: [String: Any]]
+    package let document: OpenAPISource
 
     /// A validator resolving `$ref`s in `document`.
-    package init(document: [String: Any]) {
+    package init(document: OpenAPISource) {
         self.document = document
-        components = Self.components(of: document)
     }
 
-    /// `#/components/SECTION/NAME` → the object there.
-    package static func components(of document: [String: Any]) -> [String: [String: Any]] {
-        var found: [String: [String: Any]] = [:]
-        for (section, entries) in document["components"] as? [String: Any] ?? [:] {
-            for (name, value) in entries as? [String: Any] ?? [:] {
-                if let object = value as? [String: Any] { found["#/components/\(section)/\(name)"] = object }
-            }
-        }
-        return found
+    /// A validator of schemas that hold no `$ref` into a document (tests, a schema on its own).
+    package init(document root: [String: Any]) {
+        self.init(document: OpenAPISource(root: root, name: "", problems: []))
     }
 
     /// Every violation as `path: reason`; empty when the value conforms.
-    package func validate(_ value: JSONValue, against schema: [String: Any], path: String = "$") -> [String] {
+    package func validate(_ value: JSONValue, against schema: OpenAPISchema, path: String = "$") -> [String] {
         var sink = Sink(collecting: true)
         check(value, against: schema, at: .root(path), into: &sink)
         return sink.problems
     }
 
+    /// `validate` for a schema written as plain values.
+    package func validate(_ value: JSONValue, against schema: [String: Any], path: String = "$") -> [String] {
+        validate(value, against: OpenAPISchema(schema), path: path)
+    }
+
     /// Whether the value conforms: the same rules as `validate`, stopping at the first violation
     /// and building no message (what `anyOf`, `oneOf` and `not` ask, thousands of times on a
     /// large document).
-    package func conforms(_ value: JSONValue, to schema: [String: Any]) -> Bool {
+    package func conforms(_ value: JSONValue, to schema: OpenAPISchema) -> Bool {
         var sink = Sink(collecting: false)
         check(value, against: schema, at: .root("$"), into: &sink)
         return !sink.failed
+    }
+
+    /// `conforms` for a schema written as plain values.
+    package func conforms(_ value: JSONValue, to schema: [String: Any]) -> Bool {
+        conforms(value, to: OpenAPISchema(schema))
     }
 
     /// Where a value sits, rendered only when a message needs it.
@@ -83,30 +84,28 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         var done: Bool { failed && !collecting }
     }
 
-    private func check(_ value: JSONValue, against schema: [String: Any], at location: Location, into sink: inout Sink) {
-        if let reference = schema["$ref"] as? String {
-            guard let target = resolve(reference) else { return sink.fail(location, "unresolvable $ref \(reference)") }
-            check(value, against: target, at: location, into: &sink)
+    private func check(_ value: JSONValue, against schema: OpenAPISchema, at location: Location, into sink: inout Sink) {
+        if let reference = schema.reference {
+            guard let target = document.target(of: reference) else { return sink.fail(location, "unresolvable $ref \(reference)") }
+            check(value, against: OpenAPISchema(target, pointer: reference), at: location, into: &sink)
             // 3.1 allows keywords beside $ref; they apply too.
-            if schema.count > 1, !sink.done {
-                var siblings = schema
-                siblings.removeValue(forKey: "$ref")
+            if let siblings = schema.besideReference, !sink.done {
                 check(value, against: siblings, at: location, into: &sink)
             }
             return
         }
-        if value == .null, schema["nullable"] as? Bool == true { return }
-        if let parts = schema["allOf"] as? [[String: Any]] {
+        if value == .null, schema.nullable { return }
+        if let parts = schema.allOf {
             for part in parts {
                 check(value, against: part, at: location, into: &sink)
                 if sink.done { return }
             }
         }
-        if let options = schema["anyOf"] as? [[String: Any]], !options.contains(where: { conforms(value, to: $0) }) {
+        if let options = schema.anyOf, !options.contains(where: { conforms(value, to: $0) }) {
             sink.fail(location, "matches none of the anyOf alternatives")
             if sink.done { return }
         }
-        if let options = schema["oneOf"] as? [[String: Any]] {
+        if let options = schema.oneOf {
             var matching = 0
             for option in options where conforms(value, to: option) {
                 matching += 1
@@ -115,45 +114,46 @@ package struct JSONSchemaValidator: @unchecked Sendable {
             if matching != 1 { sink.fail(location, "matches \(matching) of the oneOf alternatives, expected exactly 1") }
             if sink.done { return }
         }
-        if let negated = schema["not"] as? [String: Any], conforms(value, to: negated) {
+        if let negated = schema.not, conforms(value, to: negated) {
             sink.fail(location, "matches the schema under not")
             if sink.done { return }
         }
-        let allowed: [String] = (schema["type"] as? [String]) ?? (schema["type"] as? String).map { [$0] } ?? []
+        let allowed = schema.types
         if !allowed.isEmpty, !allowed.contains(where: { Self.matches(value, type: $0) }) {
             return sink.fail(location, "expected \(allowed.joined(separator: " or ")), found \(value.typeName)")
         }
-        if let options = schema["enum"] as? [Any], !options.contains(where: { Self.json($0) == value }) {
+        if let options = schema.enumValues, !options.contains(where: { Self.json($0) == value }) {
             let shown = value.text.map { "\"\($0)\"" } ?? value.typeName
             sink.fail(location, "\(shown) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
             if sink.done { return }
         }
-        if let constant = schema["const"], Self.json(constant) != value {
+        if let constant = schema.constValue, Self.json(constant) != value {
             sink.fail(location, "is not the const \(constant)")
             if sink.done { return }
         }
         switch value {
         case .string(let text):
-            if schema["minLength"] != nil || schema["maxLength"] != nil {
+            let least = schema.minLength, most = schema.maxLength
+            if least != nil || most != nil {
                 let length = text.unicodeScalars.count
-                if let min = schema["minLength"] as? Int, length < min { sink.fail(location, "shorter than \(min)") }
-                if let max = schema["maxLength"] as? Int, length > max { sink.fail(location, "longer than \(max)") }
+                if let least, length < least { sink.fail(location, "shorter than \(least)") }
+                if let most, length > most { sink.fail(location, "longer than \(most)") }
             }
-            if let pattern = schema["pattern"] as? String, !Self.matches(text, pattern: pattern) {
+            if let pattern = schema.pattern, !Self.matches(text, pattern: pattern) {
                 sink.fail(location, "\"\(text)\" does not match \(pattern)")
             }
-            if let format = schema["format"] as? String, !Self.conforms(text, format: format) {
+            if let format = schema.format, !Self.conforms(text, format: format) {
                 sink.fail(location, "\"\(text)\" is not a valid \(format)")
             }
         case .number(let number):
             Self.checkNumber(number, schema: schema, at: location, into: &sink)
         case .array(let items):
-            if let min = schema["minItems"] as? Int, items.count < min { sink.fail(location, "fewer than \(min) items") }
-            if let max = schema["maxItems"] as? Int, items.count > max { sink.fail(location, "more than \(max) items") }
-            if schema["uniqueItems"] as? Bool == true, Set(items.map { "\($0)" }).count != items.count {
+            if let least = schema.minItems, items.count < least { sink.fail(location, "fewer than \(least) items") }
+            if let most = schema.maxItems, items.count > most { sink.fail(location, "more than \(most) items") }
+            if schema.uniqueItems, Set(items.map { "\($0)" }).count != items.count {
                 sink.fail(location, "items are not unique")
             }
-            if let itemSchema = schema["items"] as? [String: Any] {
+            if let itemSchema = schema.items {
                 for (index, item) in items.enumerated() where !sink.done {
                     check(item, against: itemSchema, at: .index(location, index), into: &sink)
                 }
@@ -163,20 +163,20 @@ package struct JSONSchemaValidator: @unchecked Sendable {
                 sink.fail(location, problem())
                 if sink.done { return }
             }
-            for name in (schema["required"] as? [String]) ?? [] where fields[name] == nil {
+            for name in schema.required where fields[name] == nil {
                 sink.fail(location, "missing required \(name)")
                 if sink.done { return }
             }
-            if let min = schema["minProperties"] as? Int, fields.count < min { sink.fail(location, "fewer than \(min) properties") }
-            if let max = schema["maxProperties"] as? Int, fields.count > max { sink.fail(location, "more than \(max) properties") }
-            let properties = schema["properties"] as? [String: Any] ?? [:]
-            let additional = schema["additionalProperties"]
+            if let least = schema.minProperties, fields.count < least { sink.fail(location, "fewer than \(least) properties") }
+            if let most = schema.maxProperties, fields.count > most { sink.fail(location, "more than \(most) properties") }
+            let properties = schema.properties
+            let additional = schema.additionalProperties
             for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) where !sink.done {
-                if let fieldSchema = properties[name] as? [String: Any] {
+                if let fieldSchema = properties[name] {
                     check(fieldValue, against: fieldSchema, at: .field(location, name), into: &sink)
-                } else if additional as? Bool == false {
+                } else if case .forbidden = additional {
                     sink.fail(location, "unexpected property \(name)")
-                } else if let extra = additional as? [String: Any] {
+                } else if case .schema(let extra) = additional {
                     check(fieldValue, against: extra, at: .field(location, name), into: &sink)
                 }
             }
@@ -185,45 +185,33 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         }
     }
 
-    private static func checkNumber(_ number: Double, schema: [String: Any], at location: Location, into sink: inout Sink) {
-        let minimum = (schema["minimum"] as? NSNumber)?.doubleValue, maximum = (schema["maximum"] as? NSNumber)?.doubleValue
-        // 3.0: a flag on minimum/maximum; 3.1: the bound itself.
-        let exclusiveMinimum = exclusiveBound(schema["exclusiveMinimum"], inclusive: minimum)
-        let exclusiveMaximum = exclusiveBound(schema["exclusiveMaximum"], inclusive: maximum)
-        if let minimum, number < minimum { sink.fail(location, "below \(minimum)") }
-        if let maximum, number > maximum { sink.fail(location, "above \(maximum)") }
-        if let exclusiveMinimum, number <= exclusiveMinimum { sink.fail(location, "not above \(exclusiveMinimum)") }
-        if let exclusiveMaximum, number >= exclusiveMaximum { sink.fail(location, "not below \(exclusiveMaximum)") }
-        if let step = (schema["multipleOf"] as? NSNumber)?.doubleValue, step > 0 {
+    private static func checkNumber(_ number: Double, schema: OpenAPISchema, at location: Location, into sink: inout Sink) {
+        if let minimum = schema.minimum, number < minimum { sink.fail(location, "below \(minimum)") }
+        if let maximum = schema.maximum, number > maximum { sink.fail(location, "above \(maximum)") }
+        if let exclusiveMinimum = schema.exclusiveMinimum, number <= exclusiveMinimum { sink.fail(location, "not above \(exclusiveMinimum)") }
+        if let exclusiveMaximum = schema.exclusiveMaximum, number >= exclusiveMaximum { sink.fail(location, "not below \(exclusiveMaximum)") }
+        if let step = schema.multipleOf {
             let ratio = number / step
             if abs(ratio - ratio.rounded()) > 1e-9 { sink.fail(location, "not a multiple of \(step)") }
         }
-        switch schema["format"] as? String {
+        switch schema.format {
         case "int32"?: if number < -2_147_483_648 || number > 2_147_483_647 { sink.fail(location, "outside int32") }
         case "int64"?: if abs(number) > 9.2e18 { sink.fail(location, "outside int64") }
         default: break
         }
     }
 
-    /// `exclusiveMinimum`/`exclusiveMaximum`: 3.0's flag makes the inclusive bound exclusive;
-    /// 3.1's number is the bound.
     /// Why the object's discriminator value names no schema, when the schema's `discriminator`
     /// has a `mapping`: the value must be one of its keys, or (implicitly) the name of one of the
     /// `oneOf`/`anyOf` alternatives. Without a mapping, or without the property, nothing is asked
     /// here (`required` says whether the property must be there).
-    private static func discriminatorProblem(_ fields: [String: JSONValue], schema: [String: Any]) -> (() -> String)? {
-        guard let discriminator = schema["discriminator"] as? [String: Any], let property = discriminator["propertyName"] as? String,
-              let mapping = discriminator["mapping"] as? [String: Any], !mapping.isEmpty,
-              case .string(let tag)? = fields[property], mapping[tag] == nil else { return nil }
-        let alternatives = ((schema["oneOf"] ?? schema["anyOf"]) as? [[String: Any]] ?? [])
-            .compactMap { ($0["$ref"] as? String)?.split(separator: "/").last.map(String.init) }
+    private static func discriminatorProblem(_ fields: [String: JSONValue], schema: OpenAPISchema) -> (() -> String)? {
+        guard let discriminator = schema.discriminator, !discriminator.mapping.isEmpty,
+              case .string(let tag)? = fields[discriminator.propertyName], discriminator.mapping[tag] == nil else { return nil }
+        let alternatives = (schema.alternatives ?? []).compactMap { $0.reference?.split(separator: "/").last.map(String.init) }
         if alternatives.contains(tag) { return nil }
-        return { "\(property) \"\(tag)\" is not a discriminator value (\(mapping.keys.sorted().joined(separator: ", ")))" }
-    }
-
-    package static func exclusiveBound(_ value: Any?, inclusive: Double?) -> Double? {
-        if let flag = value as? Bool, !(value is Int), !(value is Double) { return flag ? inclusive : nil }
-        return (value as? NSNumber)?.doubleValue
+        let property = discriminator.propertyName
+        return { "\(property) \"\(tag)\" is not a discriminator value (\(discriminator.mapping.keys.sorted().joined(separator: ", ")))" }
     }
 
     /// YAML- or JSON-loaded values as `JSONValue`, for `enum`, `const` and examples.
@@ -244,13 +232,6 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         case let object as [String: Any]: return .object(object.mapValues(json))
         default: return .string("\(value)")
         }
-    }
-
-    /// A schema by `#/a/b/c` pointer.
-    package func resolve(_ reference: String) -> [String: Any]? {
-        if let known = components[reference] { return known }
-        guard reference.hasPrefix("#/") else { return nil }
-        return OpenAPISource.value(atPointer: String(reference.dropFirst()), in: document) as? [String: Any]
     }
 
     private static func matches(_ value: JSONValue, type: String) -> Bool {

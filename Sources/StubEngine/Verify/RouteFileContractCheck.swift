@@ -1,16 +1,17 @@
 import Foundation
 import HTTPTypes
 import StubFormats
+package import StubOpenAPI
 
 /// Checks route files against a team's own OpenAPI document: each route is a documented
 /// operation, each response status is documented for it, and each JSON body (templates
 /// rendered with a sample request) fits the documented schema. Problems carry `file:line`.
 package struct RouteFileContractCheck {
-    package let document: [String: Any]
+    package let document: OpenAPISource
     package let contractName: String
 
     /// Each stored property as given (the memberwise initializer, for the other targets).
-    package init(document: [String: Any], contractName: String) {
+    package init(document: OpenAPISource, contractName: String) {
         self.document = document
         self.contractName = contractName
     }
@@ -39,31 +40,27 @@ package struct RouteFileContractCheck {
         }
     }
 
-    private func check(_ response: RouteResponse, of route: FileRoute, method: String, operation: [String: Any],
+    private func check(_ response: RouteResponse, of route: FileRoute, method: String, operation: OpenAPIOperation,
                        validator: JSONSchemaValidator, report: inout ContractReport) {
-        let responses = operation["responses"] as? [String: Any] ?? [:]
-        let code = String(response.status)
-        let documented = responses[code] ?? responses["\(code.prefix(1))XX"] ?? responses["default"]
         let label = "\(response.location): \(route.id) \(method) \(route.pattern.path) → \(response.status)"
-        guard let documentedValue = documented, let spec = resolve(documentedValue) else {
-            let statuses = responses.keys.sorted().joined(separator: ", ")
+        guard let code = operation.documentingCode(for: response.status), let spec = operation.response(code) else {
+            let statuses = operation.responseCodes.sorted().joined(separator: ", ")
             report.problems.append("\(label): status \(response.status) is not documented (documented: \(statuses))")
             return
         }
-        let content = spec["content"] as? [String: Any] ?? [:]
+        let content = spec.content
         let body = Self.sampleBody(response, route: route, method: method)
         guard !body.isEmpty else {
             report.checked.append("\(label): documented")
             return
         }
         let type = response.headers.first { $0.name == .contentType }.map { _ in "" } ?? response.body.contentType
-        guard let media = content.first(where: { type.hasPrefix($0.key) })?.value as? [String: Any]
-                ?? (content.count == 1 ? content.first?.value as? [String: Any] : nil) else {
-            let documentedTypes = content.isEmpty ? "no body" : content.keys.sorted().joined(separator: ", ")
+        guard let media = content.first(where: { type.hasPrefix($0.type) }) ?? (content.count == 1 ? content.first : nil) else {
+            let documentedTypes = content.isEmpty ? "no body" : content.map(\.type).joined(separator: ", ")
             report.problems.append("\(label): a \(type.isEmpty ? "body" : type) body, but \(contractName) documents \(documentedTypes)")
             return
         }
-        guard let schema = media["schema"] as? [String: Any], type.contains("json") || type.isEmpty else {
+        guard let schema = media.schema, type.contains("json") || type.isEmpty else {
             report.checked.append("\(label): documented")
             return
         }
@@ -93,19 +90,11 @@ package struct RouteFileContractCheck {
         return FileRouteAnswer(selection: selection, route: route, input: input, now: Date(timeIntervalSince1970: 1_795_000_000)).response.body
     }
 
-    private func resolve(_ value: Any) -> [String: Any]? {
-        guard let object = value as? [String: Any] else { return nil }
-        if let reference = object["$ref"] as? String { return JSONSchemaValidator(document: document).resolve(reference) }
-        return object
-    }
-
     /// Operations by `METHOD /shape`, where every `{parameter}` is written `{}`.
-    package static func operations(in document: [String: Any]) -> [String: [String: Any]] {
-        var result: [String: [String: Any]] = [:]
-        for (path, item) in document["paths"] as? [String: Any] ?? [:] {
-            for (method, operation) in item as? [String: Any] ?? [:] where RoutePattern.knownMethods.contains(method.uppercased()) {
-                if let operation = operation as? [String: Any] { result["\(method.uppercased()) \(shape(path))"] = operation }
-            }
+    package static func operations(in document: OpenAPISource) -> [String: OpenAPIOperation] {
+        var result: [String: OpenAPIOperation] = [:]
+        for operation in document.operations where RoutePattern.knownMethods.contains(operation.method.uppercased()) {
+            result["\(operation.method.uppercased()) \(shape(operation.path))"] = operation
         }
         return result
     }

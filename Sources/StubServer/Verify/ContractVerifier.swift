@@ -31,11 +31,10 @@ public struct ContractVerifier: Sendable {
     /// that does not load is itself a problem in the report).
     public func verify() async -> Report {
         var report = Report()
-        let document: [String: Any]
+        let document: OpenAPISource
         do {
-            let source = try OpenAPISource.load(contract)
-            document = source.root
-            report.problems += source.problems.map { "\(contract.path): \($0)" }
+            document = try OpenAPISource.load(contract)
+            report.problems += document.problems.map { "\(contract.path): \($0)" }
         } catch {
             report.problems.append("\(contract.path): \(error)")
             return report
@@ -57,21 +56,16 @@ public struct ContractVerifier: Sendable {
         return report
     }
 
-    private func checkRoutes(_ routes: [Route], document: [String: Any], report: inout Report) {
-        let paths = document["paths"] as? [String: Any] ?? [:]
-        var documented: Set<String> = []
-        for (path, item) in paths {
-            for method in (item as? [String: Any] ?? [:]).keys where RoutePattern.knownMethods.contains(method.uppercased()) {
-                documented.insert("\(method.uppercased()) \(path)")
-            }
-        }
+    private func checkRoutes(_ routes: [Route], document: OpenAPISource, report: inout Report) {
+        let operations = Dictionary(document.operations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var documented = Set(operations.keys.filter { RoutePattern.knownMethods.contains(String($0.prefix { $0 != " " })) })
         for route in routes {
             let key = route.pattern.description
-            let operation = ((paths[route.pattern.path] as? [String: Any])?[route.pattern.method?.lowercased() ?? ""]) as? [String: Any]
+            let operation = operations["\(route.pattern.method ?? "") \(route.pattern.path)"]
             if operation == nil {
                 report.problems.append("route \(key): not in \(contract.lastPathComponent)")
-            } else if operation?["operationId"] as? String != route.operationId {
-                let documented = operation?["operationId"] ?? "missing"
+            } else if operation?.operationID != route.operationId {
+                let documented = operation?.operationID ?? "missing"
                 report.problems.append("route \(key): operationId is \(documented) in the contract, \(route.operationId) in the stub")
             } else {
                 report.checked.append("route \(key) is in the contract")
@@ -114,10 +108,10 @@ public struct ContractVerifier: Sendable {
     }
 
     /// Calls every GET route for every persona that can sign in and validates the answer.
-    private func checkResponses(_ fixtures: FixtureSet, routes: [Route], document: [String: Any],
+    private func checkResponses(_ fixtures: FixtureSet, routes: [Route], document: OpenAPISource,
                                 validator: JSONSchemaValidator, report: inout Report) {
         let bank = Bank(fixtures: fixtures.bank)
-        let paths = document["paths"] as? [String: Any] ?? [:]
+        let operations = Dictionary(document.operations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for persona in fixtures.bank.personas.values.sorted(by: { $0.name < $1.name }) where persona.config.state != "locked" {
             guard let token = try? bank.login(username: persona.config.username, password: persona.config.password, session: "verify")
             else {
@@ -132,9 +126,8 @@ public struct ContractVerifier: Sendable {
                     let label = "\(persona.name): GET \(path)"
                     do {
                         let response = try route.handler(.verifying(request, principal: principal, bank: bank))
-                        let operation = (paths[route.pattern.path] as? [String: Any])?["get"] as? [String: Any]
-                        let schema = ((((operation?["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"]
-                            as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+                        let schema = operations["GET \(route.pattern.path)"]?.response("200")?.content
+                            .first { $0.type == "application/json" }?.schema
                         guard let schema else { report.problems.append("\(label): no 200 schema in the contract"); continue }
                         let value = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
                         let problems = validator.validate(value, against: schema)
