@@ -124,7 +124,7 @@ final class SchemaComparison {
         visitedOld.insert(op)
         visitedNew.insert(np)
         memo[key] = Node()  // A pair that reaches itself inline stops here.
-        let node = compareResolved(o, op, n, np, direction: direction)
+        let node = compareResolved(OpenAPISchema(o, pointer: op), OpenAPISchema(n, pointer: np), direction: direction)
         memo[key] = node
         return (node, key)
     }
@@ -145,7 +145,7 @@ final class SchemaComparison {
             return
         }
         guard let o = oldValue as? [String: Any], let n = newValue as? [String: Any] else { return }
-        let inner = compareResolved(o, oldPointer, n, newPointer, direction: direction)
+        let inner = compareResolved(OpenAPISchema(o, pointer: oldPointer), OpenAPISchema(n, pointer: newPointer), direction: direction)
         node.changes += inner.changes.map { $0.below(segment) }
         node.edges += inner.edges.map { edge in
             var edge = edge
@@ -156,8 +156,8 @@ final class SchemaComparison {
 
     // MARK: - One pair of schemas
 
-    private func compareResolved(_ o: [String: Any], _ op: String, _ n: [String: Any], _ np: String,
-                                 direction: CompatFinding.Direction) -> Node {
+    private func compareResolved(_ o: OpenAPISchema, _ n: OpenAPISchema, direction: CompatFinding.Direction) -> Node {
+        let op = o.pointer, np = n.pointer
         var node = Node()
         var changes: [SchemaChange] = []
         let request = direction == .request
@@ -196,13 +196,13 @@ final class SchemaComparison {
             }
         } else if oldTypes != nil, newTypes == nil, !request {
             add("type-generalized", .breaking, "type", nil, "no longer has a type: it may now be anything, so a client decoding it fails")
-        } else if oldTypes == nil, let newTypes, request, !newTypes.isEmpty, Self.isEmptySchema(o) {
+        } else if oldTypes == nil, let newTypes, request, !newTypes.isEmpty, Self.isEmptySchema(o.raw) {
             add("type-changed", .breaking, nil, "type", "must now be \(Self.describe(newTypes)): it accepted any value before")
         }
         guard typesOverlap else { return Node(changes: changes) }
 
         // Format.
-        let oldFormat = o["format"] as? String, newFormat = n["format"] as? String
+        let oldFormat = o.format, newFormat = n.format
         if oldFormat != newFormat {
             if request, let newFormat {
                 add("format-changed", .breaking, "format", "format",
@@ -219,34 +219,31 @@ final class SchemaComparison {
         compareBounds(o, n, request: request, add: add)
 
         // Objects: properties and required, with `allOf` members merged.
-        let oldObject = ObjectShape(o, at: op, in: old), newObject = ObjectShape(n, at: np, in: new)
+        let oldObject = ObjectShape(o, in: old), newObject = ObjectShape(n, in: new)
         node.changes = changes
         if !oldObject.properties.isEmpty || !newObject.properties.isEmpty {
             compareObjects(oldObject, newObject, direction: direction, into: &node)
         }
 
         // Items and map values.
-        if let oldItems = o["items"], let newItems = n["items"] {
-            descend(oldItems, at: OpenAPISource.child(op, "items"), newItems, at: OpenAPISource.child(np, "items"), segment: "[]",
-                    direction: direction, into: &node)
+        if let oldItems = o.items, let newItems = n.items {
+            descend(oldItems.raw, at: oldItems.pointer, newItems.raw, at: newItems.pointer, segment: "[]", direction: direction, into: &node)
         }
-        if let oldMap = o["additionalProperties"] as? [String: Any], let newMap = n["additionalProperties"] as? [String: Any] {
-            descend(oldMap, at: OpenAPISource.child(op, "additionalProperties"), newMap, at: OpenAPISource.child(np, "additionalProperties"),
-                    segment: "{}", direction: direction, into: &node)
+        if case .schema(let oldMap) = o.additionalProperties, case .schema(let newMap) = n.additionalProperties {
+            descend(oldMap.raw, at: oldMap.pointer, newMap.raw, at: newMap.pointer, segment: "{}", direction: direction, into: &node)
         }
 
         // Alternatives.
-        for keyword in ["oneOf", "anyOf"] {
-            compareAlternatives(keyword, o, op, n, np, direction: direction, into: &node)
-        }
+        compareAlternatives("oneOf", o.oneOf, n.oneOf, op, np, direction: direction, into: &node)
+        compareAlternatives("anyOf", o.anyOf, n.anyOf, op, np, direction: direction, into: &node)
         return node
     }
 
-    private func compareEnums(_ o: [String: Any], _ n: [String: Any], request: Bool,
+    private func compareEnums(_ o: OpenAPISchema, _ n: OpenAPISchema, request: Bool,
                               add: (String, CompatFinding.Level, String?, String?, String, Bool, Bool) -> Void) {
         let oldValues = Self.enumValues(o), newValues = Self.enumValues(n)
-        let oldKey = o["enum"] != nil ? "enum" : (o["const"] != nil ? "const" : nil)
-        let newKey = n["enum"] != nil ? "enum" : (n["const"] != nil ? "const" : nil)
+        let oldKey = o.enumValues != nil ? "enum" : (o.constValue != nil ? "const" : nil)
+        let newKey = n.enumValues != nil ? "enum" : (n.constValue != nil ? "const" : nil)
         switch (oldValues, newValues) {
         case let (oldValues?, newValues?):
             let added = newValues.filter { !oldValues.contains($0) }, removed = oldValues.filter { !newValues.contains($0) }
@@ -282,15 +279,19 @@ final class SchemaComparison {
         }
     }
 
-    private func compareBounds(_ o: [String: Any], _ n: [String: Any], request: Bool,
+    private func compareBounds(_ o: OpenAPISchema, _ n: OpenAPISchema, request: Bool,
                                add: (String, CompatFinding.Level, String?, String?, String, Bool, Bool) -> Void) {
-        let bounds: [(key: String, stem: String, upper: Bool)] = [
-            ("maxLength", "max-length", true), ("maximum", "max", true), ("maxItems", "max-items", true),
-            ("exclusiveMaximum", "exclusive-max", true), ("minLength", "min-length", false), ("minimum", "min", false),
-            ("minItems", "min-items", false), ("exclusiveMinimum", "exclusive-min", false),
+        // Read through the typed schema, so 3.0's `exclusiveMaximum: true` beside `maximum: 5` and
+        // 3.1's `exclusiveMaximum: 5` are the same bound, and moving a document from one to the
+        // other is no change.
+        let bounds: [(key: String, stem: String, upper: Bool, read: (OpenAPISchema) -> Double?)] = [
+            ("maxLength", "max-length", true, { $0.maxLength.map(Double.init) }), ("maximum", "max", true, { $0.maximum }),
+            ("maxItems", "max-items", true, { $0.maxItems.map(Double.init) }), ("exclusiveMaximum", "exclusive-max", true, { $0.exclusiveMaximum }),
+            ("minLength", "min-length", false, { $0.minLength.map(Double.init) }), ("minimum", "min", false, { $0.minimum }),
+            ("minItems", "min-items", false, { $0.minItems.map(Double.init) }), ("exclusiveMinimum", "exclusive-min", false, { $0.exclusiveMinimum }),
         ]
         for bound in bounds {
-            let oldBound = Self.number(o[bound.key]), newBound = Self.number(n[bound.key])
+            let oldBound = bound.read(o), newBound = bound.read(n)
             guard oldBound != newBound else { continue }
             let name = bound.key
             let tighter: Bool  // The new bound admits fewer values.
@@ -315,7 +316,7 @@ final class SchemaComparison {
                 add("\(bound.stem)-\(verb)", .info, oldBound == nil ? nil : name, newBound == nil ? nil : name, text, false, false)
             }
         }
-        let oldPattern = o["pattern"] as? String, newPattern = n["pattern"] as? String
+        let oldPattern = o.pattern, newPattern = n.pattern
         if oldPattern != newPattern {
             if request, newPattern != nil {
                 add(oldPattern == nil ? "pattern-added" : "pattern-changed", oldPattern == nil ? .breaking : .warning,
@@ -417,11 +418,11 @@ final class SchemaComparison {
         }
     }
 
-    private func compareAlternatives(_ keyword: String, _ o: [String: Any], _ op: String, _ n: [String: Any], _ np: String,
+    private func compareAlternatives(_ keyword: String, _ old: [OpenAPISchema]?, _ new: [OpenAPISchema]?, _ op: String, _ np: String,
                                      direction: CompatFinding.Direction, into node: inout Node) {
-        let oldList = o[keyword] as? [Any] ?? [], newList = n[keyword] as? [Any] ?? []
+        let oldList = old ?? [], newList = new ?? []
         guard !oldList.isEmpty || !newList.isEmpty else { return }
-        func identity(_ value: Any, _ index: Int) -> String { ((value as? [String: Any])?["$ref"] as? String) ?? "#\(index)" }
+        func identity(_ value: OpenAPISchema, _ index: Int) -> String { value.reference ?? "#\(index)" }
         let oldIds = oldList.enumerated().map { identity($1, $0) }, newIds = newList.enumerated().map { identity($1, $0) }
         var changes: [SchemaChange] = []
         let stem = keyword == "oneOf" ? "one-of" : "any-of"
@@ -439,9 +440,8 @@ final class SchemaComparison {
         }
         for (oldIndex, id) in oldIds.enumerated() {
             guard let newIndex = newIds.firstIndex(of: id) else { continue }
-            descend(oldList[oldIndex], at: OpenAPISource.child(OpenAPISource.child(op, keyword), String(oldIndex)),
-                    newList[newIndex], at: OpenAPISource.child(OpenAPISource.child(np, keyword), String(newIndex)), segment: "",
-                    direction: direction, into: &node)
+            descend(oldList[oldIndex].raw, at: oldList[oldIndex].pointer, newList[newIndex].raw, at: newList[newIndex].pointer,
+                    segment: "", direction: direction, into: &node)
         }
         node.changes += changes
     }
@@ -449,36 +449,33 @@ final class SchemaComparison {
     // MARK: - Reading schemas
 
     /// The schema's types with `null` for `nullable: true`; nil when it says none (any type).
-    static func types(_ schema: [String: Any], in tree: OpenAPISource, depth: Int = 0) -> Set<String>? {
+    static func types(_ schema: OpenAPISchema, in tree: OpenAPISource, depth: Int = 0) -> Set<String>? {
         var found: Set<String>
-        if schema["type"] == nil, depth < 8, let members = schema["allOf"] as? [Any] {
+        let written = schema.types
+        if written.isEmpty, depth < 8, let members = schema.allOf {
             // Every member holds: the types they all allow.
-            let known = members.compactMap { tree.resolve($0, at: "").flatMap { types($0.object, in: tree, depth: depth + 1) } }
+            let known = members.compactMap { tree.resolved($0).flatMap { types($0, in: tree, depth: depth + 1) } }
             guard var shared = known.first else { return nil }
             for more in known.dropFirst() { shared = covered(shared, by: more).union(covered(more, by: shared)) }
             found = shared
-        } else if schema["type"] == nil, depth < 8, let alternatives = (schema["oneOf"] ?? schema["anyOf"]) as? [Any] {
+        } else if written.isEmpty, depth < 8, let alternatives = schema.alternatives {
             // One alternative holds: any type one of them allows, or any at all when one says none.
             var union: Set<String> = []
             for alternative in alternatives {
-                guard let resolved = tree.resolve(alternative, at: ""), let more = types(resolved.object, in: tree, depth: depth + 1) else {
-                    return nil
-                }
+                guard let resolved = tree.resolved(alternative), let more = types(resolved, in: tree, depth: depth + 1) else { return nil }
                 union.formUnion(more)
             }
             found = union
-        } else if let one = schema["type"] as? String {
-            found = [one]
-        } else if let list = schema["type"] as? [Any] {
-            found = Set(list.compactMap { $0 as? String })
-        } else if schema["properties"] != nil {
+        } else if !written.isEmpty {
+            found = Set(written)
+        } else if schema.declaresProperties {
             found = ["object"]
-        } else if schema["items"] != nil {
+        } else if schema.items != nil {
             found = ["array"]
         } else {
             return nil
         }
-        if schema["nullable"] as? Bool == true { found.insert("null") }
+        if schema.nullable { found.insert("null") }
         return found
     }
 
@@ -491,18 +488,10 @@ final class SchemaComparison {
         schema.keys.allSatisfy { ["description", "title", "example", "examples", "$comment"].contains($0) }
     }
 
-    static func enumValues(_ schema: [String: Any]) -> [String]? {
-        if let list = schema["enum"] as? [Any] { return list.map(show) }
-        if let constant = schema["const"] { return [show(constant)] }
+    static func enumValues(_ schema: OpenAPISchema) -> [String]? {
+        if let list = schema.enumValues { return list.map(show) }
+        if let constant = schema.constValue { return [show(constant)] }
         return nil
-    }
-
-    static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let number as Int: Double(number)
-        case let number as Double: number
-        default: nil
-        }
     }
 
     static func show(_ value: Any) -> String {
@@ -525,11 +514,12 @@ final class SchemaComparison {
 /// An object schema's properties and required names, with `allOf` members merged.
 struct ObjectShape {
     struct Property {
-        let value: Any
-        let pointer: String
+        let schema: OpenAPISchema
+        var value: Any { schema.raw }
+        var pointer: String { schema.pointer }
 
-        func isReadOnly(in tree: OpenAPISource) -> Bool { tree.resolve(value, at: pointer)?.object["readOnly"] as? Bool == true }
-        func isWriteOnly(in tree: OpenAPISource) -> Bool { tree.resolve(value, at: pointer)?.object["writeOnly"] as? Bool == true }
+        func isReadOnly(in tree: OpenAPISource) -> Bool { tree.resolved(schema)?.readOnly == true }
+        func isWriteOnly(in tree: OpenAPISource) -> Bool { tree.resolved(schema)?.writeOnly == true }
     }
 
     var properties: [String: Property] = [:]
@@ -540,28 +530,24 @@ struct ObjectShape {
     /// Where the first `required` list is written.
     var requiredPointer: String?
 
-    init(_ schema: [String: Any], at pointer: String, in tree: OpenAPISource) {
-        self.pointer = pointer
-        merge(schema, at: pointer, in: tree, depth: 0)
+    init(_ schema: OpenAPISchema, in tree: OpenAPISource) {
+        self.pointer = schema.pointer
+        merge(schema, in: tree, depth: 0)
     }
 
-    private mutating func merge(_ schema: [String: Any], at pointer: String, in tree: OpenAPISource, depth: Int) {
+    private mutating func merge(_ schema: OpenAPISchema, in tree: OpenAPISource, depth: Int) {
         guard depth < 16 else { return }
-        if let properties = schema["properties"] as? [String: Any] {
-            let base = OpenAPISource.child(pointer, "properties")
-            for (name, value) in properties where self.properties[name] == nil {
-                self.properties[name] = Property(value: value, pointer: OpenAPISource.child(base, name))
-            }
+        for (name, property) in schema.properties where properties[name] == nil {
+            properties[name] = Property(schema: property)
         }
-        if schema["additionalProperties"] as? Bool == false { closed = true }
-        if let names = schema["required"] as? [Any] {
-            required.formUnion(names.compactMap { $0 as? String })
-            if requiredPointer == nil { requiredPointer = OpenAPISource.child(pointer, "required") }
+        if case .forbidden = schema.additionalProperties { closed = true }
+        if !schema.required.isEmpty || schema.raw["required"] != nil {
+            required.formUnion(schema.required)
+            if requiredPointer == nil { requiredPointer = OpenAPISource.child(schema.pointer, "required") }
         }
-        for (index, member) in (schema["allOf"] as? [Any] ?? []).enumerated() {
-            let place = OpenAPISource.child(OpenAPISource.child(pointer, "allOf"), String(index))
-            guard let (resolved, resolvedPointer) = tree.resolve(member, at: place) else { continue }
-            merge(resolved, at: resolvedPointer, in: tree, depth: depth + 1)
+        for member in schema.allOf ?? [] {
+            guard let resolved = tree.resolved(member) else { continue }
+            merge(resolved, in: tree, depth: depth + 1)
         }
     }
 }

@@ -64,6 +64,22 @@ import Testing
         return matching.count == 1 ? matching[0] : nil
     }
 
+    /// A document moved from 3.0 to 3.1 words the same bounds and nulls differently: no app can
+    /// tell, so there is nothing to report, in a request or a response.
+    @Test func moving30WordsTo31WordsIsNoChange() throws {
+        let old = "      type: object\n      properties:\n        amount: {type: number, nullable: true, minimum: 0, exclusiveMinimum: true, "
+            + "maximum: 100, exclusiveMaximum: false}"
+        let new = "      type: object\n      properties:\n        amount: {type: [number, \"null\"], exclusiveMinimum: 0, maximum: 100}"
+        for (before, after) in [(Self.response(old), Self.response(new)), (Self.request(old), Self.request(new))] {
+            let report = try Self.compare(before, after.replacingOccurrences(of: "openapi: 3.0.3", with: "openapi: 3.1.0"))
+            #expect(report.findings.isEmpty, "\(report.findings.map { "\($0.rule): \($0.message)" })")
+        }
+        // And a real change in the 3.0 words is still found: the lower bound made exclusive.
+        let tightened = old.replacingOccurrences(of: "exclusiveMinimum: true", with: "exclusiveMinimum: false")
+        let report = try Self.compare(Self.request(tightened), Self.request(old))
+        #expect(report.findings.contains { $0.rule.contains("exclusive-min") && $0.level != .info }, "\(report.findings.map(\.rule))")
+    }
+
     @Test func aResponseFieldMadeOptionalIsBreakingAndPointsAtBothRequiredLists() throws {
         let report = try Self.compare(
             Self.response("      type: object\n      required: [id, iban]\n      properties: {id: {type: string}, iban: {type: string}}"),

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import StubOpenAPI
+
+/// The typed model: each rule of the format read in one place, for every reader.
+@Suite struct OpenAPIModelTests {
+    private func load(_ text: String) throws -> OpenAPISource {
+        try OpenAPISource.load("api.yaml") { $0 == "api.yaml" ? Data(text.utf8) : nil }
+    }
+
+    private let document = """
+        openapi: 3.0.3
+        info: {title: t, version: "1"}
+        servers: [{url: "https://{region}.bank.example/{version}/", variables: {region: {default: eu}, version: {default: v4}}}]
+        security: [{oauth: [read]}]
+        paths:
+          /accounts/{id}:
+            parameters:
+              - {name: id, in: path, schema: {type: string}}
+              - {name: limit, in: query, schema: {type: integer}}
+              - $ref: "#/components/parameters/Trace"
+            get:
+              operationId: getAccount
+              parameters:
+                - {name: limit, in: query, required: true, schema: {type: integer, maximum: 50}}
+              responses:
+                "200": {$ref: "#/components/responses/Account"}
+                4XX: {description: client error}
+                default: {description: other}
+            post:
+              security: []
+              requestBody:
+                content:
+                  application/*: {schema: {type: object}}
+              responses:
+                "201": {description: made}
+            x-note: not an operation
+        components:
+          parameters:
+            Trace: {name: X-Trace, in: header, schema: {type: string}}
+          responses:
+            Account:
+              description: one account
+              headers:
+                X-Rate: {required: true, schema: {type: integer}}
+                ETag: {$ref: "#/components/headers/ETag"}
+              content:
+                application/json: {schema: {$ref: "#/components/schemas/Account"}}
+          headers:
+            ETag: {schema: {type: string}}
+          schemas:
+            Account: {$ref: "#/components/schemas/Base"}
+            Base: {type: object, properties: {id: {type: string}}}
+        """
+
+    @Test func operationsAreEveryMethodUnderEveryPathAndNothingElse() throws {
+        let source = try load(document)
+        #expect(source.operations.map(\.name) == ["GET /accounts/{id}", "POST /accounts/{id}"])
+        let get = try #require(source.operations.first)
+        #expect(get.operationID == "getAccount")
+        #expect(get.pointer == "#/paths/~1accounts~1{id}/get")
+    }
+
+    @Test func anOperationsOwnParameterReplacesThePathItemsAndReferencesAreFollowed() throws {
+        let get = try #require(try load(document).operations.first)
+        let parameters = get.parameters
+        #expect(parameters.map { "\($0.location):\($0.name)" } == ["path:id", "header:X-Trace", "query:limit"])
+        let limit = try #require(parameters.last)
+        #expect(limit.required && limit.schema?.maximum == 50, "the operation's own, not the path item's")
+        #expect(parameters[0].required, "a path parameter is always required")
+        #expect(parameters[1].pointer == "#/components/parameters/Trace")
+    }
+
+    @Test func aStatusIsDocumentedByItselfItsRangeOrDefault() throws {
+        let get = try #require(try load(document).operations.first)
+        #expect(get.documentingCode(for: 200) == "200")
+        #expect(get.documentingCode(for: 404) == "4XX")
+        #expect(get.documentingCode(for: 503) == "default")
+        let response = try #require(get.response("200"))
+        #expect(response.pointer == "#/components/responses/Account")
+        #expect(response.content.map(\.type) == ["application/json"])
+    }
+
+    @Test func responseHeadersAreSortedWithReferencesFollowed() throws {
+        let source = try load(document)
+        let response = try #require(source.operations.first?.response("200"))
+        let headers = response.headers(in: source)
+        #expect(headers.map(\.name) == ["ETag", "X-Rate"])
+        #expect(headers[0].schema?.types == ["string"] && headers[1].required)
+    }
+
+    @Test func securityIsTheOperationsOwnElseTheDocuments() throws {
+        let operations = try load(document).operations
+        #expect(operations[0].security == [["oauth": ["read"]]])
+        #expect(operations[1].security.isEmpty, "security: [] opens the operation")
+    }
+
+    @Test func aRequestBodyMediaRangeCoversTheTypesUnderIt() throws {
+        let body = try #require(try load(document).operations[1].requestBody)
+        #expect(body.media(for: "application/json")?.type == "application/*")
+        #expect(body.media(for: "text/plain") == nil)
+    }
+
+    @Test func theBasePathTakesServerVariablesAtTheirDefaults() throws {
+        #expect(try load(document).serverBasePath == "/v4")
+        let relative = document.replacingOccurrences(of: "https://{region}.bank.example/{version}/", with: "v2/api")
+        #expect(try load(relative).serverBasePath == "/v2/api")
+    }
+
+    @Test func aReferenceChainIsFollowedToItsEndAndACycleOrAGapIsNil() throws {
+        let source = try load(document)
+        let resolved = try #require(source.resolved(OpenAPISchema(["$ref": "#/components/schemas/Account"])))
+        #expect(resolved.pointer == "#/components/schemas/Base" && resolved.primaryType == "object")
+        #expect(source.resolved(OpenAPISchema(["$ref": "#/components/schemas/Nothing"])) == nil)
+        let loop = try load("""
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths: {}
+            components: {schemas: {A: {$ref: "#/components/schemas/B"}, B: {$ref: "#/components/schemas/A"}}}
+            """)
+        #expect(loop.resolved(OpenAPISchema(["$ref": "#/components/schemas/A"])) == nil)
+    }
+
+    /// 3.0 and 3.1 say the same things in different words; the model reads them as one.
+    @Test func theVersionsWordsForTheSameSchemaReadTheSame() {
+        let old = OpenAPISchema(["type": "integer", "nullable": true, "minimum": 0, "exclusiveMinimum": true, "maximum": 10])
+        let new = OpenAPISchema(["type": ["integer", "null"], "exclusiveMinimum": 0, "maximum": 10.0])
+        for schema in [old, new] {
+            #expect(Set(schema.allowedTypes) == ["integer", "null"] && schema.allowsNull)
+            #expect(schema.minimum == nil && schema.exclusiveMinimum == 0 && schema.maximum == 10 && schema.exclusiveMaximum == nil)
+            #expect(schema.primaryType == "integer")
+        }
+        let flagOff = OpenAPISchema(["minimum": 3, "exclusiveMinimum": false])
+        #expect(flagOff.minimum == 3 && flagOff.exclusiveMinimum == nil)
+    }
+
+    @Test func additionalPropertiesIsAFlagOrASchema() {
+        if case .allowed = OpenAPISchema([:]).additionalProperties {} else { Issue.record("absent allows") }
+        if case .forbidden = OpenAPISchema(["additionalProperties": false]).additionalProperties {} else { Issue.record("false forbids") }
+        guard case .schema(let values) = OpenAPISchema(["additionalProperties": ["type": "number"]], pointer: "#/x").additionalProperties
+        else {
+            Issue.record("a schema")
+            return
+        }
+        #expect(values.types == ["number"] && values.pointer == "#/x/additionalProperties")
+    }
+
+    @Test func keywordsOfTheWrongKindAreNotRead() {
+        let schema = OpenAPISchema(["minLength": true, "maxLength": 4.0, "minimum": "3", "multipleOf": 0, "required": "id"])
+        #expect(schema.minLength == nil && schema.maxLength == 4 && schema.minimum == nil && schema.multipleOf == nil)
+        #expect(schema.required.isEmpty)
+    }
+
+    @Test func aDiscriminatorMappingToABareNameIsItsReference() {
+        let schema = OpenAPISchema(["discriminator": ["propertyName": "kind", "mapping": ["card": "Card", "bank": "#/components/schemas/Bank"]]])
+        #expect(schema.discriminator == OpenAPIDiscriminator(propertyName: "kind",
+                                                             mapping: ["card": "#/components/schemas/Card", "bank": "#/components/schemas/Bank"]))
+    }
+}
