@@ -73,12 +73,16 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
-        // An OpenAPI document read once: YAML or JSON, a byte-order mark, references into other
-        // files brought in. The importer, request validation and `verify` all read through it.
+        // An OpenAPI document read once and typed (`OpenAPISource`, `OpenAPIOperation`,
+        // `OpenAPISchema`): YAML or JSON, a byte-order mark, references into other files brought
+        // in; and the one JSON Schema validator. The importer, request validation, `verify` and
+        // `compat` all read through it. No server in it.
         .target(
             name: "StubOpenAPI",
             dependencies: [
+                "StubFormats",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -373,7 +377,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubOpenAPITests",
-            dependencies: ["StubOpenAPI"],
+            dependencies: ["StubOpenAPI", "StubFormats", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -393,7 +397,7 @@ let package = Package(
             name: "StubServerTests",
             dependencies: [.product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"), 
                 "StubFormats",
-                "StubEngine",
+                "StubEngine", "StubOpenAPI",
                 "BuiltInBank",
                 "StubServer",
                 "StubServerTesting",

@@ -4,6 +4,7 @@ import Testing
 @testable import BuiltInBank
 @testable import StubEngine
 import StubFormats
+import StubOpenAPI
 
 @Suite struct ContractVerifierTests {
     private let contract = repositoryStubs.deletingLastPathComponent().appendingPathComponent("Contracts/openapi.yaml")

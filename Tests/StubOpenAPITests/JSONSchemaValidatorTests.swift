@@ -1,5 +1,5 @@
 import Foundation
-@testable import StubEngine
+@testable import StubOpenAPI
 import StubFormats
 import Testing
 import Yams

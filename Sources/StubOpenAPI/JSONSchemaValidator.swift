@@ -1,6 +1,5 @@
 import Foundation
 import NIOConcurrencyHelpers
-package import StubOpenAPI
 package import StubFormats
 
 /// Validates JSON against the JSON Schema of OpenAPI 3.0 and 3.1: `$ref`, `allOf`, `anyOf`,
