@@ -33,6 +33,11 @@ public struct ImportedRoute: Sendable {
         case includes([Matcher])
         /// The value is not there.
         case absent
+        /// The value read as a date is `before`, `after` or `equalToDateTime` the expected one
+        /// (`now -1 days`, `2026-12-01T00:00:00Z`), with WireMock's options (`actualFormat`,
+        /// `truncateExpected`, `truncateActual`, `applyTruncationLast`, `expectedOffset`,
+        /// `expectedOffsetUnit`) as written.
+        case date(String, expected: String, options: [String: String])
     }
 
     /// A response body: JSON written to a body file, text written inline, or a file copied as it is.
@@ -89,6 +94,8 @@ public struct ImportedRoute: Sendable {
     public var query: [(String, Matcher)] = []
     /// Header tests.
     public var headers: [(String, Matcher)] = []
+    /// Cookie tests, by cookie name.
+    public var cookies: [(String, Matcher)] = []
     /// JSON path (`$.a.b`, or `$` for the whole body) to matcher.
     public var body: [(String, Matcher)] = []
     /// XPath expression to matcher, on the body read as XML.

@@ -191,6 +191,7 @@ public struct RouteFileWriter: Sendable {
         if !route.params.isEmpty { request.append(("params", Self.matchers(route.params))) }
         if !route.query.isEmpty { request.append(("query", Self.matchers(route.query))) }
         if !route.headers.isEmpty { request.append(("headers", Self.matchers(route.headers))) }
+        if !route.cookies.isEmpty { request.append(("cookies", Self.matchers(route.cookies))) }
         request += Self.bodyTests(body: route.body, bodyText: route.bodyText, xpath: route.xpath, bodyXml: route.bodyXml)
         if !route.parts.isEmpty {
             request.append(("parts", Node(route.parts.map { part in
@@ -261,6 +262,18 @@ public struct RouteFileWriter: Sendable {
         case .hasExactly(let parts): return Node([(Node("hasExactly"), Node(parts.map(Self.matcher)))])
         case .includes(let parts): return Node([(Node("includes"), Node(parts.map(Self.matcher)))])
         case .absent: return Node([(Node("absent"), yes)])
+        case .date(let key, let expected, let options):
+            var pairs: [(Node, Node)] = [(Node(key), text(expected))]
+            for name in options.keys.sorted() {
+                guard let value = options[name] else { continue }
+                let written: Node = switch name {
+                case "expectedOffset": Node(value, Tag(.int))
+                case "applyTruncationLast": Node(value == "1" || value.lowercased() == "true" ? "true" : "false", Tag(.bool))
+                default: text(value)
+                }
+                pairs.append((Node(name), written))
+            }
+            return Node(pairs)
         }
     }
 

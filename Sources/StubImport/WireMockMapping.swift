@@ -13,7 +13,8 @@ struct WireMockMapping {
     init(filesFolder: URL) { self.filesFolder = filesFolder }
 
     static let requestKeys: Set<String> = ["method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate",
-                                           "queryParameters", "headers", "bodyPatterns", "pathParameters", "multipartPatterns"]
+                                           "queryParameters", "headers", "cookies", "bodyPatterns", "pathParameters",
+                                           "multipartPatterns"]
     static let responseKeys: Set<String> = ["status", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
                                             "fixedDelayMilliseconds", "delayDistribution", "fault", "statusMessage"]
     /// WireMock's priority for a mapping that gives none.
@@ -171,6 +172,9 @@ struct WireMockMapping {
         for (name, value) in (request["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             if let matcher = Self.matcher(value, at: "request.headers.\(name)", problems: &problems) { route.headers.append((name, matcher)) }
         }
+        for (name, value) in (request["cookies"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let matcher = Self.matcher(value, at: "request.cookies.\(name)", problems: &problems) { route.cookies.append((name, matcher)) }
+        }
         Self.convertBodyPatterns(request["bodyPatterns"], at: "request.bodyPatterns", into: &route, problems: &problems)
         for (index, pattern) in (request["multipartPatterns"] as? [[String: Any]] ?? []).enumerated() {
             let at = "request.multipartPatterns[\(index)]"
@@ -246,6 +250,7 @@ struct WireMockMapping {
             return caseInsensitive ? .doesNotMatch("(?is).*" + NSRegularExpression.escapedPattern(for: text) + ".*") : .doesNotContain(text)
         }
         if object["absent"] as? Bool == true { return .absent }
+        if let date = dateMatcher(object) { return date }
         for key in ["and", "or", "hasExactly", "includes"] {
             guard let list = object[key] as? [Any] else { continue }
             var parts: [ImportedRoute.Matcher] = []
@@ -262,6 +267,20 @@ struct WireMockMapping {
             }
         }
         problems.append("\(at) uses \(object.keys.sorted().joined(separator: ", ")), which route files cannot express")
+        return nil
+    }
+
+    /// WireMock's `before`, `after` or `equalToDateTime` with its options, as written; the
+    /// route-file loader reads it (and refuses what it cannot) when the folder is compiled.
+    static func dateMatcher(_ object: [String: Any]) -> ImportedRoute.Matcher? {
+        for key in DateCondition.Comparison.allCases.map(\.rawValue) {
+            guard let expected = object[key] else { continue }
+            var options: [String: String] = [:]
+            for option in DateCondition.optionNames {
+                if let value = object[option] { options[option] = value as? Bool == true ? "true" : "\(value)" }
+            }
+            return .date(key, expected: "\(expected)", options: options)
+        }
         return nil
     }
 

@@ -119,6 +119,11 @@ struct WireMockReplay {
             guard let field = HTTPField.Name(name) else { throw NoSample(reason: "\(name) is not a header name") }
             for text in try samples(value, at: "headers.\(name)", generator: &generator) { headers.append(HTTPField(name: field, value: text)) }
         }
+        var cookies: [String] = []
+        for (name, value) in (pattern["cookies"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for text in try samples(value, at: "cookies.\(name)", generator: &generator) { cookies.append("\(name)=\(text)") }
+        }
+        if !cookies.isEmpty { headers.append(HTTPField(name: .cookie, value: cookies.joined(separator: "; "))) }
         var body = try Self.body(from: pattern["bodyPatterns"], at: "bodyPatterns", generator: &generator)
         if let parts = pattern["multipartPatterns"] as? [[String: Any]], !parts.isEmpty {
             // The boundary the mapping's Content-Type pattern gave, or one of ours.
@@ -205,6 +210,7 @@ struct WireMockReplay {
             return try sample(all[0], at: "\(at).and[0]", generator: &generator)
         }
         if let text = matcher["equalTo"] as? String { return text }
+        if let date = try dateSample(matcher, at: at) { return date }
         // HTTP trims a field's ends, so a contained "Bearer " is sent inside other text.
         if let text = matcher["contains"] as? String { return "x" + text + "x" }
         if let pattern = matcher["matches"] as? String {
@@ -219,6 +225,18 @@ struct WireMockReplay {
         // WireMock's negative matchers, like the route's, accept a missing value.
         if matcher["doesNotMatch"] != nil { return nil }
         throw NoSample(reason: "\(at) (\(matcher.keys.sorted().joined(separator: ", "))) has no sample value")
+    }
+
+    /// A value a WireMock date matcher accepts now, made by the engine's own date rule from the
+    /// route-file form the importer writes; nil when the matcher is no date matcher.
+    private static func dateSample(_ matcher: [String: Any], at: String) throws(NoSample) -> String? {
+        guard case .date(let key, let expected, let options)? = WireMockMapping.dateMatcher(matcher),
+              let comparison = DateCondition.Comparison(rawValue: key) else { return nil }
+        do {
+            return try DateCondition(comparison, expected: expected, options: options).sample(now: Date())
+        } catch {
+            throw NoSample(reason: "\(at): \(error.reason)")
+        }
     }
 
     /// `xml` with each XMLUnit placeholder replaced by a value it accepts.

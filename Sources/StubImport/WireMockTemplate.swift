@@ -17,8 +17,11 @@ import StubEngine
 /// | `upper`, `lower`, `capitalize`, `capitalizeFirst`, `trim`, `urlEncode`, `base64` of one value | `{{#upper}}…{{/upper}}` |
 /// | `now`, with `offset='3 days'` and `format='yyyy-MM-dd'`, `'epoch'` or `'unix'` | `{{now}}`, `{{#now}}+3d yyyy-MM-dd{{/now}}` |
 ///
-/// Anything else (block helpers such as `#if` and `#each`, other helpers, nested calls, symbols in
-/// random values, months and years as offsets) has no equivalent and is reported by name.
+/// | `{{#each (range 1 3)}}…{{this}}…{{#unless @last}},{{/unless}}{{/each}}`, `(array 'a' 'b')` | unrolled when written: the block once per item |
+///
+/// Anything else (other block helpers such as `#if`, `#each` over the request's values, other
+/// helpers, nested calls, symbols in random values, months and years as offsets) has no
+/// equivalent and is reported by name.
 struct WireMockTemplate {
     /// The converted route's path (`/cards/{cardId}`, `/templated`), for `request.path.…`.
     let path: String
@@ -27,8 +30,9 @@ struct WireMockTemplate {
     /// and the `{{…}}` as written.
     func convert(_ text: String) -> (text: String, unsupported: [(reason: String, written: String)]) {
         var out = ""
-        var unsupported: [(reason: String, written: String)] = []
-        var rest = text[...]
+        let unrolled = Self.unrollEach(text)
+        var unsupported = unrolled.unsupported
+        var rest = unrolled.text[...]
         while let open = rest.range(of: "{{") {
             out += rest[..<open.lowerBound]
             let triple = rest[open.upperBound...].hasPrefix("{")
@@ -48,6 +52,81 @@ struct WireMockTemplate {
     }
 
     struct Problem: Error { let text: String }
+
+    /// The most items one `{{#each}}` is unrolled into.
+    static let eachLimit = 1_000
+
+    /// `{{#each (range A B)}}…{{/each}}` and `{{#each (array 'a' 'b' 3)}}…{{/each}}` with literal
+    /// arguments, unrolled as WireMock renders them (`range` counts from A to B, both included):
+    /// the block once per item, with `{{this}}` (or `{{.}}`) the item, `{{@index}}` its place from 0,
+    /// and `{{#if @first}}`, `{{#if @last}}`, `{{#unless @first}}`, `{{#unless @last}}` (each with
+    /// an optional `{{else}}`) decided. A block inside a block is unrolled first. An `#each` over
+    /// anything else (the request's values) stays, and is reported as a block helper.
+    static func unrollEach(_ text: String) -> (text: String, unsupported: [(reason: String, written: String)]) {
+        guard text.contains("{{#each") else { return (text, []) }
+        let opening = #/\{\{#each\s+\((range|array)((?:\s+(?:'[^']*'|"[^"]*"|-?[0-9]+))*)\s*\)\s*\}\}/#
+        var out = ""
+        var unsupported: [(reason: String, written: String)] = []
+        var rest = text[...]
+        while let found = rest.firstMatch(of: opening) {
+            out += rest[..<found.range.lowerBound]
+            guard let (body, end) = Self.block(after: found.range.upperBound, in: rest) else {
+                unsupported.append(("a {{#each}} without its {{/each}}", String(rest[found.range])))
+                return (out + rest[found.range.lowerBound...], unsupported)
+            }
+            let arguments = Self.tokens(String(found.output.2)).map(Self.unquoted)
+            let items: [String]
+            if found.output.1 == "range" {
+                guard arguments.count == 2, let low = Int(arguments[0]), let high = Int(arguments[1]), high - low < eachLimit else {
+                    unsupported.append(("(range …) needs two whole numbers, at most \(eachLimit) apart", String(rest[found.range])))
+                    rest = rest[end...]
+                    continue
+                }
+                items = low <= high ? (low...high).map(String.init) : []
+            } else {
+                items = Array(arguments.prefix(eachLimit))
+            }
+            let inner = unrollEach(String(body))
+            unsupported += inner.unsupported
+            for (index, item) in items.enumerated() {
+                out += Self.instance(inner.text, item: item, index: index, count: items.count)
+            }
+            rest = rest[end...]
+        }
+        return (out + rest, unsupported)
+    }
+
+    /// The block from `start` to its `{{/each}}` (blocks inside it counted), and where the
+    /// closing tag ends.
+    private static func block(after start: Substring.Index, in text: Substring) -> (Substring, Substring.Index)? {
+        var depth = 1
+        var at = start
+        while let tag = text[at...].firstMatch(of: #/\{\{\s*(#each\b|/each\s*\}\})/#) {
+            if tag.output.1.hasPrefix("#") {
+                depth += 1
+                at = tag.range.upperBound
+                continue
+            }
+            depth -= 1
+            if depth == 0 { return (text[start..<tag.range.lowerBound], tag.range.upperBound) }
+            at = tag.range.upperBound
+        }
+        return nil
+    }
+
+    /// One item's copy of a block.
+    private static func instance(_ body: String, item: String, index: Int, count: Int) -> String {
+        let first = index == 0, last = index == count - 1
+        var text = body
+        let conditional = #/\{\{#(if|unless)\s+@(first|last)\s*\}\}((?:(?!\{\{/(?:if|unless)\}\}).)*?)(?:\{\{else\}\}((?:(?!\{\{/(?:if|unless)\}\}).)*?))?\{\{/(if|unless)\}\}/#
+            .dotMatchesNewlines()
+        text = text.replacing(conditional) { match in
+            let holds = (match.output.2 == "first" ? first : last) == (match.output.1 == "if")
+            return holds ? match.output.3 : (match.output.4 ?? "")
+        }
+        return text.replacing(#/\{\{\s*(?:this|\.)\s*\}\}/#, with: item)
+            .replacing(#/\{\{\s*@index\s*\}\}/#, with: String(index))
+    }
 
     private func convert(expression: String) -> Result<String, Problem> {
         if let first = expression.first, "#/^!>".contains(first) || expression == "else" {

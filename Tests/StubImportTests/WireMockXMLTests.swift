@@ -90,6 +90,52 @@ import Testing
         #expect(backend.engine.answer(EngineRequest(method: "GET", target: "/v1/accounts?id=3&id=7", headers: repeated, body: [])).status.code == 200)
     }
 
+    /// WireMock's date matchers (`before`, `after`, `equalToDateTime` with their options) and
+    /// `cookies`, converted, replayed (the replay sends a date that holds now) and served.
+    @Test func dateMatchersAndCookiesConvertAndReplay() throws {
+        let source = ScratchFolder()
+        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"""
+            {
+              "request": {
+                "method": "GET", "urlPath": "/v1/statements",
+                "queryParameters": {
+                  "dateFrom": { "after": "now", "expectedOffset": -90, "expectedOffsetUnit": "days", "actualFormat": "yyyy-MM-dd" },
+                  "dateTo": { "before": "now +1 days", "truncateExpected": "first hour of day" }
+                },
+                "headers": { "X-Request-Date": { "equalToDateTime": "now", "truncateExpected": "first day of month",
+                                                 "truncateActual": "first day of month" } },
+                "cookies": { "session": { "matches": "s-[0-9]+" }, "locale": { "equalTo": "en-GB" } }
+              },
+              "response": { "status": 200, "jsonBody": { "statements": [] } }
+            }
+            """#.utf8).write(to: source.url.appendingPathComponent("mappings/statements.json"))
+        let out = ScratchFolder()
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
+        let written = try String(contentsOf: out.url.appendingPathComponent("routes/statements.yaml"), encoding: .utf8)
+        #expect(written.contains("expectedOffset: -90") && written.contains("cookies:"), "\(written)")
+
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), logger: Logger(label: "test"))
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_US_POSIX")
+        day.timeZone = TimeZone(identifier: "UTC")
+        day.dateFormat = "yyyy-MM-dd"
+        func status(from: Date, cookie: String) -> Int {
+            let now = ISO8601DateFormatter().string(from: Date())
+            let target = "/v1/statements?dateFrom=\(day.string(from: from))&dateTo=\(now)"
+            return Int(backend.engine.answer(EngineRequest(method: "GET", target: target, headers: [
+                .cookie: cookie, HTTPField.Name("X-Request-Date")!: now,
+            ], body: [])).status.code)
+        }
+        let month = Date().addingTimeInterval(-30 * 86_400)
+        #expect(status(from: month, cookie: "session=s-1; locale=en-GB") == 200)
+        #expect(status(from: Date().addingTimeInterval(-200 * 86_400), cookie: "session=s-1; locale=en-GB") == 404, "past the 90 days")
+        #expect(status(from: month, cookie: "session=s-1; locale=de-DE") == 404)
+    }
+
     @Test func xmlPatternsConvertReplayAndServe() throws {
         let source = ScratchFolder()
         try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)

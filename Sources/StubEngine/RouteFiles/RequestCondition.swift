@@ -1,14 +1,16 @@
-import Foundation
+package import Foundation
 package import HTTPTypes
 package import StubFormats
 
-/// The parts of a request a route file can test: path parameters, query, headers, the JSON body
+/// The parts of a request a route file can test: path parameters, query, headers, cookies, the JSON body
 /// by path, the body as text, and an XML body (`xpath`, `bodyXml`). Used for a route's `request`
 /// and for a response's `when`.
 package struct RequestCondition: Sendable {
     package var path: [(name: String, matcher: ValueMatcher)] = []
     package var query: [(name: String, matcher: ValueMatcher)] = []
     package var headers: [(name: HTTPField.Name, matcher: ValueMatcher)] = []
+    /// Cookies the request sends (`Cookie: a=1; b=2`), by name (WireMock's `cookies`).
+    package var cookies: [(name: String, matcher: ValueMatcher)] = []
     package var body: [(path: JSONPath, matcher: ValueMatcher)] = []
     /// The whole body as UTF-8 text (`bodyText`), for bodies that are not JSON or are matched as written.
     package var bodyText: ValueMatcher?
@@ -33,7 +35,7 @@ package struct RequestCondition: Sendable {
     }
 
     package var isEmpty: Bool {
-        path.isEmpty && query.isEmpty && headers.isEmpty && body.isEmpty && bodyText == nil && target == nil && xpath.isEmpty
+        path.isEmpty && query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && bodyText == nil && target == nil && xpath.isEmpty
             && bodyXML == nil && parts.isEmpty
     }
 
@@ -42,6 +44,7 @@ package struct RequestCondition: Sendable {
         path += other.path
         query += other.query
         headers += other.headers
+        cookies += other.cookies
         body += other.body
         xpath += other.xpath
         parts += other.parts
@@ -54,29 +57,35 @@ package struct RequestCondition: Sendable {
     package func firstMismatch(_ input: RouteInput) -> String? {
         if let (part, matcher) = target {
             let text = part == .url ? input.request.url : input.request.path
-            if let why = matcher.mismatch(.string(text)) { return "\(part == .url ? "url" : "path") \(why)" }
+            if let why = matcher.mismatch(.string(text), now: input.now()) { return "\(part == .url ? "url" : "path") \(why)" }
         }
         for (name, matcher) in path {
-            if let why = matcher.mismatch(input.parameters[name].map(JSONValue.string)) { return "path {\(name)} \(why)" }
+            if let why = matcher.mismatch(input.parameters[name].map(JSONValue.string), now: input.now()) { return "path {\(name)} \(why)" }
         }
         for (name, matcher) in query {
-            if let why = Self.valuesMismatch(matcher, input.request.query[name]) { return "query \(name) \(why)" }
+            if let why = Self.valuesMismatch(matcher, input.request.query[name], input) { return "query \(name) \(why)" }
         }
         for (name, matcher) in headers {
             let why = matcher.testsEveryValue
-                ? Self.valuesMismatch(matcher, input.request.headers[values: name].isEmpty ? nil : input.request.headers[values: name])
-                : matcher.mismatch(input.request.headers[name].map(JSONValue.string))
+                ? Self.valuesMismatch(matcher, input.request.headers[values: name].isEmpty ? nil : input.request.headers[values: name], input)
+                : matcher.mismatch(input.request.headers[name].map(JSONValue.string), now: input.now())
             if let why { return "header \(name) \(why)" }
+        }
+        if !cookies.isEmpty {
+            let sent = Self.cookies(input.request.headers[values: .cookie])
+            for (name, matcher) in cookies {
+                if let why = Self.valuesMismatch(matcher, sent[name], input) { return "cookie \(name) \(why)" }
+            }
         }
         for (path, matcher) in body {
             let value = input.body.flatMap(path.value(in:))
-            if let why = matcher.mismatch(value) {
+            if let why = matcher.mismatch(value, now: input.now()) {
                 return input.body == nil && !input.request.body.isEmpty ? "body is not JSON, so \(path) \(why)" : "body \(path) \(why)"
             }
         }
         if let bodyText {
             let text = String(validating: input.request.body, as: UTF8.self).map(JSONValue.string)
-            if let why = bodyText.mismatch(input.request.body.isEmpty ? nil : text) {
+            if let why = bodyText.mismatch(input.request.body.isEmpty ? nil : text, now: input.now()) {
                 return text == nil && !input.request.body.isEmpty ? "body is not UTF-8 text, so bodyText \(why)" : "bodyText \(why)"
             }
         }
@@ -86,7 +95,7 @@ package struct RequestCondition: Sendable {
             if let bodyXML, let why = bodyXML.mismatch(document) { return notXML.isEmpty ? "bodyXml \(why)" : "body is not XML" }
             for (expression, matcher) in xpath {
                 let values = document.map(expression.values(in:)) ?? []
-                if let why = Self.valuesMismatch(matcher, values.isEmpty ? nil : values) { return "\(notXML)xpath \(expression) \(why)" }
+                if let why = Self.valuesMismatch(matcher, values.isEmpty ? nil : values, input) { return "\(notXML)xpath \(expression) \(why)" }
             }
         }
         if !parts.isEmpty {
@@ -98,7 +107,7 @@ package struct RequestCondition: Sendable {
                     var request = input.request
                     request.headers = part.headers
                     request.body = part.body
-                    return test.condition.firstMismatch(RouteInput(request: request, parameters: input.parameters))
+                    return test.condition.firstMismatch(RouteInput(request: request, parameters: input.parameters, clock: input.clock))
                 }
                 if test.every, let why = misses.compactMap({ $0 }).first { return "parts[\(index)] (every part): \(why)" }
                 if !test.every, !misses.contains(where: { $0 == nil }) {
@@ -116,14 +125,31 @@ package struct RequestCondition: Sendable {
     /// A repeated query parameter (`?id=3&id=9`), or what an XPath selects: `equals` with a list
     /// tests every value in order; any other matcher holds when one of the values satisfies it (as
     /// WireMock reads a single matcher on a repeated parameter, and on `matchesXPath`'s values).
-    private static func valuesMismatch(_ matcher: ValueMatcher, _ values: [String]?) -> String? {
+    private static func valuesMismatch(_ matcher: ValueMatcher, _ values: [String]?, _ input: RouteInput) -> String? {
         if case .equals(.array) = matcher.kind {
-            return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) })
+            return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) }, now: input.now())
         }
-        if matcher.testsEveryValue { return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) }) }
-        guard let values, values.count > 1 else { return matcher.mismatch(values?.first.map(JSONValue.string)) }
-        if values.contains(where: { matcher.matches(.string($0)) }) { return nil }
-        return matcher.mismatch(.string(values.joined(separator: "&")))
+        if matcher.testsEveryValue { return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) }, now: input.now()) }
+        guard let values, values.count > 1 else { return matcher.mismatch(values?.first.map(JSONValue.string), now: input.now()) }
+        if values.contains(where: { matcher.matches(.string($0), now: input.now()) }) { return nil }
+        return matcher.mismatch(.string(values.joined(separator: "&")), now: input.now())
+    }
+
+    /// The cookies of `Cookie` fields (`a=1; b=2`, RFC 6265), by name; a name sent twice has
+    /// both values.
+    static func cookies(_ fields: [String]) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for field in fields {
+            for pair in field.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                let name = parts[0].trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { continue }
+                var value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+                found[name, default: []].append(value)
+            }
+        }
+        return found
     }
 
     /// A canonical text: two routes with the same pattern shape and signature can never be told apart.
@@ -131,6 +157,7 @@ package struct RequestCondition: Sendable {
         (path.map { "p:\($0.name)\($0.matcher.signature)" }
             + query.map { "q:\($0.name)\($0.matcher.signature)" }
             + headers.map { "h:\($0.name.canonicalName)\($0.matcher.signature)" }
+            + cookies.map { "c:\($0.name)\($0.matcher.signature)" }
             + body.map { "b:\($0.path)\($0.matcher.signature)" }
             + (bodyText.map { ["t:" + $0.signature] } ?? [])
             + xpath.map { "x:\($0.expression)\($0.matcher.signature)" }
@@ -148,12 +175,19 @@ package struct RouteInput {
     package var parameters: [String: String]
     /// Shared by every candidate route of one request, so the body is decoded at most once.
     package let parsed: ParsedBody
+    /// The stub's clock, read only by a date matcher (`before`, `after`, `equalToDateTime`).
+    package let clock: @Sendable () -> Date
 
-    package init(request: StubRequest, parameters: [String: String], parsed: ParsedBody? = nil) {
+    package init(request: StubRequest, parameters: [String: String], parsed: ParsedBody? = nil,
+                 clock: @escaping @Sendable () -> Date = { Date() }) {
         self.request = request
         self.parameters = parameters
         self.parsed = parsed ?? ParsedBody(request.body)
+        self.clock = clock
     }
+
+    /// The stub's time now.
+    package func now() -> Date { clock() }
 
     package var body: JSONValue? { parsed.json }
 }

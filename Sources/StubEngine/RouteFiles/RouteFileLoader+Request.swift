@@ -99,6 +99,7 @@ extension RouteFileLoader {
             switch key {
             case "path": condition.path.append((name, matcher))
             case "query": condition.query.append((name, matcher))
+            case "cookies": condition.cookies.append((name, matcher))
             case "headers":
                 guard let field = HTTPField.Name(name) else {
                     reader.fail(keyNode, "\(at): \"\(name)\" is not a valid header name")
@@ -126,7 +127,9 @@ extension RouteFileLoader {
         var kind: ValueMatcher.Kind?
         var equality = JSONEquality()
         if case .mapping = node {
-            guard let fields = reader.fields(node, at: at, allowed: Self.matcherFields + Self.equalityFields) else { return nil }
+            guard let fields = reader.fields(node, at: at, allowed: Self.matcherFields + Self.equalityFields + Self.dateFields) else {
+                return nil
+            }
             let kinds = fields.filter { Self.matcherFields.contains($0.key) }
             guard kinds.count == 1, let (key, _, value) = kinds.first else {
                 reader.fail(node, "\(at) takes exactly one of \(Self.matcherFields.dropLast(2).joined(separator: ", ")), "
@@ -152,6 +155,10 @@ extension RouteFileLoader {
                 case "hasExactly": .hasExactly(parts)
                 default: .includes(parts)
                 }
+            case "before", "after", "equalToDateTime":
+                guard let spec = reader.string(value, at: "\(at).\(key)"),
+                      let condition = dateCondition(key, spec: spec, fields: fields, node: value, at: at, reader: &reader) else { return nil }
+                kind = .date(condition)
             case "matches", "doesNotMatch", "contains", "doesNotContain":
                 guard let text = reader.string(value, at: "\(at).\(key)") else { return nil }
                 kind = switch key {
@@ -167,6 +174,10 @@ extension RouteFileLoader {
                     return nil
                 }
                 kind = key == "present" ? .present : .absent
+            }
+            if case .date? = kind {} else if let (option, _, value) = fields.first(where: { Self.dateFields.contains($0.key) }) {
+                reader.fail(value, "\(at).\(option) goes with before, after or equalToDateTime")
+                return nil
             }
             for (option, _, value) in fields where Self.equalityFields.contains(option) {
                 guard let flag = reader.bool(value, at: "\(at).\(option)") else { return nil }
@@ -189,6 +200,28 @@ extension RouteFileLoader {
     }
 
     package static let matcherFields = ["equals", "matches", "doesNotMatch", "contains", "doesNotContain", "and", "or", "hasExactly",
-                                        "includes", "present", "absent"]
+                                        "includes", "before", "after", "equalToDateTime", "present", "absent"]
     package static let equalityFields = ["ignoreArrayOrder", "ignoreExtraElements", "caseInsensitive"]
+    /// The options of a date matcher (WireMock's names).
+    package static let dateFields = DateCondition.optionNames
+
+    /// `before`/`after`/`equalToDateTime` with its options, or nil after saying why.
+    private func dateCondition(_ key: String, spec: String, fields: [(key: String, keyNode: Node, value: Node)], node: Node, at: String,
+                               reader: inout NodeReader) -> DateCondition? {
+        var options: [String: String] = [:]
+        for (name, _, value) in fields where Self.dateFields.contains(name) {
+            guard case .scalar(let scalar) = value else {
+                reader.fail(value, "\(at).\(name) is a text, a number or true/false")
+                return nil
+            }
+            options[name] = scalar.string
+        }
+        guard let comparison = DateCondition.Comparison(rawValue: key) else { return nil }
+        do {
+            return try DateCondition(comparison, expected: spec, options: options)
+        } catch {
+            reader.fail(node, "\(at).\(key): \(error.reason)")
+            return nil
+        }
+    }
 }

@@ -36,10 +36,10 @@ package struct RouteFileLoader {
 
     package static let routeFields = ["id", "request", "responses", "mode", "then", "priority",
                               "latency", "bandwidth", "fault", "tamperSignature", "note"]
-    package static let requestFields = ["method", "path", "pathPattern", "urlPattern", "params", "query", "headers", "body",
+    package static let requestFields = ["method", "path", "pathPattern", "urlPattern", "params", "query", "headers", "cookies", "body",
                                         "bodyText", "xpath", "bodyXml", "parts"]
     /// What a response's `when` may test: the request's fields but its method and path.
-    package static let whenFields = ["path", "query", "headers", "body", "bodyText", "xpath", "bodyXml", "parts"]
+    package static let whenFields = ["path", "query", "headers", "cookies", "body", "bodyText", "xpath", "bodyXml", "parts"]
     /// What a `parts` entry may test: one part's headers and body, and whether every part must pass.
     package static let partFields = ["match", "headers", "body", "bodyText", "xpath", "bodyXml"]
     package static let responseFields = ["name", "when", "status", "headers", "body", "bodyFile", "template",

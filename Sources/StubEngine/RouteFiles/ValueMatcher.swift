@@ -6,7 +6,8 @@ package import StubFormats
 /// A plain scalar means `equals`; a mapping takes exactly one of `equals`, `matches`
 /// (a regular expression that must match the whole value), `doesNotMatch`, `contains`,
 /// `doesNotContain`, `and` and `or` (lists of matchers), `hasExactly` and `includes` (lists of
-/// matchers on a repeated query parameter's or header's values), `present: true` or `absent: true`. `equals` may add the options of
+/// matchers on a repeated query parameter's or header's values), `before`, `after` and
+/// `equalToDateTime` (`DateCondition`), `present: true` or `absent: true`. `equals` may add the options of
 /// `JSONEquality` (`ignoreArrayOrder`, `ignoreExtraElements`, `caseInsensitive`), and its
 /// value may hold json-unit placeholders.
 package struct ValueMatcher: Sendable {
@@ -26,6 +27,9 @@ package struct ValueMatcher: Sendable {
         case hasExactly([ValueMatcher])
         /// Each matcher holds for one of the values (WireMock's `includes`).
         case includes([ValueMatcher])
+        /// The value read as a date is before, after or at a moment (WireMock's `before`,
+        /// `after`, `equalToDateTime`).
+        case date(DateCondition)
     }
 
     /// Whether it tests every value of a repeated query parameter or header at once.
@@ -69,8 +73,9 @@ package struct ValueMatcher: Sendable {
         }
     }
 
-    /// Whether `value` (nil when the field is missing) satisfies the matcher.
-    package func matches(_ value: JSONValue?) -> Bool {
+    /// Whether `value` (nil when the field is missing) satisfies the matcher; `now` (the stub's
+    /// clock) is read only by a date matcher.
+    package func matches(_ value: JSONValue?, now: @autoclosure () -> Date = Date()) -> Bool {
         switch kind {
         case .present: return value != nil
         case .absent: return value == nil
@@ -95,19 +100,22 @@ package struct ValueMatcher: Sendable {
         case .doesNotContain(let part):
             guard let text = value?.text else { return true }
             return !text.contains(part)
-        case .all(let parts): return parts.allSatisfy { $0.matches(value) }
-        case .any(let parts): return parts.contains { $0.matches(value) }
+        case .all(let parts): return parts.allSatisfy { $0.matches(value, now: now()) }
+        case .any(let parts): return parts.contains { $0.matches(value, now: now()) }
         case .hasExactly(let parts), .includes(let parts):
             guard let value else { return false }
             let values: [JSONValue] = if case .array(let items) = value { items } else { [value] }
             if case .hasExactly = kind, values.count != parts.count { return false }
-            return parts.allSatisfy { part in values.contains { part.matches($0) } }
+            return parts.allSatisfy { part in values.contains { part.matches($0, now: now()) } }
+        case .date(let condition):
+            guard let text = value?.text else { return false }
+            return condition.holds(text, now: now())
         }
     }
 
     /// Why `value` does not satisfy the matcher, for the near-miss report.
-    package func mismatch(_ value: JSONValue?) -> String? {
-        if matches(value) { return nil }
+    package func mismatch(_ value: JSONValue?, now: @autoclosure () -> Date = Date()) -> String? {
+        if matches(value, now: now()) { return nil }
         let actual = value.map { $0.text.map { "\"\($0)\"" } ?? $0.typeName } ?? "missing"
         switch kind {
         case .present: return "must be present"
@@ -120,15 +128,26 @@ package struct ValueMatcher: Sendable {
         case .doesNotMatch(let pattern): return "expected not to match /\(pattern)/, got \(actual)"
         case .contains(let part): return "expected to contain \"\(part)\", got \(actual)"
         case .doesNotContain(let part): return "expected not to contain \"\(part)\", got \(actual)"
-        case .all(let parts): return parts.lazy.compactMap { $0.mismatch(value) }.first ?? "expected every matcher to hold"
-        case .any(let parts): return parts.compactMap { $0.mismatch(value) }.joined(separator: "; or ")
+        case .all(let parts):
+            for part in parts {
+                if let why = part.mismatch(value, now: now()) { return why }
+            }
+            return "expected every matcher to hold"
+        case .any(let parts): return parts.compactMap { $0.mismatch(value, now: now()) }.joined(separator: "; or ")
         case .hasExactly(let parts), .includes(let parts):
             let values: [JSONValue] = if case .array(let items)? = value { items } else { value.map { [$0] } ?? [] }
             let shown = values.map { $0.text.map { "\"\($0)\"" } ?? $0.typeName }.joined(separator: ", ")
             let exactly = if case .hasExactly = kind { "exactly \(parts.count) values" } else { "values" }
-            let missing = parts.first { part in !values.contains { part.matches($0) } }
+            let missing = parts.first { part in !values.contains { part.matches($0, now: now()) } }
             return "expected \(exactly) that \(parts.map(\.signature).joined(separator: ", ")) each match, got [\(shown)]"
                 + (missing.map { "; none matches \($0.signature)" } ?? "")
+        case .date(let condition):
+            let moment = DateCondition.utcText(condition.expectedMoment(now: now()))
+            guard let text = value?.text, DateCondition.read(text, format: condition.actualFormat) != nil else {
+                return "expected a date \(condition.description) (\(moment)), got \(actual), which is not a date"
+                    + (condition.actualFormat == nil ? "" : " in that form")
+            }
+            return "expected a date \(condition.description) (\(moment)), got \(actual)"
         }
     }
 
@@ -146,6 +165,7 @@ package struct ValueMatcher: Sendable {
         case .any(let parts): return "or(" + parts.map(\.signature).joined(separator: ",") + ")"
         case .hasExactly(let parts): return "hasExactly(" + parts.map(\.signature).joined(separator: ",") + ")"
         case .includes(let parts): return "includes(" + parts.map(\.signature).joined(separator: ",") + ")"
+        case .date(let condition): return "date(" + condition.description + ")"
         }
     }
 

@@ -28,7 +28,7 @@ package struct FileRouteSource: RouteSource {
     /// would otherwise copy the whole request into the call. Nothing in the exchange changes.
     package func match(in exchange: inout RouteExchange) -> (route: FileRoute, input: RouteInput)? {
         guard routes.count > 0 else { return nil }
-        return routes.match(exchange.request)
+        return routes.match(exchange.request, clock: clock)
     }
 
     /// Picks the matched route's response and renders it into the exchange.
@@ -43,10 +43,10 @@ package struct FileRouteSource: RouteSource {
 
     package func routeName(for request: StubRequest) -> String? {
         guard routes.count > 0 else { return nil }
-        return routes.match(request).map(\.route.journalName)
+        return routes.match(request, clock: clock).map(\.route.journalName)
     }
 
     package func nearMisses(_ request: StubRequest) -> [NearMiss] {
-        routes.nearMisses(request)
+        routes.nearMisses(request, clock: clock)
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import StubEngine
+import StubFormats
+import HTTPTypes
+
+/// Date matchers (WireMock's `before`, `after`, `equalToDateTime`) and cookies in route files,
+/// with no HTTP: the engine's clock decides `now`.
+@Suite struct DateAndCookieMatchingTests {
+    /// 2026-11-20T12:00:00Z.
+    static let now = Date(timeIntervalSince1970: 1_795_176_000)
+
+    static func condition(_ comparison: DateCondition.Comparison, _ spec: String, _ options: [String: String] = [:]) throws -> DateCondition {
+        try DateCondition(comparison, expected: spec, options: options)
+    }
+
+    @Test func aDateIsComparedWithAFixedMomentOrWithNow() throws {
+        let before = try Self.condition(.before, "2026-12-01T00:00:00Z")
+        #expect(before.holds("2026-11-30T23:59:59Z", now: Self.now))
+        #expect(!before.holds("2026-12-01T00:00:00Z", now: Self.now), "before is strict")
+        #expect(before.holds("2026-12-01T00:30:00+01:00", now: Self.now), "an offset is read: that is 23:30 UTC")
+        #expect(!before.holds("not a date", now: Self.now))
+        let recent = try Self.condition(.after, "now -1 days")
+        #expect(recent.holds("2026-11-19T12:00:01Z", now: Self.now))
+        #expect(!recent.holds("2026-11-19T11:59:59Z", now: Self.now))
+        #expect(try Self.condition(.after, "now +1 months").expectedMoment(now: Self.now) == DateCondition.read("2026-12-20T12:00:00Z", format: nil))
+        let exactly = try Self.condition(.equal, "2026-11-20")
+        #expect(exactly.holds("2026-11-20T00:00:00Z", now: Self.now) && exactly.holds("2026-11-20", now: Self.now))
+        #expect(exactly.holds("Fri, 20 Nov 2026 00:00:00 GMT", now: Self.now), "RFC 1123, as HTTP headers carry dates")
+        #expect(exactly.holds("2026-11-20T00:00:00.000Z", now: Self.now), "fractional seconds")
+    }
+
+    @Test func formatsTruncationAndOffsetsAsWireMockWritesThem() throws {
+        let dayFirst = try Self.condition(.equal, "2026-11-20", ["actualFormat": "dd/MM/yyyy"])
+        #expect(dayFirst.holds("20/11/2026", now: Self.now) && !dayFirst.holds("2026-11-20", now: Self.now))
+        #expect(try Self.condition(.before, "now", ["actualFormat": "unix"]).holds("1795175999", now: Self.now))
+        #expect(try Self.condition(.after, "now", ["actualFormat": "epoch"]).holds("1795176000001", now: Self.now))
+        // This month's first day, whatever day of it the request is sent.
+        let thisMonth = try Self.condition(.equal, "now", ["truncateExpected": "first day of month", "truncateActual": "first day of month"])
+        #expect(thisMonth.holds("2026-11-03T08:00:00Z", now: Self.now) && !thisMonth.holds("2026-10-31T23:00:00Z", now: Self.now))
+        let lastOfMonth = try Self.condition(.equal, "now", ["truncateExpected": "last day of month"])
+        #expect(lastOfMonth.holds("2026-11-30", now: Self.now))
+        let nextYear = try Self.condition(.equal, "now", ["truncateExpected": "first_day_of_next_year"])
+        #expect(nextYear.holds("2027-01-01T00:00:00Z", now: Self.now))
+        let offset = try Self.condition(.before, "now", ["expectedOffset": "-3", "expectedOffsetUnit": "days"])
+        #expect(offset.spec == "now -3 days" && offset.holds("2026-11-17T11:00:00Z", now: Self.now))
+        // Truncated then moved (the default), or moved then truncated.
+        let moved = try Self.condition(.equal, "now +1 days", ["truncateExpected": "first day of month"])
+        #expect(moved.expectedMoment(now: Self.now) == DateCondition.read("2026-11-02", format: nil))
+        let last = try Self.condition(.equal, "now +15 days", ["truncateExpected": "first day of month", "applyTruncationLast": "true"])
+        #expect(last.expectedMoment(now: Self.now) == DateCondition.read("2026-12-01", format: nil))
+        // A sample for a replay holds.
+        for condition in [offset, thisMonth, dayFirst, try Self.condition(.after, "2030-01-01T00:00:00Z")] {
+            #expect(condition.holds(condition.sample(now: Self.now), now: Self.now), "\(condition.description)")
+        }
+    }
+
+    @Test func whatCannotBeReadIsRefusedWithTheReason() {
+        for (spec, options, reason) in [("tomorrow", [:], "is neither a date-time"), ("now +3 fortnights", [:], "fortnights is not one of"),
+                                        ("now", ["truncateActual": "first day of week"], "is not one of first second of minute"),
+                                        ("2026-01-01", ["expectedOffset": "3", "expectedOffsetUnit": "days"], "goes with before: now"),
+                                        ("now", ["expectedOffset": "3"], "needs a whole number and expectedOffsetUnit")] {
+            #expect(throws: ValueMatcherError.self) { try Self.condition(.before, spec, options) }
+            do {
+                _ = try Self.condition(.before, spec, options)
+            } catch let error as ValueMatcherError {
+                #expect(error.reason.contains(reason), "\(error.reason)")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    @Test func routeFilesMatchDatesOnTheEnginesClockAndCookiesByName() throws {
+        let (routes, problems) = RouteFolder.load("""
+            routes:
+              - id: statement
+                request:
+                  method: GET
+                  path: /v1/statements
+                  query:
+                    from: { after: "now -90 days", actualFormat: yyyy-MM-dd }
+                  headers:
+                    X-Request-Date: { before: now, expectedOffset: 1, expectedOffsetUnit: minutes }
+                  cookies:
+                    session: { matches: "s-[0-9]+" }
+                    consent: { absent: true }
+                responses: [{ status: 200 }]
+            """)
+        #expect(problems.isEmpty, "\(problems)")
+        let clock: @Sendable () -> Date = { Self.now }
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: clock)])
+        let headers = ["X-Request-Date": "Fri, 20 Nov 2026 12:00:30 GMT", "Cookie": "theme=dark; session=s-42"]
+        #expect(probe.answer("/v1/statements?from=2026-10-01", headers: headers).status.code == 200)
+        let old = probe.answer("/v1/statements?from=2026-01-01", headers: headers)
+        #expect(old.status.code == 404)
+        let oldText = String(decoding: old.body, as: UTF8.self)
+        #expect(oldText.contains("query from expected a date after now -90 days (as yyyy-MM-dd) (2026-08-22T12:00:00Z)"), "\(oldText)")
+        var late = headers
+        late["X-Request-Date"] = "Fri, 20 Nov 2026 12:02:00 GMT"
+        #expect(probe.answer("/v1/statements?from=2026-10-01", headers: late).status.code == 404, "after now +1 minute")
+        var consented = headers
+        consented["Cookie"] = "session=s-42; consent=yes"
+        let miss = probe.answer("/v1/statements?from=2026-10-01", headers: consented)
+        #expect(miss.status.code == 404 && String(decoding: miss.body, as: UTF8.self).contains("cookie consent must be absent"))
+        var none = headers
+        none["Cookie"] = nil
+        #expect(probe.answer("/v1/statements?from=2026-10-01", headers: none).status.code == 404)
+    }
+
+    @Test func cookieFieldsAreReadAsRFC6265Writes() {
+        let cookies = RequestCondition.cookies(["a=1; b=\"two words\"", "a=3;c=", " ; d"])
+        #expect(cookies["a"] == ["1", "3"] && cookies["b"] == ["two words"] && cookies["c"] == [""] && cookies["d"] == [""])
+    }
+
+    @Test func aDateOptionWithoutADateMatcherIsRefusedAtLoad() {
+        let (_, problems) = RouteFolder.load("""
+            routes:
+              - id: r
+                request: { path: /a, headers: { X-Date: { equals: x, actualFormat: dd/MM/yyyy } } }
+                responses: [{ status: 200 }]
+              - id: s
+                request: { path: /b, headers: { X-Date: { after: yesterday } } }
+                responses: [{ status: 200 }]
+            """)
+        #expect(problems.contains { $0.line == 3 && $0.reason.contains("actualFormat goes with before, after or equalToDateTime") }, "\(problems)")
+        #expect(problems.contains { $0.line == 6 && $0.reason.contains("after: \"yesterday\" is neither") }, "\(problems)")
+    }
+}
