@@ -118,8 +118,13 @@ struct WireMockTemplate {
     private static func instance(_ body: String, item: String, index: Int, count: Int) -> String {
         let first = index == 0, last = index == count - 1
         var text = body
-        let conditional = #/\{\{#(if|unless)\s+@(first|last)\s*\}\}((?:(?!\{\{/(?:if|unless)\}\}).)*?)(?:\{\{else\}\}((?:(?!\{\{/(?:if|unless)\}\}).)*?))?\{\{/(if|unless)\}\}/#
-            .dotMatchesNewlines()
+        // {{#if @first}}YES{{else}}NO{{/if}}: the branches hold no other {{/if}} or {{/unless}}.
+        let conditional = #/
+            \{\{\#(if|unless) \s+ @(first|last) \s* \}\}
+            ((?: (?!\{\{/(?:if|unless)\}\}) . )*?)
+            (?: \{\{else\}\} ((?: (?!\{\{/(?:if|unless)\}\}) . )*?) )?
+            \{\{/(if|unless)\}\}
+            /#.dotMatchesNewlines()
         text = text.replacing(conditional) { match in
             let holds = (match.output.2 == "first" ? first : last) == (match.output.1 == "if")
             return holds ? match.output.3 : (match.output.4 ?? "")

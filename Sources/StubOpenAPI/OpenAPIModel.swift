@@ -244,7 +244,8 @@ package struct OpenAPIResponse: @unchecked Sendable {
         let headers = raw["headers"] as? [String: Any] ?? [:]
         let base = OpenAPISource.child(pointer, "headers")
         return headers.keys.sorted().compactMap { name in
-            document.resolve(headers[name], at: OpenAPISource.child(base, name)).map { OpenAPIHeader(name: name, raw: $0.object, pointer: $0.pointer) }
+            document.resolve(headers[name], at: OpenAPISource.child(base, name))
+                .map { OpenAPIHeader(name: name, raw: $0.object, pointer: $0.pointer) }
         }
     }
 }
