@@ -145,6 +145,7 @@ package struct RequestCondition: Sendable {
                 let name = parts[0].trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { continue }
                 var value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
                 found[name, default: []].append(value)
             }
         }
