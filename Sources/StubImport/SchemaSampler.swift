@@ -157,7 +157,7 @@ struct SchemaSampler {
         for key in ["minLength", "minItems", "minProperties", "maxLength", "maxItems", "maxProperties"] {
             if let bound = result[key] as? Double { result[key] = bound.isFinite ? Int(bound) : nil }
         }
-        return OpenAPISchema(result, pointer: schema.pointer)
+        return schema.replacing(result)
     }
 
     /// A value the document gives (`example`, `examples`, `const`, `default`, `enum`) that fits.
@@ -189,7 +189,7 @@ struct SchemaSampler {
         var restKeywords = schema.raw
         restKeywords.removeValue(forKey: "oneOf")
         restKeywords.removeValue(forKey: "anyOf")
-        let rest = OpenAPISchema(restKeywords, pointer: schema.pointer)
+        let rest = schema.replacing(restKeywords)
         var start = Int.random(in: 0..<choices.count, using: &generator)
         // Minimally: a null or a plain value before an object that links on (Stripe's expandable
         // fields are `anyOf: [string id, $ref object]`).

@@ -168,10 +168,9 @@ package struct JSONSchemaValidator: @unchecked Sendable {
             }
             if let least = schema.minProperties, fields.count < least { sink.fail(location, "fewer than \(least) properties") }
             if let most = schema.maxProperties, fields.count > most { sink.fail(location, "more than \(most) properties") }
-            let properties = schema.properties
             let additional = schema.additionalProperties
             for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) where !sink.done {
-                if let fieldSchema = properties[name] {
+                if let fieldSchema = schema.property(name) {
                     check(fieldValue, against: fieldSchema, at: .field(location, name), into: &sink)
                 } else if case .forbidden = additional {
                     sink.fail(location, "unexpected property \(name)")

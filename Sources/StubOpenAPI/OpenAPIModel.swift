@@ -40,7 +40,8 @@ extension OpenAPISource {
     /// when a reference leads nowhere.
     package func resolved(_ schema: OpenAPISchema) -> OpenAPISchema? {
         guard schema.reference != nil else { return schema }
-        return resolve(schema.raw, at: schema.pointer).map { OpenAPISchema($0.object, pointer: $0.pointer) }
+        // The pointer found is the reference's, so the schema's own is not written out.
+        return resolve(schema.raw).map { OpenAPISchema($0.object, pointer: $0.pointer) }
     }
 
     /// The schema `value` is, unresolved (a `$ref` stays a reference): nil when it is no mapping.
@@ -306,12 +307,51 @@ package struct OpenAPIDiscriminator: Sendable, Equatable {
 package struct OpenAPISchema: @unchecked Sendable {
     /// The schema's own keywords, as written.
     package let raw: [String: Any]
+    /// Where it was found, kept as the steps from a written pointer: most schemas a walk makes
+    /// (the validator's thousands on a large document) never have theirs asked for, and writing
+    /// a JSON pointer costs more than the check itself.
+    private let place: Place
+
+    private indirect enum Place {
+        case written(String)
+        case child(Place, String)
+
+        var pointer: String {
+            switch self {
+            case .written(let text): text
+            case .child(let parent, let key): OpenAPISource.child(parent.pointer, key)
+            }
+        }
+    }
+
     /// Where it was found (`#/components/schemas/Account/properties/id`), or "" when made here.
-    package let pointer: String
+    package var pointer: String { place.pointer }
 
     package init(_ raw: [String: Any], pointer: String = "") {
         self.raw = raw
-        self.pointer = pointer
+        self.place = .written(pointer)
+    }
+
+    private init(_ raw: [String: Any], place: Place) {
+        self.raw = raw
+        self.place = place
+    }
+
+    /// Other keywords in this schema's place (a merged `allOf`, the keywords around a choice).
+    package func replacing(_ raw: [String: Any]) -> OpenAPISchema {
+        OpenAPISchema(raw, place: place)
+    }
+
+    /// The schema under `path` (`["properties", "id"]`) of this one.
+    private func below(_ raw: [String: Any], _ path: String...) -> OpenAPISchema {
+        OpenAPISchema(raw, place: path.reduce(place) { .child($0, $1) })
+    }
+
+    /// The schema `properties` names `name`, if any (a property written as `true` accepts anything).
+    package func property(_ name: String) -> OpenAPISchema? {
+        guard let value = (raw["properties"] as? [String: Any])?[name] else { return nil }
+        if let object = value as? [String: Any] { return below(object, "properties", name) }
+        return value as? Bool == true ? .anything : nil
     }
 
     /// The schema `true`/`{}` accepts anything.
@@ -324,7 +364,7 @@ package struct OpenAPISchema: @unchecked Sendable {
         guard reference != nil, raw.count > 1 else { return nil }
         var rest = raw
         rest.removeValue(forKey: "$ref")
-        return OpenAPISchema(rest, pointer: pointer)
+        return OpenAPISchema(rest, place: place)
     }
 
     // MARK: Composition
@@ -426,11 +466,10 @@ package struct OpenAPISchema: @unchecked Sendable {
     /// `properties`, each a schema (a property written as `true` or `{}` accepts anything).
     package var properties: [String: OpenAPISchema] {
         guard let written = raw["properties"] as? [String: Any] else { return [:] }
-        let base = OpenAPISource.child(pointer, "properties")
         var found: [String: OpenAPISchema] = [:]
         for (name, value) in written {
             if let object = value as? [String: Any] {
-                found[name] = OpenAPISchema(object, pointer: OpenAPISource.child(base, name))
+                found[name] = below(object, "properties", name)
             } else if value as? Bool == true {
                 found[name] = .anything
             }
@@ -455,7 +494,7 @@ package struct OpenAPISchema: @unchecked Sendable {
     package var additionalProperties: Additional {
         switch raw["additionalProperties"] {
         case let flag as Bool: flag ? .allowed : .forbidden
-        case let object as [String: Any]: .schema(OpenAPISchema(object, pointer: OpenAPISource.child(pointer, "additionalProperties")))
+        case let object as [String: Any]: .schema(below(object, "additionalProperties"))
         default: .allowed
         }
     }
@@ -470,23 +509,23 @@ package struct OpenAPISchema: @unchecked Sendable {
     }
 
     private func integer(_ key: String) -> Int? {
-        if raw[key] is Bool { return nil }
-        if let whole = raw[key] as? Int { return whole }
-        return (raw[key] as? Double).flatMap { $0.isFinite && $0.rounded() == $0 ? Int($0) : nil }
+        guard let value = raw[key] else { return nil }
+        if value is Bool { return nil }
+        if let whole = value as? Int { return whole }
+        return (value as? Double).flatMap { $0.isFinite && $0.rounded() == $0 ? Int($0) : nil }
     }
 
     /// 3.0's flag form of `exclusiveMinimum`/`exclusiveMaximum`, set.
     private func exclusiveFlag(_ key: String) -> Bool { raw[key] as? Bool == true && !(raw[key] is Int) && !(raw[key] is Double) }
 
     private func child(_ key: String) -> OpenAPISchema? {
-        (raw[key] as? [String: Any]).map { OpenAPISchema($0, pointer: OpenAPISource.child(pointer, key)) }
+        (raw[key] as? [String: Any]).map { below($0, key) }
     }
 
     private func list(_ key: String) -> [OpenAPISchema]? {
         guard let written = raw[key] as? [Any] else { return nil }
-        let base = OpenAPISource.child(pointer, key)
         return written.enumerated().compactMap { index, value in
-            (value as? [String: Any]).map { OpenAPISchema($0, pointer: OpenAPISource.child(base, String(index))) }
+            (value as? [String: Any]).map { below($0, key, String(index)) }
         }
     }
 }
