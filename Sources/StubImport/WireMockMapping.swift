@@ -2,6 +2,7 @@ import Foundation
 import StubRuntime
 import StubFormats
 import StubEngine
+import StubOpenAPI
 
 /// Converts one WireMock mapping (or one scenario's mappings) into an `ImportedRoute`.
 struct WireMockMapping {
@@ -459,7 +460,7 @@ struct WireMockMapping {
             }
             converted.literal = inBody || converted.headers.contains { $0.1.contains("{{") }
         }
-        let number = { (value: Any?) -> Double? in value is Bool ? nil : (value as? Double) ?? (value as? Int).map(Double.init) }
+        let number = OpenAPISchema.number
         if let delay = number(response["fixedDelayMilliseconds"]) {
             converted.latency = .fixed(delay)
         } else if let distribution = response["delayDistribution"] as? [String: Any] {
