@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "BankingPresentation", targets: ["BankingPresentation"]),
         .library(name: "StubFormats", targets: ["StubFormats"]),
         .library(name: "StubEngine", targets: ["StubEngine"]),
+        .library(name: "BuiltInBank", targets: ["BuiltInBank"]),
         .library(name: "StubOpenAPI", targets: ["StubOpenAPI"]),
         .library(name: "StubCompat", targets: ["StubCompat"]),
         .library(name: "StubServer", targets: ["StubServer"]),
@@ -122,7 +123,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // A stub assembled from a stubs folder, with no transport: the engine over the route files
-        // and the built-in bank, scenarios and reload, the admin API's answers, and what a
+        // and (when asked for, as `BankModule.builtIn`) the built-in bank, scenarios and reload, the admin API's answers, and what a
         // transport does on the wire (`WireCarrier`, `StubConnection`, `StopSignal`). Shared by
         // the socket transports and the in-process one; no NIO channels, Hummingbird or plugin.
         .target(
@@ -130,7 +131,6 @@ let package = Package(
             dependencies: [
                 "StubFormats",
                 "StubEngine",
-                "BuiltInBank",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -172,8 +172,9 @@ let package = Package(
         // Foundation only, so a UI-test target depends on it without building the server.
         .target(name: "StubControl", swiftSettings: strictSettings),
         // The stub answering URLSession inside a unit test, without a socket: the engine's third
-        // transport (a URLProtocol). No NIO channels, Hummingbird or plugin: a unit-test target
-        // builds the engine, the runtime and Foundation (Scripts/check-apple-readiness.py).
+        // transport (a URLProtocol). No NIO channels, Hummingbird, plugin or built-in bank (a test
+        // that wants the bank adds BuiltInBank): a unit-test target builds the engine, the runtime
+        // and Foundation (Scripts/check-apple-readiness.py).
         .target(
             name: "StubInProcess",
             dependencies: [
@@ -189,7 +190,7 @@ let package = Package(
         .target(
             name: "StubServerTesting",
             dependencies: [
-                "StubServer", "StubEngine", "StubInProcess", "StubControl", "StubRuntime",
+                "StubServer", "StubEngine", "BuiltInBank", "StubInProcess", "StubControl", "StubRuntime",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -339,7 +340,7 @@ let package = Package(
         // (`Benchmarks/bench.sh --quick` runs it).
         .executableTarget(
             name: "bench-inprocess",
-            dependencies: ["StubInProcess"],
+            dependencies: ["StubInProcess", "BuiltInBank"],
             path: "Benchmarks/InProcess",
             swiftSettings: strictSettings
         ),
@@ -422,7 +423,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubInProcessTests",
-            dependencies: ["StubInProcess", "StubControl", "StubServer", "BankingData", "BankingDomain",
+            dependencies: ["StubInProcess", "StubControl", "StubServer", "BuiltInBank", "StubEngine", "BankingData", "BankingDomain",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),

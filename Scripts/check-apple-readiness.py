@@ -12,7 +12,8 @@
    StubServer, NIO, Hummingbird, GRDB or AsyncHTTPClient. Those come only with the products that
    ask for them (ContractTestingHost, ContractStore, StubServer).
 4. The in-process stub (StubInProcess), which a team's unit-test target builds, reaching the server,
-   NIO beyond its lock, Hummingbird, an HTTP client, swift-crypto or a target with a build plugin.
+   NIO beyond its lock, Hummingbird, an HTTP client, swift-crypto, a target with a build plugin, or
+   the built-in bank (a test that wants it depends on BuiltInBank itself).
 
     python3 Scripts/check-apple-readiness.py        # exit 1 and one line per problem, file:line: reason
 """
@@ -93,10 +94,10 @@ LIGHT_TARGETS = ["BankingDomain", "BankingData", "BankingPresentation", "StubCon
 HEAVY = re.compile(r"^(StubServer|NIO.*|Hummingbird.*|GRDB|AsyncHTTPClient)$")
 # A team's unit-test target builds the in-process stub: the engine and the runtime, never the
 # server, NIO's event loops, Hummingbird, an HTTP client, swift-crypto (BoringSSL is most of a
-# clean build on Linux) or a build plugin (Xcode asks to trust one). NIOConcurrencyHelpers (a
-# lock, no event loop) is allowed.
+# clean build on Linux), a build plugin (Xcode asks to trust one) or the built-in bank (only a test
+# that asks for it builds it). NIOConcurrencyHelpers (a lock, no event loop) is allowed.
 UNIT_TEST_TARGETS = ["StubInProcess"]
-UNIT_TEST_HEAVY = re.compile(r"^(StubServer|NIO(?!ConcurrencyHelpers$).*|Hummingbird.*|GRDB|AsyncHTTPClient|Crypto|_CryptoExtras)$")
+UNIT_TEST_HEAVY = re.compile(r"^(StubServer|BuiltInBank|NIO(?!ConcurrencyHelpers$).*|Hummingbird.*|GRDB|AsyncHTTPClient|Crypto|_CryptoExtras)$")
 
 
 def check_light_products() -> list[str]:

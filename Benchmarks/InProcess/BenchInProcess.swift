@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import BuiltInBank
 import StubInProcess
 
 /// `bench-inprocess`: URLSession requests answered in process, through `InProcessStub` (the
@@ -15,7 +16,7 @@ import StubInProcess
 enum BenchInProcess {
     static func main() async throws {
         let arguments = Options(CommandLine.arguments.dropFirst())
-        let stub = try InProcessStub(stubs: URL(fileURLWithPath: arguments.stubs))
+        let stub = try InProcessStub(stubs: URL(fileURLWithPath: arguments.stubs), bank: .builtIn)
         // What the ceiling answers: the stub's own answer, byte for byte.
         var first = URLRequest(url: URL(string: stub.baseURL.absoluteString + arguments.path)!)
         first.timeoutInterval = 10

@@ -5,15 +5,16 @@ public import FoundationNetworking
 import Logging
 import NIOConcurrencyHelpers
 public import StubControl
-import StubEngine
+public import StubEngine
 package import StubRuntime
 
 /// The stub, answering `URLSession` inside a unit test without a socket: the same route files,
-/// the built-in bank, sessions, behaviours and journal as `stubbank serve`, through the same
-/// responder.
+/// sessions, behaviours and journal as `stubbank serve`, decided by the same engine. The built-in
+/// bank comes only when a test asks for it (`bank: .builtIn`, from the `BuiltInBank` library),
+/// so a target whose tests serve their own route files never builds it.
 ///
 /// ```swift
-/// let stub = try InProcessStub(stubs: URL(fileURLWithPath: "Stubs"))
+/// let stub = try InProcessStub(stubs: stubsFolder)
 /// let api = MyAPIClient(baseURL: stub.baseURL, session: stub.urlSession)
 /// try await stub.control.withSession { session in           // a session per test
 ///     try await session.install(.status(503, on: "GET /v1/accounts"))
@@ -45,20 +46,24 @@ public final class InProcessStub: Sendable {
     private let host: String
     private let offline = NIOLockedValueBox(false)
 
-    /// Loads `stubs` (route files, fixtures, scenarios, as `stubbank serve --stubs` does).
+    /// Loads `stubs` (route files, scenarios and `stubbank.yaml`, as `stubbank serve --stubs`
+    /// does; with `bank: .builtIn`, the bank's personas too).
     ///
     /// - Parameters:
     ///   - stubs: the stubs folder.
+    ///   - bank: `.builtIn` (`import BuiltInBank`) serves the built-in bank after the route files,
+    ///     as `stubbank serve` does; nil (the default) serves the route files alone.
     ///   - clock: what delays, latencies and hangs sleep on; `TestClock()` makes them instant and is
     ///     also the stub's `now`.
     ///   - seed: the seed for random choices (latency ranges, probabilities).
     /// - Throws: the loader's error, naming the file, line and reason, when a file is malformed.
-    public convenience init(stubs: URL, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) throws {
-        try self.init(stubs: stubs, clock: clock) { $0.seed = seed }
+    public convenience init(stubs: URL, bank: BankModule? = nil, clock: any Clock<Duration> = ContinuousClock(),
+                            seed: UInt64 = 1) throws {
+        try self.init(stubs: stubs, bank: bank, clock: clock) { $0.seed = seed }
     }
 
     /// The stub over `stubs`, with changes to its configuration (`StubServerTesting`'s).
-    package init(stubs: URL, clock: any Clock<Duration>, configure: (inout StubServerConfiguration) -> Void) throws {
+    package init(stubs: URL, bank: BankModule?, clock: any Clock<Duration>, configure: (inout StubServerConfiguration) -> Void) throws {
         var configuration = StubServerConfiguration(stubsDirectory: stubs)
         configuration.seed = 1
         configuration.hangLimitSeconds = 30
@@ -69,7 +74,7 @@ public final class InProcessStub: Sendable {
         // A test clock is also the stub's `now` (templates, token expiry, session idling).
         var now: @Sendable () -> Date = Date.init
         if let test = clock as? TestClock { now = { test.date } }
-        let backend = try StubBackend(configuration: configuration, logger: logger, clock: now)
+        let backend = try StubBackend(configuration: configuration, bank: bank, logger: logger, clock: now)
         host = "\(UUID().uuidString.prefix(12).lowercased()).stubbank.invalid"
         baseURL = URL(string: "http://\(host)")!
         exchange = InProcessExchange(backend: backend, clock: clock)

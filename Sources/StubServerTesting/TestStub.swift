@@ -8,6 +8,7 @@ public import StubControl
 public import StubInProcess
 public import StubServer
 import StubEngine
+import BuiltInBank
 
 /// Where a test's stub answers.
 public enum StubMode: Sendable, Equatable {
@@ -43,7 +44,7 @@ public final class TestStub: Sendable {
         self.clock = clock
         switch mode {
         case .inProcess:
-            let stub = try InProcessStub(stubs: stubs, clock: clock, configure: configure)
+            let stub = try InProcessStub(stubs: stubs, bank: .builtIn, clock: clock, configure: configure)
             inProcess = stub
             host = nil
             port = nil

@@ -14,7 +14,7 @@ import Testing
     private func imported() throws -> (ScratchFolder, ImportReport, StubBackend) {
         let out = ScratchFolder()
         let report = try WireMockImporter(source: Self.source).run(out: out.url)
-        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), logger: Logger(label: "test"))
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil, logger: Logger(label: "test"))
         return (out, report, backend)
     }
 

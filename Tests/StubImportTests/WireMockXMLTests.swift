@@ -74,7 +74,7 @@ import Testing
         #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
         let replay = try #require(report.replay)
         #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
-        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), logger: Logger(label: "test"))
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil, logger: Logger(label: "test"))
         func status(_ target: String, _ trace: String) -> Int {
             Int(backend.engine.answer(EngineRequest(method: "GET", target: target, headers: [
                 .accept: "application/json", HTTPField.Name("X-Trace")!: trace, HTTPField.Name("X-Feature")!: "dark-mode",
@@ -118,7 +118,7 @@ import Testing
         let written = try String(contentsOf: out.url.appendingPathComponent("routes/statements.yaml"), encoding: .utf8)
         #expect(written.contains("expectedOffset: -90") && written.contains("cookies:"), "\(written)")
 
-        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), logger: Logger(label: "test"))
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil, logger: Logger(label: "test"))
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
         day.timeZone = TimeZone(identifier: "UTC")
@@ -148,7 +148,7 @@ import Testing
         #expect(replay.replayed == 2 && replay.matched == 2, "the equalToXml and multipart mappings replay: \(replay.mismatched)")
         #expect(replay.notReplayed.contains { $0.reason.contains("matchesXPath") }, "\(replay.notReplayed)")
 
-        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), logger: Logger(label: "test"))
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil, logger: Logger(label: "test"))
         func answer(_ target: String, _ body: String) -> WirePlan {
             backend.engine.answer(EngineRequest(method: "POST", target: target, headers: [.contentType: "application/xml"], body: Array(body.utf8)))
         }

@@ -1,5 +1,6 @@
 import BankingData
 import BankingDomain
+import BuiltInBank
 import Foundation
 import Logging
 import StubControl
@@ -39,7 +40,7 @@ import FoundationNetworking
     }
 
     @Test func aRouteAnswersInProcessWhatItAnswersOverASocket() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let (inProcess, response) = try await get(stub.baseURL.appendingPathComponent("v1/atms"), stub)
         var logger = Logger(label: "in-process-tests")
         logger.logLevel = .critical
@@ -61,7 +62,7 @@ import FoundationNetworking
     /// thread crashed it now and then under this load. Answers that need no wait are given on
     /// URLSession's own queue.
     @Test func manyConcurrentRequestsOnOneSessionAllAnswer() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let url = stub.baseURL.appendingPathComponent("v1/status")
         let answered = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<16 {
@@ -77,7 +78,7 @@ import FoundationNetworking
     }
 
     @Test func theReferenceClientSignsInReadsAndPaysThroughItsOwnLayers() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let client = await BankingClient(transport: URLSessionTransport(baseURL: stub.baseURL, session: stub.urlSession),
                                          signingKey: APIEnvironment.dev.signingKey)
         _ = try await client.auth.signIn(username: "alex", password: "pass_good")
@@ -92,7 +93,7 @@ import FoundationNetworking
     }
 
     @Test func aSessionPerTestWithTypedBehavioursAndTheJournal() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         try await stub.control.withSession(prefix: "unit") { session in
             try await session.install(.status(503, on: "GET /v1/status", headers: ["Retry-After": "120"], for: .requests(1)))
             let (_, first) = try await get(session.baseURL.appendingPathComponent("v1/status"), stub)
@@ -106,7 +107,7 @@ import FoundationNetworking
     }
 
     @Test func theReferenceClientMeetsAFaultAsOnADevice() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let session = try await stub.control.makeSession()
         try await session.install(.fault(.reset, on: "GET /v1/status"))
         let client = await BankingClient(transport: URLSessionTransport(baseURL: session.baseURL, session: stub.urlSession),
@@ -128,7 +129,7 @@ import FoundationNetworking
     @Test(arguments: platformFaults)
     func eachFaultIsThePlatformsURLError(fault: StubBehaviour.Fault, expected: URLError.Code) async throws {
         let clock = TestClock()
-        let stub = try InProcessStub(stubs: Self.stubs, clock: clock)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn, clock: clock)
         let session = try await stub.control.makeSession()
         try await session.install(.fault(fault, on: "GET /v1/atms"))
         let started = ContinuousClock.now
@@ -141,7 +142,7 @@ import FoundationNetworking
 
     @Test func aDelayTakesVirtualTimeNotWallTime() async throws {
         let clock = TestClock()
-        let stub = try InProcessStub(stubs: Self.stubs, clock: clock)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn, clock: clock)
         let session = try await stub.control.makeSession()
         // Five minutes of virtual delay (the longest a behaviour allows is ten) inside a ten-minute
         // timeout. Had the stub slept on the wall clock as well, the request would take five minutes;
@@ -155,7 +156,7 @@ import FoundationNetworking
 
     @Test func aDelayPastTheRequestsTimeoutTimesOutAtTheTimeout() async throws {
         let clock = TestClock()
-        let stub = try InProcessStub(stubs: Self.stubs, clock: clock)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn, clock: clock)
         let session = try await stub.control.makeSession()
         try await session.install(.delay(.seconds(90), on: "GET /v1/status"))
         #expect(await failure(session.baseURL.appendingPathComponent("v1/status"), stub, timeout: 5) == .timedOut)
@@ -164,7 +165,7 @@ import FoundationNetworking
     }
 
     @Test func offlineFailsAtOnceAndTheStubSeesNothing() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let session = try await stub.control.makeSession()
         stub.isOffline = true
         #expect(await failure(session.baseURL.appendingPathComponent("v1/status"), stub) == .notConnectedToInternet)
@@ -178,7 +179,7 @@ import FoundationNetworking
         try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             for status in statuses {
                 group.addTask {
-                    let stub = try InProcessStub(stubs: Self.stubs)
+                    let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
                     let session = try await stub.control.makeSession()
                     try await session.install(.status(status, on: "GET /v1/status"))
                     let (_, response) = try await get(session.baseURL.appendingPathComponent("v1/status"), stub)
@@ -191,14 +192,14 @@ import FoundationNetworking
     }
 
     @Test func aRequestForAnotherHostIsNotTheStubs() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         #expect(StubURLProtocol.canInit(with: URLRequest(url: stub.baseURL.appendingPathComponent("v1/status"))))
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://127.0.0.1:1/v1/status")!)))
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://other.stubbank.invalid/v1/status")!)))
     }
 
     @Test func anUploadTasksBodyCannotReachAURLProtocolAndTheFailureSaysSo() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         var request = URLRequest(url: stub.baseURL.appendingPathComponent("v1/auth/token"))
         request.httpMethod = "POST"
         request.timeoutInterval = 10
@@ -222,5 +223,30 @@ import FoundationNetworking
         #expect { _ = try InProcessStub(stubs: folder) } throws: { error in
             "\(error)".contains("broken.yaml")
         }
+    }
+
+    /// The bank comes only when a test asks for it: the same folder without `bank:` serves its
+    /// route files, and a bank path is the near-miss 404, not the bank's answer.
+    @Test func withoutTheBankOnlyTheRouteFilesAnswer() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("in-process-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        for bankFolder in ["personas", "common"] {
+            try FileManager.default.copyItem(at: Self.stubs.appendingPathComponent(bankFolder), to: folder.appendingPathComponent(bankFolder))
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+        routes:
+          - request: { method: GET, path: /v2/rates }
+            responses:
+              - { status: 200, body: { EUR: "1.00" } }
+        """.utf8).write(to: folder.appendingPathComponent("routes/rates.yaml"))
+        let alone = try InProcessStub(stubs: folder)
+        let (rates, ratesResponse) = try await get(alone.baseURL.appendingPathComponent("v2/rates"), alone)
+        #expect(ratesResponse.statusCode == 200)
+        #expect(String(decoding: rates, as: UTF8.self).contains("EUR"))
+        #expect(try await get(alone.baseURL.appendingPathComponent("v1/atms"), alone).1.statusCode == 404)
+        let withBank = try InProcessStub(stubs: folder, bank: .builtIn)
+        #expect(try await get(withBank.baseURL.appendingPathComponent("v1/atms"), withBank).1.statusCode == 200)
+        #expect(try await get(withBank.baseURL.appendingPathComponent("v2/rates"), withBank).1.statusCode == 200)
     }
 }

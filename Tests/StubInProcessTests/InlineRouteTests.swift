@@ -1,5 +1,6 @@
 import Foundation
 import StubControl
+import BuiltInBank
 import StubInProcess
 import Testing
 #if canImport(FoundationNetworking)
@@ -24,7 +25,7 @@ import FoundationNetworking
     }
 
     @Test func aRouteFromSwiftAnswersWithItsParametersBeforeTheBank() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         struct Transfer: Codable { var amount: String }
         try stub.route("POST /v1/transfers/{kind}") { request in
             let sent = try? request.decode(Transfer.self)
@@ -50,7 +51,7 @@ import FoundationNetworking
     }
 
     @Test func theNewestRouteWinsAndARemovedOneIsGone() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let first = try stub.route("GET /v1/thing") { _ in .json(#"{"v":1}"#) }
         let second = try stub.route("* /v1/**") { _ in .json(#"{"v":2}"#) }
         #expect(try await send(stub, "GET", "/v1/thing").1 == Data(#"{"v":2}"#.utf8))
@@ -64,7 +65,7 @@ import FoundationNetworking
     }
 
     @Test func behavioursSessionsAndTheJournalTreatItAsAnyRoute() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         try stub.route("GET /v1/offers") { request in .json(["session": request.session]) }
         let session = try await stub.control.makeSession()
         let path = "/_s/\(session.name)/v1/offers"
@@ -80,7 +81,7 @@ import FoundationNetworking
     }
 
     @Test func aMalformedPatternOrAnswerIsRefusedClearly() async throws {
-        let stub = try InProcessStub(stubs: Self.stubs)
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         #expect(throws: (any Error).self) { try stub.route("FETCH /x") { _ in .status(204) } }
         do {
             try stub.route("v1/x") { _ in .status(204) }

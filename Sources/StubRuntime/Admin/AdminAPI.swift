@@ -3,7 +3,6 @@ package import HTTPTypes
 import Logging
 import StubFormats
 package import StubEngine
-import BuiltInBank
 
 /// The control surface under `/__stubbank`: behaviours, scenarios, reset, journal, routes, reload.
 ///
@@ -103,7 +102,7 @@ package struct AdminAPI {
             try await activate(nil)
             return .noContent
         case ("POST", ["reset"]):
-            let bank = backend.bank.reset(session: scope)
+            let bank = backend.bank?.reset(session: scope) ?? (customers: 0, tokens: 0)
             backend.fileRouteState.reset(session: scope)
             let behaviours = backend.behaviours.clear(session: scope)
             let journal = backend.journal.clear(session: scope)
@@ -113,7 +112,7 @@ package struct AdminAPI {
                                           tokensRevoked: bank.tokens, behavioursRemoved: behaviours, journalEntriesCleared: journal,
                                           routeFileCounters: "reset"))
         case ("POST", ["tokens", "expire"]):
-            let expired = backend.bank.expireAccessTokens(session: scope)
+            let expired = backend.bank?.expireAccessTokens(session: scope) ?? 0
             return .json(AdminTokensExpired(session: scope, expired: expired))
         case ("GET", ["journal"]):
             let limit = try request.queryValue("limit").map { text throws(APIError) -> Int in
@@ -132,7 +131,7 @@ package struct AdminAPI {
         case ("POST", ["reload"]):
             do {
                 let fixtures = try await backend.reload()
-                return .json(AdminReloadResult(personas: fixtures.bank.personas.keys.sorted(), scenarios: fixtures.scenarios.keys.sorted(),
+                return .json(AdminReloadResult(personas: fixtures.bankFixtures?.personaNames ?? [], scenarios: fixtures.scenarios.keys.sorted(),
                                                routeFiles: fixtures.routes.routes.map(\.id)))
             } catch {
                 backend.logger.error("reload failed; still serving the last good stubs\n\(error)")

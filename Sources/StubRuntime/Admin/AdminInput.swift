@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import StubFormats
 import StubEngine
-import BuiltInBank
 
 /// Strict reading of admin request bodies: JSON only (415 otherwise), no unknown field (400
 /// naming it and the nearest known one), no explicit `null`, and whole numbers within range,

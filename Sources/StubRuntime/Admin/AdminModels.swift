@@ -1,6 +1,5 @@
 import Foundation
 import StubEngine
-import BuiltInBank
 
 /// `GET /__stubbank`.
 struct AdminIndex: Codable, Sendable {

@@ -1,5 +1,4 @@
 import StubEngine
-import BuiltInBank
 
 /// `?limit=&cursor=` on an admin list: at most `limit` items (default 100, up to 1,000) from
 /// the opaque cursor the previous page returned as `nextCursor`.

@@ -1,7 +1,6 @@
 import Foundation
 package import HTTPTypes
 import StubEngine
-import BuiltInBank
 
 /// How a browser carries the admin token: a page and an `EventSource` cannot set
 /// `X-Stub-Admin-Token`, so opening `/__stubbank/ui?token=T` once sets this cookie

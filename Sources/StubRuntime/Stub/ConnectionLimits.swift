@@ -1,5 +1,4 @@
 import StubEngine
-import BuiltInBank
 
 /// How long a connection may take over each part of a request, and how much of an unwanted body
 /// the stub reads and throws away so that the client still sees its answer.

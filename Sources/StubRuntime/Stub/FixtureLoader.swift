@@ -2,7 +2,6 @@ public import Foundation
 import Yams
 import StubFormats
 public import StubEngine
-import BuiltInBank
 
 /// Reads a stubs directory (the built-in bank's personas, route files, scenarios and `stubbank.yaml`),
 /// validating every file and collecting every problem with its line.
@@ -12,10 +11,13 @@ import BuiltInBank
 public struct FixtureLoader: Sendable {
     /// The stubs directory, with symlinks resolved.
     public let root: URL
+    /// Reads the built-in bank's files; nil for a stub without the bank.
+    public let bank: BankModule?
 
-    /// A loader for the stubs directory at `root`.
-    public init(root: URL) {
+    /// A loader for the stubs directory at `root`, reading the bank's files with `bank`.
+    public init(root: URL, bank: BankModule?) {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+        self.bank = bank
     }
 
     /// Loads everything, or throws a `FixtureLoadError` listing all problems found.
@@ -26,7 +28,7 @@ public struct FixtureLoader: Sendable {
             throw FixtureLoadError(problems: [FixtureProblem(file: root.path, line: nil, reason: "stubs directory not found")])
         }
         let settings = StubsSettingsLoader.load(root: root, problems: &problems)
-        let bank = settings.bank ? BankFixtureLoader(root: root).load(problems: &problems) : BankFixtures()
+        let bankFixtures = settings.bank ? bank?.load(root, &problems) : nil
         let routes = RouteFileLoader(root: root).load(problems: &problems)
         var scenarios: [String: Scenario] = [:]
         for file in listFiles("scenarios", suffix: ".yaml", problems: &problems) {
@@ -45,7 +47,7 @@ public struct FixtureLoader: Sendable {
             }
         }
         guard problems.isEmpty else { throw FixtureLoadError(problems: problems) }
-        var set = FixtureSet(bank: bank, scenarios: scenarios, routes: routes, settings: settings)
+        var set = FixtureSet(bank: bankFixtures, scenarios: scenarios, routes: routes, settings: settings)
         set.requestContract = contract
         return set
     }

@@ -1,10 +1,10 @@
 public import StubEngine
-package import BuiltInBank
 
 /// The loaded contents of a stubs directory.
 public struct FixtureSet: Sendable {
-    /// The built-in bank's personas and ATMs; none with `bank: false`.
-    package var bank: BankFixtures
+    /// The built-in bank's personas and ATMs, read by its module; nil with `bank: false`, or
+    /// for a stub without the bank.
+    package var bankFixtures: (any HostedBankFixtures)?
     /// Scenarios by name.
     public var scenarios: [String: Scenario]
     /// Routes from `routes/**`, served before the built-in bank.
@@ -14,9 +14,9 @@ public struct FixtureSet: Sendable {
     /// `settings.document`, read, for `validate: requests`.
     package var requestContract: RequestContract?
 
-    package init(bank: BankFixtures, scenarios: [String: Scenario], routes: FileRouteSet = .empty,
+    package init(bank: (any HostedBankFixtures)?, scenarios: [String: Scenario], routes: FileRouteSet = .empty,
          settings: StubsSettings = StubsSettings(bank: true)) {
-        self.bank = bank
+        self.bankFixtures = bank
         self.scenarios = scenarios
         self.routes = routes
         self.settings = settings

@@ -2,28 +2,28 @@ public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
 public import StubEngine
-package import BuiltInBank
 
 /// The running stub's parts, built once from a configuration and passed to the responder.
 public final class StubBackend: Sendable {
     /// How the stub was started.
     public let configuration: StubServerConfiguration
-    package let bank: Bank
+    /// The built-in bank, when this stub has it and the folder does not turn it off.
+    package let bank: (any HostedBank)?
     /// Decides every answer: the three transports carry out its plans.
     package let engine: Engine
     /// Where the stub logs.
     public let logger: Logger
     /// Fired when the server begins to stop; ends every delay, bandwidth pause and hang.
     public let stopSignal = StopSignal()
-    /// The built-in bank's routes (empty when `stubbank.yaml` turns the bank off).
-    package let routes: RouteTable
     /// Routes a test wrote in Swift (`InProcessStub.route`), asked before the route files.
     package let inlineRoutes: InlineRouteSource
     /// Route files and the counters behind their sequences, counters and `times`.
     private let fileRouteBox: NIOLockedValueBox<FileRouteSet>
     package let fileRouteState: FileRouteState
     /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
-    public let bankEnabled: Bool
+    public var bankEnabled: Bool { bank != nil }
+    /// How the bank's files are read again on reload.
+    private let bankModule: BankModule?
     /// The injected clock, for templates' `now`.
     package let clock: @Sendable () -> Date
     private let scenarios: NIOLockedValueBox<[String: Scenario]>
@@ -38,13 +38,14 @@ public final class StubBackend: Sendable {
     package var sessions: SessionRegistry { engine.sessions }
 
     /// Loads the stubs directory (throwing `FixtureLoadError` with every problem) and activates
-    /// the configured scenario (throwing `StubServerError.unknownScenario`).
-    public init(configuration: StubServerConfiguration, logger: Logger,
+    /// the configured scenario (throwing `StubServerError.unknownScenario`). `bank` is the
+    /// built-in bank (`.builtIn`, from `BuiltInBank`), or nil for route files alone.
+    public init(configuration: StubServerConfiguration, bank bankModule: BankModule?, logger: Logger,
                 clock: @escaping @Sendable () -> Date = Date.init) throws {
         if let token = configuration.adminToken, token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw StubServerError.emptyAdminToken
         }
-        let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
+        let fixtures = try FixtureLoader(root: configuration.stubsDirectory, bank: bankModule).load()
         var scenario: Scenario?
         if let name = configuration.scenario {
             guard let found = fixtures.scenarios[name] else {
@@ -54,12 +55,12 @@ public final class StubBackend: Sendable {
         }
         self.configuration = configuration
         self.logger = logger
-        let bank = Bank(fixtures: fixtures.bank, tokenTTL: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
+        let start = HostedBankStart(tokenTTLSeconds: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
+        let bank = fixtures.bankFixtures.flatMap { loaded in bankModule.map { $0.start(loaded, start) } }
         self.bank = bank
+        self.bankModule = bankModule
         let behaviours = BehaviourBook(seed: configuration.seed, limit: configuration.maxBehaviours, clock: clock)
         let journal = RequestJournal(capacity: configuration.journalCapacity)
-        self.bankEnabled = fixtures.settings.bank
-        self.routes = RouteTable(routes: fixtures.settings.bank ? BankAPI.routes() : [])
         self.fileRouteBox = NIOLockedValueBox(fixtures.routes)
         let inlineRoutes = InlineRouteSource()
         self.inlineRoutes = inlineRoutes
@@ -69,7 +70,7 @@ public final class StubBackend: Sendable {
         self.scenarios = NIOLockedValueBox(fixtures.scenarios)
         let limits = configuration.sessionLimits
         self.engine = Engine(
-            routes: Self.servedRoutes(fixtures, inline: inlineRoutes, state: fileRouteState, clock: clock, table: routes, bank: bank),
+            routes: Self.servedRoutes(fixtures, inline: inlineRoutes, state: fileRouteState, clock: clock, bank: bank),
             behaviours: behaviours,
             sessions: SessionRegistry(limits: limits, clock: clock), journal: journal, signer: ResponseSigner(key: configuration.signingKey),
             seed: configuration.seed, hangLimitSeconds: configuration.hangLimitSeconds
@@ -91,26 +92,26 @@ public final class StubBackend: Sendable {
     public func activateScenario(_ name: String?) async throws {
         guard let name else {
             try behaviours.setScenario(nil)
-            bank.apply(settings: nil)
+            bank?.apply(settings: nil)
             return
         }
         guard let scenario = availableScenarios[name] else {
             throw StubServerError.unknownScenario(name, available: availableScenarios.keys.sorted())
         }
         try behaviours.setScenario(scenario)
-        bank.apply(settings: scenario.settings)
+        bank?.apply(settings: scenario.settings)
     }
 
     /// Re-reads the stubs directory. On failure the last good set keeps serving and the problems are thrown.
     @discardableResult
     public func reload() async throws(FixtureLoadError) -> FixtureSet {
-        let fixtures = try FixtureLoader(root: configuration.stubsDirectory).load()
+        let fixtures = try FixtureLoader(root: configuration.stubsDirectory, bank: bankModule).load()
         scenarios.withLockedValue { $0 = fixtures.scenarios }
         fileRouteBox.withLockedValue { $0 = fixtures.routes }
-        engine.serve(Self.servedRoutes(fixtures, inline: inlineRoutes, state: fileRouteState, clock: clock, table: routes, bank: bank))
+        engine.serve(Self.servedRoutes(fixtures, inline: inlineRoutes, state: fileRouteState, clock: clock, bank: bank))
         fileRouteState.reset(session: nil)
-        bank.replaceFixtures(fixtures.bank)
-        if fixtures.settings.bank != bankEnabled {
+        if let loaded = fixtures.bankFixtures { bank?.replaceFixtures(loaded) }
+        if bankModule != nil, fixtures.settings.bank != bankEnabled {
             logger.warning("stubbank.yaml now turns the built-in bank \(fixtures.settings.bank ? "on" : "off"); restart to apply")
         }
         if let active = behaviours.scenarioName {
@@ -119,7 +120,7 @@ public final class StubBackend: Sendable {
                 try? await activateScenario(nil)
             }
         }
-        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.bank.personas.count)", "scenarios": "\(fixtures.scenarios.count)",
+        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.bankFixtures?.personaNames.count ?? 0)", "scenarios": "\(fixtures.scenarios.count)",
                                                  "routeFiles": "\(fixtures.routes.count)"])
         return fixtures
     }
@@ -129,9 +130,9 @@ public final class StubBackend: Sendable {
         Self.forget(session, bank: bank, fileRouteState: fileRouteState, behaviours: behaviours, journal: journal)
     }
 
-    private static func forget(_ session: String, bank: Bank, fileRouteState: FileRouteState, behaviours: BehaviourBook,
+    private static func forget(_ session: String, bank: (any HostedBank)?, fileRouteState: FileRouteState, behaviours: BehaviourBook,
                                journal: RequestJournal) {
-        bank.reset(session: session)
+        bank?.reset(session: session)
         fileRouteState.reset(session: session)
         behaviours.clear(session: session)
         journal.resetHits(session: session)
@@ -143,10 +144,11 @@ public final class StubBackend: Sendable {
     /// Routes written in Swift, then the route files, then the built-in bank, and
     /// `stubbank.yaml`'s base path.
     private static func servedRoutes(_ fixtures: FixtureSet, inline: InlineRouteSource, state: FileRouteState,
-                                     clock: @escaping @Sendable () -> Date, table: RouteTable, bank: Bank) -> Engine.Routes {
+                                     clock: @escaping @Sendable () -> Date, bank: (any HostedBank)?) -> Engine.Routes {
         let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock,
                                     contract: fixtures.settings.validateRequests ? fixtures.requestContract : nil)
-        return Engine.Routes(sources: [inline, files, BankRouteSource(table: table, bank: bank)], basePath: fixtures.settings.basePath)
+        let sources: [any RouteSource] = [inline, files] + (bank.map { [$0.source] } ?? [])
+        return Engine.Routes(sources: sources, basePath: fixtures.settings.basePath)
     }
 
     /// Route catalogue for `serve` output and the admin API: routes written in Swift, route
@@ -158,9 +160,9 @@ public final class StubBackend: Sendable {
         } + fileRoutes.routes.map {
             RouteDescription(pattern: $0.pattern.description, operationId: $0.id, summary: "route file", auth: false, source: $0.location,
                              journalName: $0.journalName)
-        } + routes.routes.map {
-            RouteDescription(pattern: $0.pattern.description, operationId: $0.operationId, summary: $0.summary,
-                             auth: $0.requiresAuth, source: "built-in bank", journalName: $0.pattern.description)
+        } + (bank?.listing ?? []).map {
+            RouteDescription(pattern: $0.pattern, operationId: $0.operationId, summary: $0.summary,
+                             auth: $0.auth, source: "built-in bank", journalName: $0.pattern)
         }
     }
 

@@ -1,6 +1,5 @@
 public import Foundation
 public import StubEngine
-import BuiltInBank
 
 /// Everything `stubbank serve` can set. Defaults are safe: loopback only, admin on loopback only.
 public struct StubServerConfiguration: Sendable {

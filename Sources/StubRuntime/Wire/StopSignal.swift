@@ -1,6 +1,5 @@
 import NIOConcurrencyHelpers
 import StubEngine
-import BuiltInBank
 
 /// Fired once when the server is asked to stop (SIGINT or SIGTERM), so that every request
 /// waiting on a delay, a bandwidth pause or a hang is ended at once instead of holding the

@@ -1,6 +1,4 @@
-import StubEngine
-
-/// The list envelope every collection uses: `{"data": [...], "nextCursor": null}`.
+/// The list envelope every collection uses (the bank's and the admin API's): `{"data": [...], "nextCursor": null}`.
 package struct WireList<Element: Codable & Sendable>: Codable, Sendable {
     /// The page of items.
     package var data: [Element]
