@@ -466,6 +466,7 @@ let package = Package(
             name: "ContractKitTests",
             dependencies: ["StubFormats", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams"), 
                 "ContractKit", "ContractKitCommand", "BankingContracts", "BankingDomain", "BankingData", "BankingPresentation", "StubServer",
+                "StubControl",
                 "StubRecord",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

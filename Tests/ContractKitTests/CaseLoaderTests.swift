@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import StubControl
 import Testing
 import StubFormats
 
@@ -53,6 +54,41 @@ import StubFormats
         #expect(problem.reason.contains("operation accounts.list does not report domain.maintenanceWindow"))
         // The operation that declares it may expect it.
         #expect(try load(["own.yaml": "id: s\nwhen: status.get\nexpect:\n  domain: { maintenanceWindow: 2 }\n"]).problems.isEmpty)
+    }
+
+    /// A case's behaviour is the control library's typed `StubBehaviour`: the stub's own JSON,
+    /// read when the case loads, so a misspelt field or an unknown fault is a load error with its
+    /// line rather than a 422 in the middle of a run.
+    @Test func aCasesBehaviourIsTypedAndAWrongOneIsRefusedAtLoad() throws {
+        let good = try load(["down.yaml": """
+            id: d
+            when: status.get
+            given:
+              - behaviour:
+                  route: GET /v1/status
+                  status: 503
+                  error: { code: maintenance, retryable: true }
+                  latency: { type: lognormal, medianMs: 300, sigma: 0.5, maxMs: 2000 }
+                  times: 2
+            expect:
+              data: { http: 503 }
+            """])
+        #expect(good.problems.isEmpty)
+        var expected = StubBehaviour.status(503, on: "GET /v1/status", for: .requests(2))
+        expected.error = StubBehaviour.ErrorBody(code: "maintenance", retryable: true)
+        expected.delay = .lognormal(median: .milliseconds(300), sigma: 0.5, cap: .seconds(2))
+        #expect(good.cases.first?.given?.first?.behaviour == expected)
+
+        let misspelt = try load(["typo.yaml": "id: t\nwhen: status.get\ngiven:\n  - behaviour:\n      route: GET /v1/status\n"
+            + "      statuss: 503\nexpect:\n  data: { http: 503 }\n"])
+        let problem = try #require(misspelt.problems.first)
+        #expect(misspelt.cases.isEmpty)
+        #expect(problem.line == 6)
+        #expect(problem.reason.contains("unknown field statuss"))
+        let fault = try load(["fault.yaml": "id: f\nwhen: status.get\ngiven:\n  - behaviour: { route: GET /v1/status, fault: resett }\n"
+            + "expect:\n  data: { http: 503 }\n"])
+        #expect(fault.problems.first?.reason.contains("unknown fault resett") == true)
+        #expect(fault.problems.first?.line == 4)
     }
 
     @Test func unknownFieldsAndLayersAreRefusedWithASuggestion() throws {

@@ -2,6 +2,7 @@
 import Foundation
 import Logging
 import StubServer
+import StubControl
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -70,7 +71,7 @@ import StubFormats
     @Test func givensApplyAfterSetupAndFaultsAreObservedFromTheStub() async throws {
         try await withHost { host in
             let runner = ContractRunner(client: Self.client(), stubURL: host.baseURL)
-            let reset = ContractCase.Given(behaviour: .object(["route": .string("GET /data.json"), "fault": .string("reset")]), offline: nil)
+            let reset = ContractCase.Given(behaviour: .fault(.reset, on: "GET /data.json"), offline: nil)
             // No request count here: libcurl, under URLSession on Linux, may retry a GET whose
             // reused connection was reset, and the stub's journal shows that honestly.
             let result = await runner.run(contractCase("reset", given: [reset], expect: [.transport: "connectionLost", .fault: "reset"]))

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import StubServer
+import StubControl
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -107,7 +108,7 @@ import StubFormats
             let offline = await runner.run(contractCase("offline", "fetch.many", given: [.init(offline: true)],
                                                         expect: [.transport: "offline", .urlError: "cannotConnectToHost"]))
             #expect(offline.outcome == .passed, "\(offline.message ?? "")")
-            let hang = await runner.run(ContractCase(id: "hang", given: [.init(behaviour: .object(["route": .string("GET /data.json"), "fault": .string("hang")]))],
+            let hang = await runner.run(ContractCase(id: "hang", given: [.init(behaviour: .fault(.hang, on: "GET /data.json"))],
                                                      when: "fetch.many", expect: Expectation([.urlError: "timedOut", .transport: "timeout"]),
                                                      timeoutSeconds: 1))
             #expect(hang.outcome == .passed, "\(hang.message ?? "")")

@@ -51,4 +51,60 @@ import Testing
         let read = try spec(StubBehaviour.status(500, on: "GET /v1/cards").limited(to: .requests(1)))
         #expect(read.times == 1 && read.expiresInSeconds == nil)
     }
+
+    /// Every field of the stub's vocabulary, set from Swift, reaches the admin API as the stub reads it.
+    @Test func everyFieldTheStubKnowsCanBeWrittenFromSwift() throws {
+        var behaviour = StubBehaviour.status(402, on: "POST /v1/transfers", headers: ["Retry-After": "5"], for: .requestsWithin(3, seconds: 60))
+        behaviour.error = StubBehaviour.ErrorBody(code: "limit", message: "m", displayMessage: "d", retryable: false)
+        behaviour.delay = .lognormal(median: .milliseconds(300), sigma: 0.7, cap: .seconds(3))
+        behaviour.bandwidth = StubBehaviour.Bandwidth(bytesPerSecond: 2048, chunkBytes: 256)
+        behaviour.probability = 0.25
+        behaviour.tamperSignature = true
+        behaviour.except = ["POST /v1/transfers/preview"]
+        behaviour.note = "all"
+        let read = try spec(behaviour)
+        #expect(read == BehaviourSpec(route: "POST /v1/transfers", except: ["POST /v1/transfers/preview"], status: 402,
+                                      headers: ["Retry-After": "5"],
+                                      error: ErrorOverride(code: "limit", message: "m", displayMessage: "d", retryable: false),
+                                      latency: LatencyModel(type: .lognormal, maxMs: 3000, medianMs: 300, sigma: 0.7),
+                                      bandwidth: Bandwidth(bytesPerSecond: 2048, chunkBytes: 256), probability: 0.25, times: 3,
+                                      tamperSignature: true, note: "all", expiresInSeconds: 60))
+        // And the typed value reads its own JSON back unchanged (a contract case holds this form).
+        #expect(try JSONDecoder().decode(StubBehaviour.self, from: JSONEncoder().encode(behaviour)) == behaviour)
+    }
+
+    /// Every behaviour of the repository's scenarios, as the engine loads it, reads as a typed
+    /// `StubBehaviour` and is written back to the same spec: one vocabulary on both sides.
+    @Test func theScenariosBehavioursReadAsTypedBehavioursAndBack() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Stubs")
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("scenarios").path).filter { $0.hasSuffix(".yaml") }
+        var problems: [FixtureProblem] = []
+        var seen = 0
+        for file in files {
+            let scenario = try #require(ScenarioLoader.load(relativePath: "scenarios/\(file)", root: root, problems: &problems))
+            for original in scenario.behaviours ?? [] {
+                let typed = try JSONDecoder().decode(StubBehaviour.self, from: JSONEncoder().encode(original))
+                #expect(try spec(typed) == original, "\(file): \(original.route)")
+                seen += 1
+            }
+        }
+        #expect(problems.isEmpty)
+        #expect(seen >= 3)
+    }
+
+    @Test func decodingRefusesWhatTheStubWouldRefuseByName() {
+        func reason(_ json: String) -> String {
+            do {
+                _ = try JSONDecoder().decode(StubBehaviour.self, from: Data(json.utf8))
+                return "decoded"
+            } catch { return "\(error)" }
+        }
+        #expect(reason(#"{"route":"GET /x","statuss":503}"#).contains("unknown field statuss"))
+        #expect(reason(#"{"route":"GET /x","fault":"resett"}"#).contains("unknown fault resett"))
+        #expect(reason(#"{"route":"GET /x","latency":{"type":"fixed"}}"#).contains("ms"))
+        #expect(reason(#"{"route":"GET /x","latency":{"type":"gaussian","ms":1}}"#).contains("unknown latency type gaussian"))
+        #expect(reason(#"{"route":"GET /x","error":{"kode":"x"}}"#).contains("unknown field kode"))
+        #expect(reason(#"{"status":503}"#).contains("route"))
+    }
 }

@@ -1,3 +1,4 @@
+public import StubControl
 public import StubFormats
 
 /// One contract case: a persona, what is arranged, one operation, and what each layer must show.
@@ -46,9 +47,11 @@ public struct ContractCase: Codable, Sendable, Equatable {
 
     /// Something arranged before the operation runs.
     public struct Given: Codable, Sendable, Equatable {
-        /// A behaviour installed through the admin API for this case's session only, in the
-        /// stub's own format (route, status, headers, latency, fault, times, ...).
-        public var behaviour: JSONValue?
+        /// A behaviour installed through the admin API for this case's session only, written in
+        /// the stub's own format (route, status, headers, latency, fault, times, ...) and read
+        /// as the control library's typed `StubBehaviour`: a field the stub does not know is
+        /// refused when the case loads, with its line.
+        public var behaviour: StubBehaviour?
         /// The device loses its connection after setup: the operation's requests go to a
         /// port nothing listens on, so they are refused (`offline`), as on a phone in a tunnel.
         public var offline: Bool?
@@ -57,7 +60,7 @@ public struct ContractCase: Codable, Sendable, Equatable {
         public var expireTokens: Bool?
 
         /// A behaviour to install, the device going offline, or the access tokens running out.
-        public init(behaviour: JSONValue? = nil, offline: Bool? = nil, expireTokens: Bool? = nil) {
+        public init(behaviour: StubBehaviour? = nil, offline: Bool? = nil, expireTokens: Bool? = nil) {
             self.behaviour = behaviour
             self.offline = offline
             self.expireTokens = expireTokens

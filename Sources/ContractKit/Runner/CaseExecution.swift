@@ -47,7 +47,7 @@ struct CaseExecution: Sendable {
             mark.withLock { $0 = setup.last?.sequence ?? 0 }
             for given in contractCase.given ?? [] {
                 if let behaviour = given.behaviour {
-                    do { try await stub.install(json: try JSONEncoder().encode(behaviour)) } catch let error as StubControlError {
+                    do { try await stub.install(behaviour) } catch let error as StubControlError {
                         throw SetupFailure(description: "the stub refused the behaviour: \(error)")
                     }
                 }
