@@ -85,14 +85,14 @@ public struct CommandRun: Sendable {
         var cases = loaded.cases
         if let filter = options.filter { cases = cases.filter { $0.id.contains(filter) || $0.when == filter } }
         let store = try storeTime.time { try RunStore(path: options.databasePath) }
-        var host: StubHost?
+        var host: LiveStub?
         let baseURL: URL
         if let given = options.baseURL {
             baseURL = given
         } else {
             var quiet = logger
             quiet.logLevel = .error
-            let started = try await StubHost.start(stubs: options.stubsDirectory, logger: quiet)
+            let started = try await LiveStub.start(stubs: options.stubsDirectory, logger: quiet)
             host = started
             baseURL = started.baseURL
         }

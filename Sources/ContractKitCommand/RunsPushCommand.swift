@@ -34,9 +34,9 @@ extension RunsCommand {
                 print("Nothing to push: every finished run is already in the team store.")
                 return
             }
-            let remote: TeamStore
+            let remote: TeamRunStore
             do {
-                remote = try await TeamStore.connect(address, logger: TeamOptions.quietLogger)
+                remote = try await TeamRunStore.connect(address, logger: TeamOptions.quietLogger)
             } catch {
                 let waiting = pending.count == 1 ? "1 run stays" : "\(pending.count) runs stay"
                 let message = "warning: \(error). \(waiting) in the outbox for the next push."

@@ -27,12 +27,12 @@ public struct TeamCommand: AsyncParsableCommand {
         @Option(help: "How far back to look: days (14d), hours (36h, rounded up to days) or weeks (2w).") var window = "14d"
         @Option(help: "Only this client's runs (default: every client).") var client: String?
 
-        func days() throws -> Int { try TeamStore.days(in: window) }
+        func days() throws -> Int { try TeamRunStore.days(in: window) }
     }
 
     /// Connects, runs `body`, and closes the connection whether or not `body` throws.
-    static func withStore<T: Sendable>(_ team: TeamOptions, _ body: (TeamStore) async throws -> T) async throws -> T {
-        let store = try await TeamStore.connect(try team.required(), logger: TeamOptions.quietLogger)
+    static func withStore<T: Sendable>(_ team: TeamOptions, _ body: (TeamRunStore) async throws -> T) async throws -> T {
+        let store = try await TeamRunStore.connect(try team.required(), logger: TeamOptions.quietLogger)
         do {
             let value = try await body(store)
             await store.close()
@@ -222,8 +222,8 @@ public struct TeamCommand: AsyncParsableCommand {
         @Flag(help: "Say what would go, and delete nothing.") var dryRun = false
 
         func run() async throws {
-            let days = try TeamStore.days(in: keep)
-            let result: TeamStore.PruneResult = try await TeamCommand.withStore(team) { store in
+            let days = try TeamRunStore.days(in: keep)
+            let result: TeamRunStore.PruneResult = try await TeamCommand.withStore(team) { store in
                 try await store.prune(keepDays: days, dryRun: dryRun)
             }
             print("\(dryRun ? "Would delete" : "Deleted") \(result.caseResults) case rows of \(result.runs) runs older than \(keep).")
@@ -243,7 +243,7 @@ public struct TeamCommand: AsyncParsableCommand {
         }
     }
 
-    static func report(_ found: [TeamStore.CaseOnInputs], empty: String, detail: (TeamStore.CaseOnInputs) -> String) {
+    static func report(_ found: [TeamRunStore.CaseOnInputs], empty: String, detail: (TeamRunStore.CaseOnInputs) -> String) {
         guard !found.isEmpty else {
             Swift.print(empty)
             return

@@ -37,7 +37,7 @@ public final class ContractTestSuite: Sendable {
     public let baseDirectory: URL
     /// Where runs are recorded; nil when the suite records nothing.
     public let databasePath: String?
-    private let host: SuiteHost
+    private let host: SuiteState
 
     /// Loads the cases now; the stub and the run store open on the first `check`.
     ///
@@ -64,7 +64,7 @@ public final class ContractTestSuite: Sendable {
         self.loadProblems = loaded.problems
         let environment = ProcessInfo.processInfo.environment
         let named = environment["STUBBANK_BASE_URL"] ?? environment["TEST_RUNNER_STUBBANK_BASE_URL"]
-        let target: SuiteHost.Target = if let url = named.flatMap(URL.init(string:)) {
+        let target: SuiteState.Target = if let url = named.flatMap(URL.init(string:)) {
             .remote(url)
         } else {
             switch stub.source {
@@ -73,7 +73,7 @@ public final class ContractTestSuite: Sendable {
             }
         }
         let recorder = store.map { path in { @Sendable in try recording.open(URL(fileURLWithPath: path)) } }
-        self.host = SuiteHost(client: client, stub: target, recorder: recorder,
+        self.host = SuiteState(client: client, stub: target, recorder: recorder,
                               screens: ScreenRecorder(casesDirectory: casesDirectory),
                               total: loaded.cases.count, concurrency: max(1, concurrency))
     }

@@ -1,7 +1,8 @@
 public import Foundation
 
-/// A stub a suite started for itself, which it stops when it is done with it.
-public protocol HostedStub: Sendable {
+/// A stub running at an address, which whoever started it stops: what a suite holds of the
+/// `LiveStub` it started (ContractTesting does not build the server, so it knows only this).
+public protocol RunningStub: Sendable {
     /// Where the stub answers, e.g. `http://127.0.0.1:49152`.
     var baseURL: URL { get }
     /// Stops the stub and frees its port.
@@ -17,7 +18,7 @@ extension ContractTestSuite {
     public struct Stub: Sendable {
         enum Source: Sendable {
             case remote(URL)
-            case hosted(stubs: String, start: @Sendable (URL) async throws -> any HostedStub)
+            case hosted(stubs: String, start: @Sendable (URL) async throws -> any RunningStub)
         }
 
         let source: Source
@@ -29,8 +30,12 @@ extension ContractTestSuite {
 
         /// A stub the suite starts on the first case, serving the folder `stubs` (relative to the
         /// package root unless absolute); `start` is given the resolved folder.
-        public static func hosted(stubs: String, start: @escaping @Sendable (URL) async throws -> any HostedStub) -> Stub {
+        public static func hosted(stubs: String, start: @escaping @Sendable (URL) async throws -> any RunningStub) -> Stub {
             Stub(source: .hosted(stubs: stubs, start: start))
         }
     }
 }
+
+/// The earlier name of `RunningStub`.
+@available(*, deprecated, renamed: "RunningStub")
+public typealias HostedStub = RunningStub

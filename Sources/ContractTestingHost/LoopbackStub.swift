@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import StubServer
 
-extension StubHost: HostedStub {}
+extension LiveStub: RunningStub {}
 
 extension ContractTestSuite.Stub {
     /// The stub server hosted in the test process on a free loopback port, serving the folder
@@ -14,7 +14,7 @@ extension ContractTestSuite.Stub {
         .hosted(stubs: stubs) { folder in
             var logger = Logger(label: "contract-tests")
             logger.logLevel = .critical
-            return try await StubHost.start(stubs: folder, logger: logger)
+            return try await LiveStub.start(stubs: folder, logger: logger)
         }
     }
 }

@@ -4,7 +4,7 @@ public import Foundation
 public struct StubSession: Sendable {
     /// The session's name, such as `test-3f9a0c1e`.
     public let name: String
-    let control: StubControl
+    let control: StubControlClient
 
     /// How often a wait reads the journal.
     static let pollInterval = Duration.milliseconds(50)
@@ -36,7 +36,7 @@ public struct StubSession: Sendable {
     /// Installs a behaviour for this session only; returns its id for `remove(_:)`.
     @discardableResult
     public func install(_ behaviour: StubBehaviour) async throws(StubControlError) -> String {
-        try await install(json: try StubControl.encode(behaviour.json))
+        try await install(json: try StubControlClient.encode(behaviour.json))
     }
 
     /// Installs a behaviour written in the stub's own JSON (as a contract case's `given:` holds it).

@@ -40,7 +40,7 @@ public final class InProcessStub: Sendable {
     /// A `URLSession` over `configuration`.
     public let urlSession: URLSession
     /// The admin API of this stub, in process: sessions, typed behaviours, the journal.
-    public let control: StubControl
+    public let control: StubControlClient
 
     let exchange: InProcessExchange
     private let host: String
@@ -86,7 +86,7 @@ public final class InProcessStub: Sendable {
         // thread while the app's requests start and end on it.
         let controlConfiguration = URLSessionConfiguration.ephemeral
         controlConfiguration.protocolClasses = [StubURLProtocol.self]
-        control = StubControl(baseURL: baseURL, urlSession: URLSession(configuration: controlConfiguration))
+        control = StubControlClient(baseURL: baseURL, urlSession: URLSession(configuration: controlConfiguration))
         InProcessHosts.shared.add(self, host: host)
     }
 

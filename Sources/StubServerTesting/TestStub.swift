@@ -15,7 +15,7 @@ public enum StubMode: Sendable, Equatable {
     /// In this process, through a `URLProtocol` (`InProcessStub`): no socket, every wait on the
     /// `TestClock`. The default: fast, and parallel tests never share a port.
     case inProcess
-    /// On a free loopback port (`StubHost`), for what needs a socket: a client that is not
+    /// On a free loopback port (`LiveStub`), for what needs a socket: a client that is not
     /// URLSession, raw bytes (`TestStub.raw`), connection-level faults as the kernel shows them.
     case live
 }
@@ -30,13 +30,13 @@ public final class TestStub: Sendable {
     /// The clock its templates, tokens and sessions read (and, in process, its waits sleep on).
     public let clock: TestClock
     /// The admin API: sessions, typed behaviours, the journal (`StubControl`).
-    public let control: StubControl
+    public let control: StubControlClient
     /// A client that sends requests to this stub and gives back status, headers and body.
     public let client: StubClient
     /// The loopback port, live; nil in process.
     public let port: Int?
     let backend: StubBackend
-    let host: StubHost?
+    let host: LiveStub?
     let inProcess: InProcessStub?
 
     init(mode: StubMode, stubs: URL, clock: TestClock, configure: (inout StubServerConfiguration) -> Void, logger: Logger) async throws {
@@ -56,14 +56,14 @@ public final class TestStub: Sendable {
             var configuration = StubServerConfiguration(stubsDirectory: stubs)
             configure(&configuration)
             configuration.port = 0
-            let started = try await StubHost.start(configuration: configuration, logger: logger, clock: { clock.date })
+            let started = try await LiveStub.start(configuration: configuration, logger: logger, clock: { clock.date })
             inProcess = nil
             host = started
             port = started.port
             backend = started.backend
             baseURL = started.baseURL
             let session = URLSession(configuration: .ephemeral)
-            control = StubControl(baseURL: started.baseURL, urlSession: session)
+            control = StubControlClient(baseURL: started.baseURL, urlSession: session)
             client = StubClient(baseURL: started.baseURL, session: session)
         }
     }

@@ -1,5 +1,5 @@
 /// The team store's schema: named, append-only migrations. A migration is never edited once it
-/// has shipped; a change is a new one. `TeamStore.migrate()` applies the missing ones in order,
+/// has shipped; a change is a new one. `TeamRunStore.migrate()` applies the missing ones in order,
 /// in one transaction, under an advisory lock, so two machines migrating at once are safe.
 enum TeamMigrations {
     /// The advisory lock key every migration holds ("SBTM" in ASCII).

@@ -8,8 +8,8 @@ import TeamStore
 enum CompatTeam {
     /// Each supported release's impact, from the team store at `options`.
     static func impact(of report: CompatReport, options: TeamOptions, client: String?) async throws -> [ReleaseImpact] {
-        let store = try await TeamStore.connect(try options.required(), logger: TeamOptions.quietLogger)
-        let found: [TeamStore.ReleaseUse]
+        let store = try await TeamRunStore.connect(try options.required(), logger: TeamOptions.quietLogger)
+        let found: [TeamRunStore.ReleaseUse]
         do {
             found = try await store.releaseUses(client: client)
             await store.close()

@@ -13,10 +13,10 @@ import StubFormats
 @Suite struct DriverAPITests {
     static let stubs = HarnessSelfTests.root.appendingPathComponent("Examples/mybank")
 
-    func withHost(_ body: (StubHost) async throws -> Void) async throws {
+    func withHost(_ body: (LiveStub) async throws -> Void) async throws {
         var logger = Logger(label: "driver-api-test")
         logger.logLevel = .critical
-        let host = try await StubHost.start(stubs: Self.stubs, logger: logger)
+        let host = try await LiveStub.start(stubs: Self.stubs, logger: logger)
         do { try await body(host) } catch { await host.stop(); throw error }
         await host.stop()
     }

@@ -13,10 +13,10 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let cases = Dictionary(uniqueKeysWithValues: CaseLoader(directory: root.appendingPathComponent("Contracts/cases"), client: ReferenceClient().contractClient()).load().cases.map { ($0.id, $0) })
 
-    func withHost(_ body: (StubHost) async throws -> Void) async throws {
+    func withHost(_ body: (LiveStub) async throws -> Void) async throws {
         var logger = Logger(label: "self-test")
         logger.logLevel = .critical
-        let host = try await StubHost.start(stubs: Self.root.appendingPathComponent("Stubs"), logger: logger)
+        let host = try await LiveStub.start(stubs: Self.root.appendingPathComponent("Stubs"), logger: logger)
         do { try await body(host) } catch { await host.stop(); throw error }
         await host.stop()
     }

@@ -13,10 +13,10 @@ import StubFormats
 /// What the harness can now say and create: counts, signals with a bounded wait, concurrent
 /// callers, per-route counts, raw transport errors and zones.
 @Suite struct HarnessStrengthTests {
-    func withHost(_ body: (StubHost) async throws -> Void) async throws {
+    func withHost(_ body: (LiveStub) async throws -> Void) async throws {
         var logger = Logger(label: "harness-strength-test")
         logger.logLevel = .critical
-        let host = try await StubHost.start(stubs: DriverAPITests.stubs, logger: logger)
+        let host = try await LiveStub.start(stubs: DriverAPITests.stubs, logger: logger)
         do { try await body(host) } catch { await host.stop(); throw error }
         await host.stop()
     }

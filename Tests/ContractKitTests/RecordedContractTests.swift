@@ -39,7 +39,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         let recording = try Recording(out: out, redactor: Redactor(rules: try Self.rules()), sequences: false)
-        let bank = try await StubHost.start(stubs: Self.root.appendingPathComponent("Stubs"), logger: Self.quiet)
+        let bank = try await LiveStub.start(stubs: Self.root.appendingPathComponent("Stubs"), logger: Self.quiet)
         let proxy = RecordingProxy(upstream: bank.baseURL, client: http, recording: recording) { _ in }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = RecordServer.make(proxy: proxy, host: "127.0.0.1", port: 0, logger: Self.quiet) { continuation.yield($0) }
@@ -58,7 +58,7 @@ import Testing
         #expect(throughProxy.filter { $0.outcome != .passed }.map(\.caseId).isEmpty, "recording through the proxy")
         #expect(try RedactionCheck(rules: RedactionRules()).check(folder: out).isEmpty, "no IBAN, token or e-mail left")
         // Served alone: the bank is off, only the recorded route files answer.
-        let served = try await StubHost.start(stubs: out, logger: Self.quiet)
+        let served = try await LiveStub.start(stubs: out, logger: Self.quiet)
         #expect(!served.backend.bankEnabled)
         let replayed = await ContractRunner(client: client, stubURL: served.baseURL, concurrency: 4, screens: screens).run(cases)
         await served.stop()

@@ -12,11 +12,11 @@ import FoundationNetworking
 @Suite struct StubControlTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func withStub(_ body: (StubControl) async throws -> Void) async throws {
+    func withStub(_ body: (StubControlClient) async throws -> Void) async throws {
         var logger = Logger(label: "stub-control-tests")
         logger.logLevel = .critical
-        let host = try await StubHost.start(stubs: Self.root.appendingPathComponent("Stubs"), logger: logger)
-        do { try await body(StubControl(baseURL: host.baseURL)) } catch {
+        let host = try await LiveStub.start(stubs: Self.root.appendingPathComponent("Stubs"), logger: logger)
+        do { try await body(StubControlClient(baseURL: host.baseURL)) } catch {
             await host.stop()
             throw error
         }
@@ -169,10 +169,10 @@ import FoundationNetworking
     }
 
     @Test func anUnreachableStubIsATypedErrorNotAHang() async throws {
-        let stub = StubControl(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: .seconds(5))
+        let stub = StubControlClient(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: .seconds(5))
         let error = await #expect(throws: StubControlError.self) { _ = try await stub.makeSession() }
         #expect(error?.code == "unreachable")
-        #expect(StubControl.fromEnvironment(["TEST_RUNNER_STUBBANK_BASE_URL": "http://10.0.0.2:9000"]).baseURL.absoluteString == "http://10.0.0.2:9000")
+        #expect(StubControlClient.fromEnvironment(["TEST_RUNNER_STUBBANK_BASE_URL": "http://10.0.0.2:9000"]).baseURL.absoluteString == "http://10.0.0.2:9000")
     }
 
     @Test func matchersTakeRoutePatterns() {

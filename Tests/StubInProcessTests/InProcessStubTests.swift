@@ -44,7 +44,7 @@ import FoundationNetworking
         let (inProcess, response) = try await get(stub.baseURL.appendingPathComponent("v1/atms"), stub)
         var logger = Logger(label: "in-process-tests")
         logger.logLevel = .critical
-        let host = try await StubHost.start(stubs: Self.stubs, logger: logger)
+        let host = try await LiveStub.start(stubs: Self.stubs, logger: logger)
         var request = URLRequest(url: host.baseURL.appendingPathComponent("v1/atms"))
         request.timeoutInterval = 10
         let (overSocket, socketResponse) = try await URLSession.shared.data(for: request)

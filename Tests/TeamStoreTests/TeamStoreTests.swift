@@ -67,8 +67,8 @@ struct TeamStoreTests {
 
     @Test func twoMachinesPushingAtOnce() async throws {
         try await TeamTestServer.withFreshDatabase { address in
-            let one = try await TeamStore.connect(address, logger: TeamTestServer.logger)
-            let two = try await TeamStore.connect(address, logger: TeamTestServer.logger)
+            let one = try await TeamRunStore.connect(address, logger: TeamTestServer.logger)
+            let two = try await TeamRunStore.connect(address, logger: TeamTestServer.logger)
             try await one.migrate()
             let cases = (0..<50).map { result("case.\($0)", .passed) }
             let (shared, sharedResults) = run("run-shared", results: cases)
@@ -97,7 +97,7 @@ struct TeamStoreTests {
         let binary = root.appendingPathComponent(".build/debug/stubbank")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the stubbank binary first (swift build)")
         try await TeamTestServer.withFreshDatabase { address in
-            let store = try await TeamStore.connect(address, logger: TeamTestServer.logger)
+            let store = try await TeamRunStore.connect(address, logger: TeamTestServer.logger)
             try await store.migrate()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("push-kill-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -177,8 +177,8 @@ struct TeamStoreTests {
 
     @Test func migrationsApplyOnceEvenTwoAtATime() async throws {
         try await TeamTestServer.withFreshDatabase { address in
-            let one = try await TeamStore.connect(address, logger: TeamTestServer.logger)
-            let two = try await TeamStore.connect(address, logger: TeamTestServer.logger)
+            let one = try await TeamRunStore.connect(address, logger: TeamTestServer.logger)
+            let two = try await TeamRunStore.connect(address, logger: TeamTestServer.logger)
             async let first = one.migrate()
             async let second = two.migrate()
             let applied = try await [first, second]
@@ -192,7 +192,7 @@ struct TeamStoreTests {
 
     @Test func aStoreNoOneMigratedSaysToMigrate() async throws {
         try await TeamTestServer.withFreshDatabase { address in
-            let store = try await TeamStore.connect(address, logger: TeamTestServer.logger)
+            let store = try await TeamRunStore.connect(address, logger: TeamTestServer.logger)
             await #expect {
                 try await store.releaseUses()
             } throws: { error in
@@ -358,9 +358,9 @@ struct TeamStoreTests {
             #expect(try await !store.pin("no-such-run"))
             try await store.recordRelease(client: "reference", commit: "app-7")
             let dry = try await store.prune(keepDays: 90, dryRun: true)
-            #expect(dry == TeamStore.PruneResult(runs: 2, caseResults: 4))
-            #expect(try await store.prune(keepDays: 90, batch: 1) == TeamStore.PruneResult(runs: 2, caseResults: 4))
-            #expect(try await store.prune(keepDays: 90) == TeamStore.PruneResult(runs: 0, caseResults: 0))
+            #expect(dry == TeamRunStore.PruneResult(runs: 2, caseResults: 4))
+            #expect(try await store.prune(keepDays: 90, batch: 1) == TeamRunStore.PruneResult(runs: 2, caseResults: 4))
+            #expect(try await store.prune(keepDays: 90) == TeamRunStore.PruneResult(runs: 0, caseResults: 0))
             #expect(try await store.history(of: "a").map(\.runId).sorted() == ["old-feature", "old-pinned", "old-released", "recent"])
             #expect(try await store.runCount() == 6)
             // The counters of the pruned runs still answer: "b" failed and passed on the same inputs long ago.
@@ -380,7 +380,7 @@ struct TeamStoreTests {
         let address = try TeamAddress("postgres://nobody@/nothing?host=/nonexistent-\(UUID().uuidString)&port=5433")
         let started = ContinuousClock.now
         await #expect {
-            _ = try await TeamStore.connect(address, logger: TeamTestServer.logger, timeout: .seconds(3))
+            _ = try await TeamRunStore.connect(address, logger: TeamTestServer.logger, timeout: .seconds(3))
         } throws: { error in
             guard case .unreachable(let where_, _) = error as? TeamStoreError else { return false }
             return where_.contains("nonexistent")
@@ -388,7 +388,7 @@ struct TeamStoreTests {
         #expect(ContinuousClock.now - started < .seconds(60), "a bound, not a hang (the machine may be busy)")
         let refused = try TeamAddress("postgres://nobody@127.0.0.1:1/nothing")
         await #expect {
-            _ = try await TeamStore.connect(refused, logger: TeamTestServer.logger, timeout: .seconds(2))
+            _ = try await TeamRunStore.connect(refused, logger: TeamTestServer.logger, timeout: .seconds(2))
         } throws: { error in
             guard case .unreachable(let where_, _) = error as? TeamStoreError else { return false }
             return where_.contains("127.0.0.1:1")
@@ -422,9 +422,9 @@ struct TeamStoreTests {
     }
 
     @Test func windows() throws {
-        #expect(try TeamStore.days(in: "14d") == 14)
-        #expect(try TeamStore.days(in: "2w") == 14)
-        #expect(try TeamStore.days(in: "36h") == 2)
-        #expect(throws: TeamStoreError.badWindow("fortnight")) { try TeamStore.days(in: "fortnight") }
+        #expect(try TeamRunStore.days(in: "14d") == 14)
+        #expect(try TeamRunStore.days(in: "2w") == 14)
+        #expect(try TeamRunStore.days(in: "36h") == 2)
+        #expect(throws: TeamStoreError.badWindow("fortnight")) { try TeamRunStore.days(in: "fortnight") }
     }
 }

@@ -21,7 +21,7 @@ enum TeamTestServer {
     /// A new, empty database for one test, dropped when `body` returns.
     static func withFreshDatabase(_ body: (TeamAddress) async throws -> Void) async throws {
         let text = try #require(url, "CI=true but STUBBANK_TEAM_TEST_URL is not set: .ci/run starts PostgreSQL with Scripts/team-postgres.sh")
-        let admin = try await TeamStore.connect(try TeamAddress(text), logger: logger)
+        let admin = try await TeamRunStore.connect(try TeamAddress(text), logger: logger)
         let name = "team_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
         try await admin.client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
         var address = try TeamAddress(text)
@@ -36,9 +36,9 @@ enum TeamTestServer {
     }
 
     /// A migrated store in a fresh database.
-    static func withStore(_ body: (TeamStore) async throws -> Void) async throws {
+    static func withStore(_ body: (TeamRunStore) async throws -> Void) async throws {
         try await withFreshDatabase { address in
-            let store = try await TeamStore.connect(address, logger: logger)
+            let store = try await TeamRunStore.connect(address, logger: logger)
             try await store.migrate()
             do { try await body(store) } catch {
                 await store.close()

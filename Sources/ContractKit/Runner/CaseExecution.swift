@@ -10,14 +10,14 @@ import StubControl
 struct CaseExecution: Sendable {
     let stubURL: URL
     /// The stub's admin API, through the same control library UI tests use.
-    let control: StubControl
+    let control: StubControlClient
 
     /// Loopback port 1: nothing listens there, so connections are refused at once.
     static let unreachable = URL(string: "http://127.0.0.1:1")!
 
     init(stubURL: URL, adminToken: String? = nil) {
         self.stubURL = stubURL
-        self.control = StubControl(baseURL: stubURL, adminToken: adminToken, timeout: .seconds(15))
+        self.control = StubControlClient(baseURL: stubURL, adminToken: adminToken, timeout: .seconds(15))
     }
 
     /// The most the harness waits for one operation: twice its client timeout, and at least 20 s more.

@@ -33,7 +33,7 @@ public struct DriftCheck: Sendable {
 
     /// Replays every GET route and reports the schema-level differences; `progress` hears each route.
     public func run(client: HTTPClient, logger: Logger, progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> DriftReport {
-        let host = try await StubHost.start(stubs: stubs, logger: logger)
+        let host = try await LiveStub.start(stubs: stubs, logger: logger)
         do {
             let report = try await compare(host: host, client: client, progress: progress)
             await host.stop()
@@ -44,7 +44,7 @@ public struct DriftCheck: Sendable {
         }
     }
 
-    private func compare(host: StubHost, client: HTTPClient, progress: @Sendable (String) -> Void) async throws -> DriftReport {
+    private func compare(host: LiveStub, client: HTTPClient, progress: @Sendable (String) -> Void) async throws -> DriftReport {
         var stubHeaders: [(String, String)] = []
         if host.backend.bankEnabled {
             stubHeaders.append(("Authorization", "Bearer " + (try await signIn(host: host, client: client))))
@@ -85,7 +85,7 @@ public struct DriftCheck: Sendable {
         return report
     }
 
-    private func signIn(host: StubHost, client: HTTPClient) async throws -> String {
+    private func signIn(host: LiveStub, client: HTTPClient) async throws -> String {
         let config = stubs.appendingPathComponent("personas/\(persona)/persona.json")
         guard let data = try? Data(contentsOf: config),
               let password = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["password"] as? String else {

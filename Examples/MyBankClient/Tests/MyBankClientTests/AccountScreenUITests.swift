@@ -49,7 +49,7 @@ import Testing
 
 /// Simulators running side by side, each every scenario in order.
 enum Simulators {
-    static func run(_ count: Int, _ control: StubControl) async throws {
+    static func run(_ count: Int, _ control: StubControlClient) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<count { group.addTask { try await AccountScreenScenarios.all(control) } }
             try await group.waitForAll()
@@ -64,13 +64,13 @@ enum AccountScreenScenarios {
         MyBankApp(environment: session.launchEnvironment(key: MyBankApp.baseURLKey), settings: MyBankContracts.pinnedEnvironment, timeout: timeout)
     }
 
-    static func all(_ control: StubControl) async throws {
+    static func all(_ control: StubControlClient) async throws {
         try await maintenance(control)
         try await slowNetwork(control)
         try await connectionDropsOnRefresh(control)
     }
 
-    static func maintenance(_ control: StubControl) async throws {
+    static func maintenance(_ control: StubControlClient) async throws {
         let session = try await control.makeSession(prefix: "maintenance")
         try await session.install(.status(503, on: "GET /data.json", headers: ["Retry-After": "120"]))
         let app = launch(session)
@@ -82,7 +82,7 @@ enum AccountScreenScenarios {
         try await session.end()
     }
 
-    static func slowNetwork(_ control: StubControl) async throws {
+    static func slowNetwork(_ control: StubControlClient) async throws {
         let session = try await control.makeSession(prefix: "slow")
         try await session.install(.delay(.milliseconds(400)...(.milliseconds(600)), on: "GET /data.json"))
         let app = launch(session)
@@ -94,7 +94,7 @@ enum AccountScreenScenarios {
         try await session.end()
     }
 
-    static func connectionDropsOnRefresh(_ control: StubControl) async throws {
+    static func connectionDropsOnRefresh(_ control: StubControlClient) async throws {
         let session = try await control.makeSession(prefix: "drops")
         let app = launch(session)
         await app.launch()
@@ -112,18 +112,18 @@ enum AccountScreenScenarios {
 /// The stub the UI tests steer: `STUBBANK_BASE_URL` when set (a stub a CI step started), else
 /// one started here once, serving `Examples/mybank` on a free port.
 enum UITestStub {
-    static let started = Task<StubControl, any Error> {
+    static let started = Task<StubControlClient, any Error> {
         let environment = ProcessInfo.processInfo.environment
         if environment["STUBBANK_BASE_URL"] != nil || environment["TEST_RUNNER_STUBBANK_BASE_URL"] != nil {
-            return StubControl.fromEnvironment(environment)
+            return StubControlClient.fromEnvironment(environment)
         }
         var logger = Logger(label: "ui-tests")
         logger.logLevel = .critical
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let host = try await StubHost.start(stubs: root.appendingPathComponent("Examples/mybank"), logger: logger)
-        return StubControl(baseURL: host.baseURL)
+        let host = try await LiveStub.start(stubs: root.appendingPathComponent("Examples/mybank"), logger: logger)
+        return StubControlClient(baseURL: host.baseURL)
     }
 
-    static func control() async throws -> StubControl { try await started.value }
+    static func control() async throws -> StubControlClient { try await started.value }
 }

@@ -8,7 +8,7 @@ public import FoundationNetworking
 /// on it without building the server.
 ///
 /// ```swift
-/// let stub = StubControl(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let stub = StubControlClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
 /// let session = try await stub.makeSession()
 /// app.launchEnvironment.merge(session.launchEnvironment) { $1 }
 /// try await session.install(.offline())
@@ -19,7 +19,7 @@ public import FoundationNetworking
 ///
 /// Every session lives in the stub as `/_s/NAME/`, so tests (and parallel simulators) never see
 /// each other's behaviours, journal or bank state.
-public struct StubControl: Sendable {
+public struct StubControlClient: Sendable {
     /// The stub's root, such as `http://127.0.0.1:8080`.
     public let baseURL: URL
     let transport: AdminTransport
@@ -37,9 +37,9 @@ public struct StubControl: Sendable {
     /// The stub named by the environment (`STUBBANK_BASE_URL`; in a simulator's test runner also
     /// `TEST_RUNNER_STUBBANK_BASE_URL`), or `fallback`.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment,
-                                       fallback: URL = URL(string: "http://127.0.0.1:8080")!) -> StubControl {
+                                       fallback: URL = URL(string: "http://127.0.0.1:8080")!) -> StubControlClient {
         let named = environment["STUBBANK_BASE_URL"] ?? environment["TEST_RUNNER_STUBBANK_BASE_URL"]
-        return StubControl(baseURL: named.flatMap(URL.init(string:)) ?? fallback, adminToken: environment["STUBBANK_ADMIN_TOKEN"])
+        return StubControlClient(baseURL: named.flatMap(URL.init(string:)) ?? fallback, adminToken: environment["STUBBANK_ADMIN_TOKEN"])
     }
 
     /// A new session with a unique name (`<prefix>-<8 hex>`), cleared on the stub so it starts
@@ -86,3 +86,8 @@ public struct StubControl: Sendable {
         }
     }
 }
+
+/// The earlier name of `StubControlClient`. A type named as its module made `StubControl.X`
+/// mean the type, not the module, so `StubControl.StubBehaviour` did not compile.
+@available(*, deprecated, renamed: "StubControlClient")
+public typealias StubControl = StubControlClient

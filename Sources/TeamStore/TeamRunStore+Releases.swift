@@ -2,7 +2,7 @@ public import ContractKit
 public import Foundation
 import PostgresNIO
 
-extension TeamStore {
+extension TeamRunStore {
     /// A released app version customers still use, or used.
     public struct Release: Sendable, Equatable {
         /// The client (driver) name, e.g. `mybank`.

@@ -1,7 +1,7 @@
 public import Foundation
 import PostgresNIO
 
-extension TeamStore {
+extension TeamRunStore {
     /// A case on one set of inputs, with what the team's machines saw.
     public struct CaseOnInputs: Sendable, Equatable {
         /// The client that ran it.

@@ -5,9 +5,11 @@ import ServiceLifecycle
 import StubEngine
 import BuiltInBank
 
-/// Runs the stub in this process on an ephemeral loopback port, for the length of a contract run
-/// or a drift check.
-public final class StubHost: Sendable {
+/// The stub server started in this process on a free loopback port, for the length of a test, a
+/// contract run or a drift check: the client under test reaches it over a real socket, as an app
+/// reaches `stubbank serve`. (`InProcessStub` is the other transport: a `URLProtocol`, no socket;
+/// the testing library's `TestStub` is a test's handle on either.)
+public final class LiveStub: Sendable {
     /// The loopback port it listens on.
     public let port: Int
     /// The stub itself, for tests that look inside.
@@ -26,7 +28,7 @@ public final class StubHost: Sendable {
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Starts the stub and returns once it is listening.
-    public static func start(stubs: URL, logger: Logger) async throws -> StubHost {
+    public static func start(stubs: URL, logger: Logger) async throws -> LiveStub {
         var configuration = StubServerConfiguration(stubsDirectory: stubs)
         configuration.port = 0
         configuration.journalCapacity = 20_000
@@ -37,7 +39,7 @@ public final class StubHost: Sendable {
     /// Starts a stub as `configuration` says (give port 0 for a free one), reading time from
     /// `clock`, and returns once it is listening.
     public static func start(configuration: StubServerConfiguration, logger: Logger,
-                             clock: @escaping @Sendable () -> Date = Date.init) async throws -> StubHost {
+                             clock: @escaping @Sendable () -> Date = Date.init) async throws -> LiveStub {
         let backend = try StubBackend(configuration: configuration, logger: logger, clock: clock)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = StubApplication.make(backend: backend) { port in continuation.yield(port) }
@@ -45,7 +47,7 @@ public final class StubHost: Sendable {
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
-        return StubHost(port: port, backend: backend, group: group, task: task)
+        return LiveStub(port: port, backend: backend, group: group, task: task)
     }
 
     /// Stops the stub gracefully.
@@ -54,3 +56,7 @@ public final class StubHost: Sendable {
         _ = try? await task.value
     }
 }
+
+/// The earlier name of `LiveStub`.
+@available(*, deprecated, renamed: "LiveStub")
+public typealias StubHost = LiveStub

@@ -11,7 +11,7 @@ import PostgresNIO
 ///
 /// Counters per case, inputs, machine class and day are updated by each push, so the questions
 /// add up counters rather than scan every case result.
-public final class TeamStore: Sendable {
+public final class TeamRunStore: Sendable {
     /// Where it is, without the password.
     public let address: TeamAddress
     let client: PostgresClient
@@ -27,7 +27,7 @@ public final class TeamStore: Sendable {
 
     /// Connects and checks the server answers, within `timeout`.
     /// - Throws: `TeamStoreError.unreachable` with the server's or the network's reason.
-    public static func connect(_ address: TeamAddress, logger: Logger, timeout: Duration = .seconds(10)) async throws -> TeamStore {
+    public static func connect(_ address: TeamAddress, logger: Logger, timeout: Duration = .seconds(10)) async throws -> TeamRunStore {
         if case .socket(let folder, let port) = address.endpoint, !FileManager.default.fileExists(atPath: "\(folder)/.s.PGSQL.\(port)") {
             // The pool would retry a missing socket until the timeout; say so at once.
             throw TeamStoreError.unreachable(address.description, "no server socket at \(folder)/.s.PGSQL.\(port)")
@@ -43,7 +43,7 @@ public final class TeamStore: Sendable {
         configuration.options.maximumConnections = 4
         // Every statement ends within a minute on the server, so no question or push waits forever.
         configuration.options.additionalStartupParameters = [("statement_timeout", "60s")]
-        let store = TeamStore(address: address, client: PostgresClient(configuration: configuration, backgroundLogger: logger),
+        let store = TeamRunStore(address: address, client: PostgresClient(configuration: configuration, backgroundLogger: logger),
                               logger: logger)
         do {
             _ = try await Self.bounded(timeout) { try await store.client.query("SELECT 1", logger: logger) }
@@ -168,3 +168,8 @@ public final class TeamStore: Sendable {
         var description: String { "no answer within \(after)" }
     }
 }
+
+/// The earlier name of `TeamRunStore`. A type named as its module made `TeamStore.X` mean the
+/// type, not the module.
+@available(*, deprecated, renamed: "TeamRunStore")
+public typealias TeamStore = TeamRunStore

@@ -3,11 +3,11 @@ import Foundation
 
 /// The shared state behind a `ContractTestSuite`: the stub, started once; the run in the store,
 /// begun on the first case and finished with the last; and a gate on how many cases run at once.
-actor SuiteHost {
+actor SuiteState {
     /// The stub, with paths resolved and `STUBBANK_BASE_URL` applied.
     enum Target: Sendable {
         case remote(URL)
-        case hosted(folder: URL, start: @Sendable (URL) async throws -> any HostedStub)
+        case hosted(folder: URL, start: @Sendable (URL) async throws -> any RunningStub)
     }
 
     let client: ContractClient
@@ -17,7 +17,7 @@ actor SuiteHost {
     let total: Int
     let concurrency: Int
 
-    private var started: Task<(URL, (any HostedStub)?), any Error>?
+    private var started: Task<(URL, (any RunningStub)?), any Error>?
     private var run: RecordedRun?
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []

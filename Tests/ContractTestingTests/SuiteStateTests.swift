@@ -7,7 +7,7 @@ import Testing
 /// The Swift Testing suite's side of a run: it records through `RecordedRun`, begun with its
 /// first case and finished with its last. Cases no operation covers end before the stub is
 /// asked anything, so no stub runs here.
-@Suite struct SuiteHostTests {
+@Suite struct SuiteStateTests {
     final class MemoryRecorder: RunRecorder {
         let calls = NIOLockedValueBox<[String]>([])
         var log: [String] { calls.withLockedValue { $0 } }
@@ -30,9 +30,9 @@ import Testing
         }
     }
 
-    private func host(total: Int, recorder: MemoryRecorder?) -> SuiteHost {
+    private func host(total: Int, recorder: MemoryRecorder?) -> SuiteState {
         let opener: (@Sendable () throws -> any RunRecorder)? = recorder.map { recorder in { @Sendable in recorder } }
-        return SuiteHost(client: ContractClient(name: "probe"), stub: .remote(URL(string: "http://127.0.0.1:9")!), recorder: opener,
+        return SuiteState(client: ContractClient(name: "probe"), stub: .remote(URL(string: "http://127.0.0.1:9")!), recorder: opener,
                          screens: ScreenRecorder(casesDirectory: FileManager.default.temporaryDirectory, recording: false),
                          total: total, concurrency: 2)
     }

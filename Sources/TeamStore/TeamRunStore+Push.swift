@@ -4,7 +4,7 @@ import Foundation
 import PostgresNIO
 import StubFormats
 
-extension TeamStore {
+extension TeamRunStore {
     /// What a push did with one run.
     public enum PushResult: Sendable, Equatable {
         /// Written, with its case results and counters, in one transaction.

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 
-extension TeamStore {
+extension TeamRunStore {
     /// What a prune removed (or, dry, would remove).
     public struct PruneResult: Sendable, Equatable {
         /// Runs whose case rows went; the runs themselves and the counters stay.
