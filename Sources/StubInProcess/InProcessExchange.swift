@@ -85,8 +85,12 @@ struct InProcessExchange {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
         }
         if !body.isEmpty, fields[.contentLength] == nil { fields[.contentLength] = String(body.count) }
-        var target = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { target += "?" + query }
+        // The path as it would go on the wire, still percent-encoded: the engine decodes each
+        // parameter once, as it does for a socket's request line (`url.path` decodes, so `%2F`
+        // split a segment in two and `%2520` was decoded twice).
+        let path = url.path(percentEncoded: true)
+        var target = path.isEmpty ? "/" : path
+        if let query = url.query(percentEncoded: true) { target += "?" + query }
         return EngineRequest(method: request.httpMethod ?? "GET", target: target, headers: fields, body: Array(body), authority: url.host)
     }
 

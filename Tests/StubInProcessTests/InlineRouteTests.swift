@@ -50,6 +50,16 @@ import FoundationNetworking
         #expect(String(decoding: text, as: UTF8.self) == "down")
     }
 
+    /// The path reaches the engine as it would go on the wire: a parameter is decoded once, and an
+    /// encoded slash stays inside its segment.
+    @Test func anEncodedPathIsDecodedOnceAsOverASocket() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        try stub.route("GET /v1/payees/{name}") { request in .text(request.parameters["name"] ?? "-") }
+        let (status, body, _) = try await send(stub, "GET", "/v1/payees/a%2Fb%2520c%20d?q=%26")
+        #expect(status == 200)
+        #expect(String(decoding: body, as: UTF8.self) == "a/b%20c d")
+    }
+
     @Test func theNewestRouteWinsAndARemovedOneIsGone() async throws {
         let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let first = try stub.route("GET /v1/thing") { _ in .json(#"{"v":1}"#) }

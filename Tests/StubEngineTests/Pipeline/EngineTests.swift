@@ -87,6 +87,12 @@ extension WirePlan {
         #expect(first.hasPrefix("req_") && second.hasPrefix("req_") && first != second)
     }
 
+    @Test func theStubsRequestIdsAreTheCounterInBase36() {
+        for number in [0, 1, 35, 36, 1_295, 1_296, 46_655, 123_456_789, Int.max] {
+            #expect(Engine.requestId(number: number) == "req_" + String(number, radix: 36), "\(number)")
+        }
+    }
+
     @Test func theSessionComesFromThePrefixOrTheHeaderAndTheBasePathIsOptional() throws {
         let probe = EngineProbe(basePath: "/api/v1")
         #expect(probe.answer("/_s/alice/api/v1/probe?x=1").status == .ok)
