@@ -18,16 +18,16 @@ let package = Package(
         .library(name: "BankingData", targets: ["BankingData"]),
         .library(name: "BankingPresentation", targets: ["BankingPresentation"]),
         .library(name: "StubFormats", targets: ["StubFormats"]),
+        .library(name: "StubOpenAPI", targets: ["StubOpenAPI"]),
         .library(name: "StubEngine", targets: ["StubEngine"]),
         .library(name: "BuiltInBank", targets: ["BuiltInBank"]),
-        .library(name: "StubOpenAPI", targets: ["StubOpenAPI"]),
-        .library(name: "StubCompat", targets: ["StubCompat"]),
-        .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubControl", targets: ["StubControl"]),
         .library(name: "StubInProcess", targets: ["StubInProcess"]),
+        .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubServerTesting", targets: ["StubServerTesting"]),
         .library(name: "StubImport", targets: ["StubImport"]),
         .library(name: "StubRecord", targets: ["StubRecord"]),
+        .library(name: "StubCompat", targets: ["StubCompat"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractStore", targets: ["ContractStore"]),
         .library(name: "TeamStore", targets: ["TeamStore"]),
@@ -234,7 +234,6 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The contract harness: cases, runs, stores and the commands over them.
         // The contract harness: a team's client registers its operations; no banking code in here.
         .target(
             name: "ContractKit",
@@ -344,7 +343,6 @@ let package = Package(
             path: "Benchmarks/InProcess",
             swiftSettings: strictSettings
         ),
-        // The MyBank example: a second client with its own cases.
         // A second, independent client, built as the MyBank seed describes its app and driven
         // through ContractKit's public API against Examples/mybank. Targets of this package (not
         // a package of its own) so CI builds the dependencies once; see Contracts/README.md for
