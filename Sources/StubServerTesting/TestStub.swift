@@ -1,8 +1,8 @@
 public import Foundation
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+import FoundationNetworking
 #endif
-public import HTTPTypes
+import HTTPTypes
 public import Logging
 public import StubControl
 public import StubInProcess

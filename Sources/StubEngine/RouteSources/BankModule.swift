@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The built-in bank, for a stub that asks for it: `BankModule.builtIn`, from the `BuiltInBank`
 /// library. A stub built without one serves route files (and routes written in Swift) alone, so

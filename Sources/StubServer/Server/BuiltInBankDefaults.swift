@@ -1,7 +1,7 @@
 public import Foundation
 public import Logging
 package import BuiltInBank
-public import StubEngine
+import StubEngine
 public import StubRuntime
 
 // The server and the tools around it always have the built-in bank (a folder turns it off with
