@@ -74,6 +74,55 @@ import HTTPTypes
         #expect(try ValueMatcher(.equals(.string("${json-unit.any-number}"))).matches(.string("42")), "query text reads as a number")
     }
 
+    /// Which route answers when several match: the higher `priority` first, wherever it is
+    /// written; then the more specific route (a literal segment before a parameter, `**` last,
+    /// and a route with request conditions before the same path without); then the order in the file.
+    @Test func precedenceIsPriorityThenSpecificityThenOrder() throws {
+        let probe = try engine("""
+            routes:
+              - id: any
+                request: { path: "/v1/**" }
+                responses: [ { status: 200, body: any } ]
+              - id: param
+                request: { path: "/v1/accounts/{id}" }
+                responses: [ { status: 200, body: param } ]
+              - id: literal
+                request: { path: /v1/accounts/savings }
+                responses: [ { status: 200, body: literal } ]
+              - id: plain
+                request: { path: /v1/cards }
+                responses: [ { status: 200, body: plain } ]
+              - id: conditioned
+                request: { path: /v1/cards, headers: { X-Any: { present: true } } }
+                responses: [ { status: 200, body: conditioned } ]
+              - id: first-of-two
+                request: { path: "/v1/pair/{x}" }
+                responses: [ { status: 200, body: first } ]
+              - id: second-of-two
+                request: { path: "/v1/{y}/b" }
+                responses: [ { status: 200, body: second } ]
+              - id: urgent
+                priority: 10
+                request: { path: "/v1/**", method: DELETE }
+                responses: [ { status: 200, body: urgent } ]
+              - id: low
+                priority: -1
+                request: { path: /v1/loans }
+                responses: [ { status: 200, body: low } ]
+            """)
+        func body(_ target: String, method: String = "GET", headers: [String: String] = [:]) -> String {
+            String(decoding: probe.answer(target, method: method, headers: headers).body, as: UTF8.self)
+        }
+        #expect(body("/v1/accounts/savings") == "literal")
+        #expect(body("/v1/accounts/current") == "param")
+        #expect(body("/v1/other") == "any")
+        #expect(body("/v1/cards", headers: ["X-Any": "1"]) == "conditioned", "conditions make a route more specific")
+        #expect(body("/v1/cards") == "plain")
+        #expect(body("/v1/pair/b") == "first", "as specific: the one written first")
+        #expect(body("/v1/accounts/savings", method: "DELETE") == "urgent", "a higher priority beats a literal path")
+        #expect(body("/v1/loans") == "any", "a negative priority loses even to `**`")
+    }
+
     @Test func theRouteFileSpellsThemAndTheEngineServesThem() throws {
         let probe = try engine(#"""
             routes:
