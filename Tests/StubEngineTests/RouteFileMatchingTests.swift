@@ -123,6 +123,23 @@ import HTTPTypes
         #expect(body("/v1/loans") == "any", "a negative priority loses even to `**`")
     }
 
+    /// A query parameter sent without `=` (`?debug`) is there, with an empty value: `present`
+    /// holds, `absent` does not, and a template reads it as empty. A `+` is a space.
+    @Test func aBareQueryParameterIsPresentAndEmpty() throws {
+        #expect(QueryString.parse("debug&b=&c=1+2&c=3") == ["debug": [""], "b": [""], "c": ["1 2", "3"]])
+        let probe = try engine("""
+            routes:
+              - id: debug
+                request: { path: /v1/flags, query: { debug: { present: true } } }
+                responses: [ { status: 200, body: "debug=[{{query.debug}}]" } ]
+              - id: plain
+                request: { path: /v1/flags, query: { debug: { absent: true } } }
+                responses: [ { status: 200, body: plain } ]
+            """)
+        #expect(String(decoding: probe.answer("/v1/flags?debug").body, as: UTF8.self) == "debug=[]")
+        #expect(String(decoding: probe.answer("/v1/flags?other=1").body, as: UTF8.self) == "plain")
+    }
+
     @Test func theRouteFileSpellsThemAndTheEngineServesThem() throws {
         let probe = try engine(#"""
             routes:
