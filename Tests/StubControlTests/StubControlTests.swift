@@ -44,6 +44,40 @@ import FoundationNetworking
         }
     }
 
+    /// `after:` is a mark: only a request journalled after it counts, so a test that sends the
+    /// same call twice waits for the second.
+    @Test func waitingAfterAMarkSkipsTheRequestsBeforeIt() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession()
+            _ = try await status(session)
+            let first = try await session.waitForRequest("GET /v1/status")
+            await #expect(throws: StubControlError.self) {
+                try await session.waitForRequest("GET /v1/status", within: .milliseconds(300), after: first.sequence)
+            }
+            _ = try await status(session)
+            let second = try await session.waitForRequest("GET /v1/status", after: first.sequence)
+            #expect(second.sequence > first.sequence)
+        }
+    }
+
+    /// A matcher takes the whole path: `GET /v1/accounts` is not `GET /v1/accounts/1`; `{id}` and
+    /// `*` take one segment, `**` the rest, and the query is not part of the path.
+    @Test func aRequestMatcherTakesTheWholePath() throws {
+        func exchange(_ method: String, _ path: String) throws -> StubExchange {
+            let json = #"{"sequence":1,"method":"\#(method)","path":"\#(path)","headers":{},"receivedAt":"2026-11-27T00:00:00Z"}"#
+            return try JSONDecoder().decode(StubExchange.self, from: Data(json.utf8))
+        }
+        let list = try exchange("GET", "/v1/accounts?limit=5")
+        let one = try exchange("GET", "/v1/accounts/acc_1")
+        #expect(RequestMatcher("GET /v1/accounts").matches(list))
+        #expect(!RequestMatcher("GET /v1/accounts").matches(one))
+        #expect(!RequestMatcher("GET /v1/accounts/{id}").matches(list))
+        #expect(RequestMatcher("GET /v1/accounts/{id}").matches(one))
+        #expect(RequestMatcher("* /v1/**").matches(one))
+        #expect(!RequestMatcher("POST /v1/accounts").matches(list))
+        #expect(RequestMatcher("/v1/accounts/*").matches(one))
+    }
+
     @Test func aStatusForNRequestsThenTheRealAnswerAndTheJournalSawBoth() async throws {
         try await withStub { stub in
             let session = try await stub.makeSession()

@@ -140,6 +140,29 @@ import HTTPTypes
         #expect(String(decoding: probe.answer("/v1/flags?other=1").body, as: UTF8.self) == "plain")
     }
 
+    /// `Prefer` as RFC 7240 writes it: a value may be quoted, preferences are separated by `,` or
+    /// `;`, and `code=` with `example=` takes the response that has both.
+    @Test func preferPicksANamedOrCodedResponseQuotedOrNot() throws {
+        let probe = try engine("""
+            routes:
+              - id: pay
+                request: { path: /v1/payments }
+                responses:
+                  - { name: ok, status: 201, body: ok }
+                  - { name: declined, status: 422, body: declined }
+                  - { name: limit, status: 422, body: limit }
+            """)
+        func body(_ prefer: String) -> String {
+            String(decoding: probe.answer("/v1/payments", headers: ["Prefer": prefer]).body, as: UTF8.self)
+        }
+        #expect(body(#"example="declined""#) == "declined")
+        #expect(body("example=limit") == "limit")
+        #expect(body("respond-async, code=422") == "declined")
+        #expect(body(#"code=422; example="limit""#) == "limit")
+        #expect(probe.answer("/v1/payments", headers: ["Prefer": "code=201, example=limit"]).status.code == 404,
+                "no response is both, and the answer says which there are")
+    }
+
     @Test func theRouteFileSpellsThemAndTheEngineServesThem() throws {
         let probe = try engine(#"""
             routes:
