@@ -120,8 +120,8 @@ public final class StubBackend: Sendable {
                 try? await activateScenario(nil)
             }
         }
-        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.bankFixtures?.personaNames.count ?? 0)", "scenarios": "\(fixtures.scenarios.count)",
-                                                 "routeFiles": "\(fixtures.routes.count)"])
+        logger.info("reloaded stubs", metadata: ["personas": "\(fixtures.bankFixtures?.personaNames.count ?? 0)",
+                                                 "scenarios": "\(fixtures.scenarios.count)", "routeFiles": "\(fixtures.routes.count)"])
         return fixtures
     }
 
