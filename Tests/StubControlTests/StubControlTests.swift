@@ -40,6 +40,8 @@ import FoundationNetworking
             #expect(one.name.hasPrefix("logintests-"))
             #expect(one.baseURL.absoluteString == stub.baseURL.absoluteString + "/_s/\(one.name)")
             #expect(one.launchEnvironment == ["STUBBANK_BASE_URL": one.baseURL.absoluteString])
+            // Offline: the same session path on a loopback port nothing listens on.
+            #expect(one.launchEnvironment(key: "API", offline: true) == ["API": "http://127.0.0.1:1/_s/\(one.name)"])
             #expect(try await one.requests().isEmpty)
         }
     }

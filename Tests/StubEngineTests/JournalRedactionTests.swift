@@ -12,6 +12,15 @@ import Testing
         for kept in ["Alex", "4242", #""note" : null"#, #""accessToken" : null"#, "Bearer", "2026-11-23T10:00:00Z"] { #expect(text.contains(kept), "\(kept) is kept") }
     }
 
+    /// A PIN, OTP or CVV is a key of its own: a key that merely contains the letters (a
+    /// shipping address, a spinner, a footprint) is shown, so a test can still read it.
+    @Test func shortSecretNamesAreWholeKeysNotParts() throws {
+        let json = #"{"pin":"1234","otp":"55","shipping":"DHL","spinnerState":"on","footprint":"f","cvc":"321","CVV2":"777"}"#
+        let text = try #require(JournalRedaction.body(Array(json.utf8), contentType: "application/json"))
+        for secret in ["1234", "\"55\"", "321", "777"] { #expect(!text.contains(secret), "\(secret) is masked") }
+        for kept in ["DHL", "\"on\"", "\"f\""] { #expect(text.contains(kept), "\(kept) is kept") }
+    }
+
     @Test func formsTextAndBinary() {
         #expect(JournalRedaction.body(Array("username=alex&password=pass_good".utf8), contentType: "application/x-www-form-urlencoded")
                 == "username=alex&password=[redacted]")

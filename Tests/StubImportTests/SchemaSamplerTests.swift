@@ -52,6 +52,16 @@ import StubOpenAPI
                 Small: { type: integer, format: int32, maximum: -5 }
                 """, name)
         }
+        // A step whose first multiple lies past the minimum, and an int32 bounded on one side only.
+        let steps = """
+            Five: { type: integer, minimum: 1, maximum: 9, multipleOf: 5 }
+            Top: { type: integer, format: int32, minimum: 2147483600 }
+            """
+        #expect(try fits(steps, "Five").allSatisfy { $0 == .number(5) })
+        #expect(try fits(steps, "Top").allSatisfy { value in
+            if case .number(let number) = value { return (2_147_483_600...2_147_483_647).contains(number) }
+            return false
+        }, "within int32 although no maximum is written")
         // 3.0's exclusive flags.
         let rate = "Rate: { type: integer, minimum: 0, maximum: 2, exclusiveMinimum: true, exclusiveMaximum: true }"
         let flags = try fits(rate, "Rate", version: "3.0.3")
@@ -72,6 +82,12 @@ import StubOpenAPI
             Choice: { type: string, pattern: '^(NotKnown)$|^(EvryDay)$|^(IntrvlDay:((0[2-9])|([1-2][0-9])|3[0-1]))$' }
             """
         for name in ["Day", "When", "Id", "Mail", "Link", "Blob", "Code", "Short", "Long", "Choice"] { _ = try fits(schemas, name) }
+        // A made uuid is a version-4 one (RFC 9562), as an app that checks the version expects.
+        let version4 = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/
+        for value in try fits(schemas, "Id") {
+            guard case .string(let text) = value else { Issue.record("\(value) is not a string"); continue }
+            #expect(text.wholeMatch(of: version4) != nil, "\(text)")
+        }
     }
 
     @Test func nullTypeListsEnumsAndConst() throws {

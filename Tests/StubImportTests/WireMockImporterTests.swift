@@ -164,6 +164,37 @@ import Testing
         ])
     }
 
+    /// WireMock's four faults become the stub's nearest ones, and its delays keep their numbers:
+    /// `uniform`'s lower and upper, `lognormal`'s median and sigma.
+    @Test func faultsAndDelayDistributionsKeepTheirMeaning() throws {
+        let source = ScratchFolder(), out = ScratchFolder()
+        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        let mappings = """
+            {"mappings": [
+              {"name": "reset", "request": {"url": "/f/reset"}, "response": {"fault": "CONNECTION_RESET_BY_PEER"}},
+              {"name": "empty", "request": {"url": "/f/empty"}, "response": {"fault": "EMPTY_RESPONSE"}},
+              {"name": "chunk", "request": {"url": "/f/chunk"}, "response": {"fault": "MALFORMED_RESPONSE_CHUNK"}},
+              {"name": "random", "request": {"url": "/f/random"}, "response": {"fault": "RANDOM_DATA_THEN_CLOSE"}},
+              {"name": "uniform", "request": {"url": "/d/uniform"},
+               "response": {"status": 200, "delayDistribution": {"type": "uniform", "lower": 100, "upper": 400}}},
+              {"name": "lognormal", "request": {"url": "/d/lognormal"},
+               "response": {"status": 200, "delayDistribution": {"type": "lognormal", "median": 80, "sigma": 0.4}}}
+            ]}
+            """
+        try Data(mappings.utf8).write(to: source.url.appendingPathComponent("mappings/faults.json"))
+        _ = try WireMockImporter(source: source.url).run(out: out.url)
+        var problems: [FixtureProblem] = []
+        let routes = RouteFileLoader(root: out.url).load(problems: &problems)
+        #expect(problems.isEmpty, "\(problems)")
+        func response(_ id: String) -> RouteResponse? { routes.routes.first { $0.id == id }?.responses.first }
+        #expect(response("reset")?.behaviour.fault == .reset)
+        #expect(response("empty")?.behaviour.fault == .empty)
+        #expect(response("chunk")?.behaviour.fault == .truncated)
+        #expect(response("random")?.behaviour.fault == .malformed)
+        #expect(response("uniform")?.behaviour.latency == LatencyModel(type: .uniform, minMs: 100, maxMs: 400))
+        #expect(response("lognormal")?.behaviour.latency == LatencyModel(type: .lognormal, medianMs: 80, sigma: 0.4))
+    }
+
     @Test func prioritiesKeepWireMocksMeaning() async throws {
         // Lower wins and none is 5: priority 1 beats the pattern with none, 10 loses to it.
         let (out, _) = try imported()

@@ -40,6 +40,21 @@ import StubServerTesting
         #expect(registry.count == 1)
     }
 
+    /// The idle sweep a request sets off never takes that request's own session: a test that
+    /// paused (a breakpoint, a slow simulator) comes back to its behaviours and state.
+    @Test func aSessionsOwnRequestDoesNotEvictIt() {
+        let clock = TestClock()
+        var limits = SessionLimits()
+        limits.idleSeconds = 600
+        let registry = SessionRegistry(limits: limits, clock: { clock.date })
+        _ = registry.touch("paused")
+        _ = registry.touch("other")
+        clock.advance(by: 900)
+        let evicted = registry.touch("paused")
+        #expect(evicted.map(\.session) == ["other"])
+        #expect(registry.count == 1)
+    }
+
     @Test func anEvictedSessionLosesItsTokensStateAndBehaviours() async throws {
         let backend = try makeBackend { $0.sessionLimits.maxSessions = 2 }
         try await withStub(backend) { client in
