@@ -339,7 +339,7 @@ let package = Package(
         // (`Benchmarks/bench.sh --quick` runs it).
         .executableTarget(
             name: "bench-inprocess",
-            dependencies: ["StubInProcess", "BuiltInBank"],
+            dependencies: ["StubInProcess", "BuiltInBank", "StubEngine", "StubRuntime", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Benchmarks/InProcess",
             swiftSettings: strictSettings
         ),

@@ -3,20 +3,29 @@ import Foundation
 import FoundationNetworking
 #endif
 import BuiltInBank
+import HTTPTypes
+import StubEngine
+import StubRuntime
 import StubInProcess
 
 /// `bench-inprocess`: URLSession requests answered in process, through `InProcessStub` (the
 /// engine, its plan, the journal) and through a bare `URLProtocol` that answers the same bytes
 /// from memory (the ceiling of the approach), side by side in interleaved rounds.
 ///
-///     bench-inprocess [--stubs DIR] [--path /v1/atms] [--seconds 3] [--rounds 3] [--json FILE]
+///     bench-inprocess [--stubs DIR] [--path /v1/atms] [--seconds 3] [--rounds 3] [--json FILE] [--engine N]
 ///
-/// Prints a Markdown table of the median requests per second at 1 and 8 tasks, and the ratio.
+/// Each round measures both rows at 1 and 8 tasks, in alternating order. Prints a Markdown table
+/// of the median requests per second, the median of the per-round ratios, and the median CPU
+/// time of the process per request (user and system), which varies far less than the rate.
 @main
 enum BenchInProcess {
     static func main() async throws {
         let arguments = Options(CommandLine.arguments.dropFirst())
         let stub = try InProcessStub(stubs: URL(fileURLWithPath: arguments.stubs), bank: .builtIn)
+        if let calls = arguments.engineCalls {
+            engineAlone(stub, path: arguments.path, calls: calls)
+            return
+        }
         // What the ceiling answers: the stub's own answer, byte for byte.
         var first = URLRequest(url: URL(string: stub.baseURL.absoluteString + arguments.path)!)
         first.timeoutInterval = 10
@@ -32,36 +41,55 @@ enum BenchInProcess {
         let stubURL = URL(string: stub.baseURL.absoluteString + arguments.path)!
 
         var samples: [String: [Double]] = [:]
+        var ratios: [String: [Double]] = [:]
+        var cpu: [String: [Double]] = [:]
+        let rows = [("bare URLProtocol", ceiling, ceilingURL), ("StubInProcess", stub.urlSession, stubURL)]
         for round in 1...arguments.rounds {
             for concurrency in [1, 8] {
-                for (name, session, url) in [("bare URLProtocol", ceiling, ceilingURL), ("StubInProcess", stub.urlSession, stubURL)] {
+                // The order alternates between rounds, so neither row always runs on a warmer machine.
+                var perSecond: [String: Double] = [:]
+                for (name, session, url) in round % 2 == 1 ? rows : rows.reversed() {
                     _ = try await rate(session, url, concurrency: concurrency, seconds: 0.5)      // warm up
-                    let perSecond = try await rate(session, url, concurrency: concurrency, seconds: arguments.seconds)
-                    samples["\(name) c=\(concurrency)", default: []].append(perSecond)
-                    FileHandle.standardError.write(Data("   round \(round) \(name) c=\(concurrency): \(Int(perSecond)) req/s\n".utf8))
+                    let measured = try await rate(session, url, concurrency: concurrency, seconds: arguments.seconds)
+                    perSecond[name] = measured.perSecond
+                    samples["\(name) c=\(concurrency)", default: []].append(measured.perSecond)
+                    cpu["\(name) c=\(concurrency)", default: []].append(measured.cpuMicroseconds)
+                    FileHandle.standardError.write(Data(("   round \(round) \(name) c=\(concurrency): \(Int(measured.perSecond)) req/s, "
+                        + "\(String(format: "%.1f", measured.cpuMicroseconds)) µs CPU a request\n").utf8))
                 }
+                ratios["c=\(concurrency)", default: []].append(perSecond["StubInProcess"]! / perSecond["bare URLProtocol"]!)
             }
         }
-        let median = samples.mapValues { values in values.sorted()[values.count / 2] }
-        var lines = ["| transport (URLSession, in process) | req/s, 1 task | req/s, 8 tasks | × bare, 1 task | × bare, 8 tasks |",
-                     "|---|---:|---:|---:|---:|"]
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let medians = samples.mapValues(median)
+        let cpuMedians = cpu.mapValues(median)
+        let ratioMedians = ratios.mapValues(median)
+        var lines = ["| transport (URLSession, in process) | req/s, 1 task | req/s, 8 tasks | × bare, 1 task | × bare, 8 tasks "
+                     + "| CPU µs a request, 1 task | CPU µs a request, 8 tasks |",
+                     "|---|---:|---:|---:|---:|---:|---:|"]
         for name in ["bare URLProtocol", "StubInProcess"] {
-            let one = median["\(name) c=1"] ?? 0, eight = median["\(name) c=8"] ?? 0
-            let ratioOne = one / (median["bare URLProtocol c=1"] ?? 1), ratioEight = eight / (median["bare URLProtocol c=8"] ?? 1)
-            lines.append("| \(name) | \(Int(one)) | \(Int(eight)) | \(String(format: "%.2f", ratioOne)) | \(String(format: "%.2f", ratioEight)) |")
+            let isBare = name == "bare URLProtocol"
+            let one = isBare ? 1 : ratioMedians["c=1"] ?? 0, eight = isBare ? 1 : ratioMedians["c=8"] ?? 0
+            lines.append("| \(name) | \(Int(medians["\(name) c=1"] ?? 0)) | \(Int(medians["\(name) c=8"] ?? 0)) "
+                         + "| \(String(format: "%.2f", one)) | \(String(format: "%.2f", eight)) "
+                         + "| \(String(format: "%.1f", cpuMedians["\(name) c=1"] ?? 0)) | \(String(format: "%.1f", cpuMedians["\(name) c=8"] ?? 0)) |")
         }
         let table = lines.joined(separator: "\n")
         print(table)
         if let json = arguments.json {
             let result: [String: Any] = ["path": arguments.path, "seconds": arguments.seconds, "rounds": arguments.rounds,
-                                         "samples": samples, "median": median, "markdown": table]
+                                         "samples": samples, "median": medians, "ratios": ratios, "ratioMedian": ratioMedians,
+                                         "cpuMicroseconds": cpu, "markdown": table]
             try JSONSerialization.data(withJSONObject: result, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: json))
         }
     }
 
-    /// Completed requests per second with `concurrency` tasks each sending one after another.
-    static func rate(_ session: URLSession, _ url: URL, concurrency: Int, seconds: Double) async throws -> Double {
+    /// Completed requests per second with `concurrency` tasks each sending one after another, and
+    /// the process's CPU time (user and system) per request meanwhile, which varies far less.
+    static func rate(_ session: URLSession, _ url: URL, concurrency: Int,
+                     seconds: Double) async throws -> (perSecond: Double, cpuMicroseconds: Double) {
         let start = ContinuousClock.now
+        let cpuBefore = processCPUMicroseconds()
         let limit = Duration.milliseconds(Int64(seconds * 1000))
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<concurrency {
@@ -80,7 +108,43 @@ enum BenchInProcess {
             return try await group.reduce(0, +)
         }
         let elapsed = ContinuousClock.now - start
-        return Double(counts) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let cpu = processCPUMicroseconds() - cpuBefore
+        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (Double(counts) / wall, cpu / Double(max(counts, 1)))
+    }
+
+    /// `--engine N`: the engine alone (`Engine.answer` and its journal) on `GET path` with the
+    /// fields URLSession sends, N times on one thread; prints ns per call, the best of five
+    /// runs. No URLSession: a profile of this loop is the engine's.
+    static func engineAlone(_ stub: InProcessStub, path: String, calls: Int) {
+        var fields = HTTPFields()
+        fields[.accept] = "*/*"
+        fields[.userAgent] = "bench-inprocess (unknown version) CFNetwork/1.0"
+        fields[.acceptEncoding] = "gzip, deflate"
+        let request = EngineRequest(method: "GET", target: path, headers: fields, body: [], authority: stub.baseURL.host)
+        var best = Double.infinity
+        for _ in 1...5 {
+            let start = ContinuousClock.now
+            for _ in 0..<calls {
+                let plan = stub.backend.engine.answer(request)
+                precondition(plan.status.code == 200)
+            }
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            best = min(best, seconds * 1e9 / Double(calls))
+        }
+        print("engine alone, \(path): \(Int(best)) ns a request (best of 5 runs of \(calls))")
+    }
+
+    static func processCPUMicroseconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func micro(_ time: timeval) -> Double { Double(time.tv_sec) * 1e6 + Double(time.tv_usec) }
+        return micro(usage.ru_utime) + micro(usage.ru_stime)
     }
 }
 
@@ -118,6 +182,7 @@ struct Options {
     var seconds = 3.0
     var rounds = 3
     var json: String?
+    var engineCalls: Int?
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -129,6 +194,7 @@ struct Options {
             case "--seconds": seconds = Double(value) ?? seconds
             case "--rounds": rounds = Int(value) ?? rounds
             case "--json": json = value
+            case "--engine": engineCalls = Int(value)
             default: FileHandle.standardError.write(Data("bench-inprocess: unknown option \(option)\n".utf8))
             }
         }

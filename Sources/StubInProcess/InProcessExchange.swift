@@ -95,7 +95,7 @@ struct InProcessExchange {
     }
 
     static func urlResponse(status: Int, headers fields: HTTPFields, url: URL) -> HTTPURLResponse? {
-        var headers: [String: String] = [:]
+        var headers = [String: String](minimumCapacity: fields.count)
         for field in fields {
             let name = field.name.canonicalName
             headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value

@@ -127,8 +127,12 @@ final class InProcessHosts: Sendable {
         table.withLockedValue { _ = $0.removeValue(forKey: host) }
     }
 
+    /// URLSession asks this twice per request (`canInit`, then `startLoading`), so it reads the
+    /// host as written (`host` would percent-decode it) and lowercases only a host that needs it.
     func stub(for url: URL) -> InProcessStub? {
-        guard let host = url.host?.lowercased(), host.hasSuffix(".stubbank.invalid") else { return nil }
+        guard var host = url.host(percentEncoded: true) else { return nil }
+        if host.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) { host = host.lowercased() }
+        guard host.hasSuffix(".stubbank.invalid") else { return nil }
         return table.withLockedValue { $0[host]?.stub }
     }
 }

@@ -29,4 +29,14 @@ import Testing
     @Test func noAuthorizationIsNoBearerToken() {
         #expect(request(authorization: nil).bearerToken == nil)
     }
+
+    /// The path's segments, without the empty ones (doubled, leading and trailing slashes), as
+    /// the standard library's `split` gives them; a substring's path splits the same way.
+    @Test(arguments: ["", "/", "//", "/v1/atms", "v1/atms", "/v1//atms/", "///a///b///", "/v1/payees/a%2Fb", "/é/ü/ß", "/a b/c",
+                      "/v1/accounts/acc_1/transactions", "/x"])
+    func aPathSplitsIntoItsNonEmptySegments(path: String) {
+        let expected = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        #expect(RoutePattern.segments(of: path).map(String.init) == expected)
+        #expect(RoutePattern.segments(of: ("/base" + path).dropFirst(5)).map(String.init) == expected)
+    }
 }

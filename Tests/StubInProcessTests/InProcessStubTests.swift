@@ -198,6 +198,17 @@ import FoundationNetworking
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://other.stubbank.invalid/v1/status")!)))
     }
 
+    /// A host name is case-insensitive (RFC 3986 §3.2.2): the stub's host written in capitals
+    /// still reaches it, and the answer is the stub's.
+    @Test func theStubsHostInCapitalsIsStillTheStubs() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
+        let shouted = try #require(URL(string: "http://\(stub.baseURL.host!.uppercased())/v1/status"))
+        #expect(StubURLProtocol.canInit(with: URLRequest(url: shouted)))
+        let (_, response) = try await get(shouted, stub)
+        #expect(response.statusCode == 200)
+        #expect(response.value(forHTTPHeaderField: "X-Request-Id")?.hasPrefix("req_") == true)
+    }
+
     @Test func anUploadTasksBodyCannotReachAURLProtocolAndTheFailureSaysSo() async throws {
         let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         var request = URLRequest(url: stub.baseURL.appendingPathComponent("v1/auth/token"))

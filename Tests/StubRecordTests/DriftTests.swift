@@ -93,4 +93,27 @@ import StubFormats
         #expect(findings.map(\.path) == ["$.items[*].id", "$.note", "$.status"])
         #expect(findings.allSatisfy { $0.breaking })
     }
+
+    /// A new enum value is one the upstream sends and the stub never does; a value only the
+    /// stub sends is not drift the app meets.
+    @Test func aNewEnumValueIsTheUpstreamsNotTheStubs() {
+        func shape(_ json: String) -> JSONShape {
+            JSONShape(try! JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)))
+        }
+        let stub = shape(#"[{"status":"active"},{"status":"closed"}]"#)
+        let upstream = shape(#"[{"status":"active"},{"status":"closed"},{"status":"frozen"}]"#)
+        let found = ShapeDiff.compare(stub: stub, upstream: upstream, route: "GET /v1/cards")
+        #expect(found.map(\.change) == [.newEnumValue])
+        #expect(found.first?.upstream == "frozen" && found.first?.stub == "active, closed")
+        #expect(ShapeDiff.compare(stub: upstream, upstream: stub, route: "GET /v1/cards").isEmpty,
+                "the stub knowing a value the upstream did not send this time is no drift")
+    }
+
+    /// Lists are replayed before the routes whose parameters their ids fill, whatever order the
+    /// stub lists them in; only GET routes are replayed.
+    @Test func listsAreReplayedBeforeTheRoutesTheirIdsFill() {
+        let order = DriftCheck.replayOrder(["GET /v1/accounts/{accountId}", "POST /v1/transfers", "GET /v1/accounts",
+                                            "GET /v1/accounts/{accountId}/transactions", "GET /v1/status"])
+        #expect(order == ["GET /v1/accounts", "GET /v1/status", "GET /v1/accounts/{accountId}", "GET /v1/accounts/{accountId}/transactions"])
+    }
 }

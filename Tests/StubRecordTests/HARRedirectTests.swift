@@ -3,15 +3,28 @@ import Testing
 
 /// Which redirects in a capture stay on the stub: the same host and port as an imported entry.
 @Suite struct HARRedirectTests {
-    private func redirect(to location: String, hosts: Set<String>) -> String? {
+    private func redirect(to location: String, hosts: Set<String>, status: Int = 302) -> String? {
         let exchange = RecordedExchange(method: "GET", path: "/v1/statements/latest", query: nil, requestHeaders: [], requestBody: [],
-                                        status: 302, responseHeaders: [("Location", location)], responseBody: [])
+                                        status: status, responseHeaders: [("Location", location)], responseBody: [])
         return HARImport.localRedirect(exchange, hosts: hosts).responseHeaders.first?.1
     }
 
     @Test func aRedirectToAnImportedHostKeepsItsPathAndQuery() {
         #expect(redirect(to: "https://api.bank.example/v1/s/1?format=pdf", hosts: ["api.bank.example"]) == "/v1/s/1?format=pdf")
         #expect(redirect(to: "https://API.Bank.Example", hosts: ["api.bank.example"]) == "/")
+    }
+
+    /// Every redirect status (RFC 9110 §15.4) stays on the stub, and only those: a `Location` on a
+    /// 201 names the created resource, which the client does not follow.
+    @Test(arguments: [300, 301, 302, 303, 307, 308])
+    func everyRedirectStatusStaysOnTheStub(status: Int) {
+        #expect(redirect(to: "https://api.bank.example/v1/s/1", hosts: ["api.bank.example"], status: status) == "/v1/s/1")
+    }
+
+    @Test(arguments: [200, 201, 202, 400])
+    func aLocationOnAnotherStatusIsLeftAsItIs(status: Int) {
+        #expect(redirect(to: "https://api.bank.example/v1/s/1", hosts: ["api.bank.example"], status: status)
+                == "https://api.bank.example/v1/s/1")
     }
 
     @Test func thePortIsPartOfTheHost() {

@@ -109,6 +109,24 @@ import BuiltInBank
         #expect(route?.mode == "sequence")
         #expect(route?.responses.count == 2, "the identical repeat is stored once; Date does not make it differ")
     }
+
+    /// The same answer at three moments differs only in what changes on every answer (`Date`,
+    /// `Server`'s build, the request id, `Age`): one response, without those fields, and with the
+    /// fields that mean something to the client.
+    @Test func fieldsThatChangeOnEveryAnswerAreLeftOutSoRepeatsCompareEqual() throws {
+        let exchanges = (1...3).map { second in
+            RecordedExchange(method: "GET", path: "/v1/status", query: nil, requestHeaders: [], requestBody: [], status: 200,
+                             responseHeaders: [("Content-Type", "application/json"), ("Date", "Fri, 20 Nov 2026 09:00:0\(second) GMT"),
+                                               ("Server", "bank-edge/\(second)"), ("X-Request-Id", "req-\(second)"), ("Age", "\(second)"),
+                                               ("Cache-Control", "no-store")],
+                             responseBody: Array(#"{"ok":true}"#.utf8))
+        }
+        let output = RecordedRouteSet(redactor: Redactor(), sequences: true).build(exchanges)
+        let route = try #require(output.groups["status.yaml"]?.first)
+        #expect(route.responses.count == 1 && route.mode != "sequence")
+        let names = try #require(route.responses.first).headers.map { $0.0.lowercased() }
+        #expect(names == ["cache-control"])
+    }
 }
 
 /// Lines the proxy reports, collected across tasks.

@@ -77,6 +77,63 @@ import BuiltInBank
         #expect(!text.contains("5425"))
     }
 
+    /// Luhn's check (ISO/IEC 7812) on numbers worked out by hand, not by this code: every second
+    /// digit from the right is doubled. One digit changed fails.
+    @Test(arguments: ["79927398713", "4539148803436467", "349876543210127", "4222333344444", "6011987654321019", "5425233430109903"])
+    func luhnAcceptsCheckedNumbersAndNotOneDigitOff(number: String) {
+        let digits = number.compactMap(\.wholeNumberValue)
+        #expect(Luhn.isValid(digits))
+        #expect(Luhn.checkDigit(for: Array(digits.dropLast())) == digits.last)
+        var wrong = digits
+        wrong[wrong.count - 1] = (wrong[wrong.count - 1] + 1) % 10
+        #expect(!Luhn.isValid(wrong))
+        var swapped = digits
+        swapped[0] = (swapped[0] + 5) % 10
+        #expect(!Luhn.isValid(swapped), "a wrong first digit fails too")
+    }
+
+    /// Card numbers are 13 to 19 digits: a 15-digit Amex and a 13-digit Visa are cards too.
+    @Test(arguments: ["349876543210127", "3498 765432 10127", "4222333344444", "6011987654321019"])
+    func cardsOfEveryLengthAreFound(card: String) {
+        let redactor = Redactor()
+        let text = redactor.redact(text: "paid with \(card) today")
+        #expect(!text.contains(card), "\(text)")
+        #expect(redactor.replaced[.card] == 1)
+    }
+
+    /// Every key that names an e-mail address (`email`, `emailAddress`, `contact_email`) is one,
+    /// so its value is replaced even on a reserved domain.
+    @Test(arguments: ["email", "emailAddress", "contact_email", "EMAIL", "workEmail"])
+    func everyEmailKeyIsAnEmailKey(key: String) {
+        let redactor = Redactor()
+        let out = redactor.redact(json: .object([key: .string("grace@example.com")]))
+        guard case .object(let members) = out, let value = members[key]?.text else {
+            Issue.record("no \(key) in \(out)")
+            return
+        }
+        #expect(value != "grace@example.com" && value.hasSuffix("@example.com"), "\(key): \(value)")
+    }
+
+    /// `access_token`, `access-token`, `accessToken` and `ACCESS_TOKEN` are one key.
+    @Test(arguments: ["access_token", "access-token", "accessToken", "ACCESS_TOKEN", "client-secret", "api_key", "Api-Key"])
+    func aTokenKeyIsOneKeyInEverySpelling(key: String) {
+        let redactor = Redactor()
+        let out = redactor.redact(json: .object([key: .string("s3cr3t-value-123")]))
+        guard case .object(let members) = out else { return }
+        #expect(members[key]?.text?.hasPrefix("redacted-") == true, "\(key): \(String(describing: members[key]))")
+    }
+
+    /// Names of three letters (Ann, Lee, Kim) are names: an address built from them is faked once
+    /// the name has been seen; two letters are too common to be one.
+    @Test func threeLetterNamePartsAreLearned() throws {
+        let redactor = Redactor()
+        redactor.learnNames(in: try json(#"{"holderName": "Ann Lee", "firstName": "Jo"}"#))
+        let note = "Statement sent to ann.lee@example.com and jo.team@example.com"
+        let out = redactor.redact(text: note)
+        #expect(!out.contains("ann.lee@"), "\(out)")
+        #expect(out.contains("jo.team@example.com"), "\(out)")
+    }
+
     @Test func emailsAndPhonesAnywhereInText() {
         let redactor = Redactor()
         let text = redactor.redact(text: "Write to grace.hopper@navy.mil or call +1 202 555 0199 / +44 20 7946 0018")

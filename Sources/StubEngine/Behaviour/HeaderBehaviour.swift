@@ -8,7 +8,8 @@ package enum HeaderBehaviour {
 
     /// Whether any `X-Stub-*` behaviour header is present (checked before taking the generator's lock).
     package static func isRequested(in headers: HTTPFields) -> Bool {
-        headers[status] != nil || headers[delay] != nil || headers[fault] != nil
+        // `contains` scans for the name; the subscript would also build the joined value.
+        headers.contains(status) || headers.contains(delay) || headers.contains(fault)
     }
 
     /// The decision the headers ask for, nil when none is present, or a 400 for a bad value.

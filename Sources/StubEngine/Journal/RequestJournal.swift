@@ -30,9 +30,10 @@ package final class RequestJournal: Sendable {
         state = NIOLockedValueBox(State(entries: BoundedRing(capacity: capacity)))
     }
 
-    package func record(_ record: JournalRecord, bodies: ExchangeBodies? = nil) {
+    /// Both values are consumed: they move into the ring's slot rather than being copied there.
+    package func record(_ record: consuming JournalRecord, bodies: consuming ExchangeBodies? = nil) {
         guard capacity > 0 else {
-            if let route = record.route { state.withLockedValue { $0.hits.count(route, session: record.session) } }
+            if let route = record.route { state.withLockedValue { [session = record.session] in $0.hits.count(route, session: session) } }
             return
         }
         let slot = JournalSlot(record: record, bodies: bodies)
@@ -42,7 +43,7 @@ package final class RequestJournal: Sendable {
         let sequence = state.withLockedValue { state -> Int in
             state.sequence += 1
             slot.sequence = state.sequence
-            if let route = record.route { state.hits.count(route, session: record.session) }
+            if let route = slot.record.route { state.hits.count(route, session: slot.record.session) }
             evicted.0 = state.entries.append(slot)
             if let older = state.entries.element(fromNewest: keptBodies) {
                 evicted.1 = older.bodies
@@ -51,7 +52,7 @@ package final class RequestJournal: Sendable {
             return state.sequence
         }
         withExtendedLifetime(evicted) {}
-        if feed.hasListeners { feed.publish(record.entry(sequence: sequence)) }
+        if feed.hasListeners { feed.publish(slot.record.entry(sequence: sequence)) }
     }
 
     /// Entries after `sequence`, oldest first, optionally for one session: what a listener

@@ -103,7 +103,7 @@ package final class Engine: Sendable {
 
     /// A client's own `X-Request-Id` is kept when it is short and plain.
     package static func requestId(from headers: HTTPFields) -> String? {
-        guard let value = headers[requestIdHeader], (1...128).contains(value.count),
+        guard headers.contains(requestIdHeader), let value = headers[requestIdHeader], (1...128).contains(value.count),
               value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else { return nil }
         return value
     }
@@ -211,8 +211,8 @@ package final class Engine: Sendable {
             if let field = HTTPField.Name(name) { answer.headers[field] = value }
         }
         var headers = Self.head(answer, requestId: exchange.requestId)
-        headers[Self.signatureHeader] = exchange.decision.tamperSignature
-            ? signer.tamperedSignature(for: answer.body) : signer.signature(for: answer.body)
+        headers.put(Self.signatureHeader, exchange.decision.tamperSignature
+            ? signer.tamperedSignature(for: answer.body) : signer.signature(for: answer.body))
         var body = answer.body
         var pacing = WirePlan.Pacing.whole
         if !BodylessResponse.applies(status: Int(answer.status.code), method: exchange.request.method) {
@@ -229,7 +229,7 @@ package final class Engine: Sendable {
                 if let bandwidth = exchange.decision.bandwidth { pacing = .paced(bandwidth) }
             }
         }
-        if !headers.contains(.contentLength) { headers[.contentLength] = String(body.count) }
+        if !headers.contains(.contentLength) { headers.append(HTTPField(name: .contentLength, value: String(body.count))) }
         let ticket = record(&exchange, receivedAt: receivedAt, started: started, delayMs: delayMs, status: Int(answer.status.code),
                             headers: headers)
         return WirePlan(requestId: exchange.requestId, status: answer.status, headers: headers, body: body, delayMs: delayMs,
@@ -241,8 +241,12 @@ package final class Engine: Sendable {
     /// (a recording of a bank that sets one) keeps it.
     package static func head(_ answer: StubResponse, requestId: String) -> HTTPFields {
         var headers = answer.headers
-        if !answer.contentType.isEmpty { headers[.contentType] = answer.contentType }
-        if headers[requestIdHeader] == nil { headers[requestIdHeader] = requestId }
+        // Room for what the engine adds (type, request id, signature, length), so appending
+        // never copies the fields to grow them; most answers name none of these, and appending
+        // skips the search-and-replace a set does.
+        headers.reserveCapacity(headers.count + 4)
+        if !answer.contentType.isEmpty { headers.put(.contentType, answer.contentType) }
+        if !headers.contains(requestIdHeader) { headers.append(HTTPField(name: requestIdHeader, value: requestId)) }
         return headers
     }
 

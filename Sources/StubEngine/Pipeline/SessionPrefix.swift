@@ -18,7 +18,7 @@ package enum SessionPrefix {
 
     /// The session named by `X-Stub-Session`, `default` when absent.
     package static func session(from headers: HTTPFields) throws(APIError) -> String {
-        guard let value = headers[header] else { return "default" }
+        guard headers.contains(header), let value = headers[header] else { return "default" }
         guard isValid(value) else {
             throw APIError.field("X-Stub-Session", "X-Stub-Session must be 1 to 64 letters, digits, '-', '_' or '.'")
         }
@@ -36,7 +36,7 @@ package enum SessionPrefix {
         guard isValid(name) else {
             throw APIError.field("path", "The session in /_s/<session>/ must be 1 to 64 letters, digits, '-', '_' or '.'")
         }
-        if headers[header] != nil, fromHeader != name {
+        if headers.contains(header), fromHeader != name {
             throw APIError.field("X-Stub-Session", "X-Stub-Session \"\(fromHeader)\" disagrees with the session \"\(name)\" in the path; send one")
         }
         return (String(name), remainder.isEmpty ? "/" : String(remainder))

@@ -9,7 +9,8 @@ package enum Routing {
     /// near-miss 404. Only an answer a source gave without an error sets `routeAnswered`.
     package static func answer(_ exchange: inout RouteExchange, sources: [any RouteSource]) {
         do {
-            for source in sources where try source.answer(&exchange) {
+            // By index: `for source in sources` copied each existential out of the array.
+            for index in sources.indices where try sources[index].answer(&exchange) {
                 exchange.routeAnswered = true
                 return
             }

@@ -51,10 +51,7 @@ public struct DriftCheck: Sendable {
         }
         var report = DriftReport(upstream: upstream.absoluteString, compared: [], findings: [], skipped: [])
         var ids: [String: [String]] = [:]
-        let patterns = host.backend.routeDescriptions.map(\.pattern).filter { $0.hasPrefix("GET ") }
-        // Routes without parameters first: their lists give the ids the others need.
-        let ordered = patterns.filter { !$0.contains("{") } + patterns.filter { $0.contains("{") }
-        for pattern in ordered {
+        for pattern in Self.replayOrder(host.backend.routeDescriptions.map(\.pattern)) {
             let template = String(pattern.dropFirst(4))
             guard !template.contains("*") else { report.skipped.append("\(pattern): a wildcard has no one path to ask for"); continue }
             guard let path = Self.fill(template, ids: ids) else {
@@ -115,6 +112,13 @@ public struct DriftCheck: Sendable {
         let response = try await client.execute(request, timeout: .seconds(30))
         let bytes = try await response.body.collect(upTo: 32 << 20)
         return (Int(response.status.code), try? JSONDecoder().decode(JSONValue.self, from: Data(bytes.readableBytesView)))
+    }
+
+    /// The GET routes in the order they are replayed: those without parameters first, because
+    /// their lists give the ids the others need; otherwise as the stub lists them.
+    static func replayOrder(_ patterns: [String]) -> [String] {
+        let gets = patterns.filter { $0.hasPrefix("GET ") }
+        return gets.filter { !$0.contains("{") } + gets.filter { $0.contains("{") }
     }
 
     /// The template with each `{param}` replaced by an id listed under the segment before it.

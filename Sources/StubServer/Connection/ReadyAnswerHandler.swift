@@ -169,8 +169,8 @@ final class ReadyAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func write(_ ready: WirePlan, context: ChannelHandlerContext) {
         var fields = ready.headers
-        fields[.date] = dates.now()
-        if let serverName { fields[.server] = serverName }
+        fields.put(.date, dates.now())
+        if let serverName { fields.put(.server, serverName) }
         let head = HTTPResponseHead(HTTPResponse(status: ready.status, headerFields: fields))
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         if !ready.body.isEmpty {

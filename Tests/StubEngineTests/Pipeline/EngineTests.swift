@@ -28,6 +28,22 @@ final class ProbeSource: RouteSource {
     func nearMisses(_ request: StubRequest) -> [NearMiss] { [] }
 }
 
+/// A route source that answers `GET /probe` with `{"ok":true}` and the header fields given.
+struct HeaderSource: RouteSource {
+    let headers: HTTPFields
+
+    func answer(_ exchange: inout RouteExchange) throws(APIError) -> Bool {
+        guard exchange.request.path == "/probe" else { return false }
+        exchange.route = "GET /probe"
+        exchange.response = StubResponse(status: .ok, headers: headers, body: Array(#"{"ok":true}"#.utf8))
+        return true
+    }
+
+    func routeName(for request: StubRequest) -> String? { request.path == "/probe" ? "GET /probe" : nil }
+
+    func nearMisses(_ request: StubRequest) -> [NearMiss] { [] }
+}
+
 /// An engine over `sources`, with what it did to evicted sessions.
 struct EngineProbe {
     let engine: Engine
@@ -78,6 +94,21 @@ extension WirePlan {
         let entries = probe.journal
         #expect(entries.count == 1)
         #expect(entries.first?.status == 200 && entries.first?.route == "GET /probe" && entries.first?.requestId == "client-1")
+    }
+
+    /// An answer that names the fields the engine sets (a recording of a bank that sends its own
+    /// `Content-Type`, `X-Signature` and `X-Request-Id`) goes out with each field once: the
+    /// engine's type and signature, the route's own request id.
+    @Test func fieldsTheRouteAlsoNamesGoOutOnce() throws {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain"
+        headers[Engine.signatureHeader] = "recorded-signature"
+        headers[Engine.requestIdHeader] = "bank-req-9"
+        let plan = EngineProbe(sources: [HeaderSource(headers: headers)]).answer("/probe")
+        #expect(plan.headers[values: .contentType] == ["application/json"])
+        #expect(plan.headers[values: Engine.signatureHeader] == [ResponseSigner(key: EngineProbe.key).signature(for: plan.body)])
+        #expect(plan.headers[values: Engine.requestIdHeader] == ["bank-req-9"])
+        #expect(plan.headers[values: .contentLength] == ["11"])
     }
 
     @Test func theStubDrawsARequestIdWhenTheClientsIsMissingOrNotPlain() throws {

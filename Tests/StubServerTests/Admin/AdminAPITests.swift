@@ -49,6 +49,28 @@ import Testing
         }
     }
 
+    /// `X-Stub-Session` narrows an admin call as `?session=` does (README, "Sessions"): a UI test
+    /// that sends every request with its header reads and clears its own journal and behaviours.
+    @Test func theSessionHeaderNarrowsAnAdminCallAsTheQueryDoes() async throws {
+        try await withStub(try makeBackend()) { client in
+            _ = try await client.send(.get, "/v1/status", headers: ["X-Stub-Session": "a"])
+            _ = try await client.send(.get, "/v1/atms", headers: ["X-Stub-Session": "b"])
+            let byHeader = try await client.send(.get, "/__stubbank/journal", headers: ["X-Stub-Session": "a"]).dataList
+            #expect(byHeader.map { $0["path"] as? String } == ["/v1/status"])
+            let byQuery = try await client.send(.get, "/__stubbank/journal?session=b").dataList
+            #expect(byQuery.map { $0["path"] as? String } == ["/v1/atms"])
+            let all = try await client.send(.get, "/__stubbank/journal").dataList
+            #expect(all.count == 2, "without either, every session")
+            _ = try await client.send(.post, "/__stubbank/behaviours", json: #"{"route":"GET /v1/status","status":503}"#,
+                                      headers: ["X-Stub-Session": "a"])
+            #expect(try await client.send(.get, "/v1/status", headers: ["X-Stub-Session": "a"]).status == .serviceUnavailable)
+            #expect(try await client.send(.get, "/v1/status", headers: ["X-Stub-Session": "b"]).status == .ok)
+            #expect(try await client.send(.delete, "/__stubbank/journal", headers: ["X-Stub-Session": "a"]).status.code < 300)
+            #expect(try await client.send(.get, "/__stubbank/journal?session=a").dataList.isEmpty)
+            #expect(try await client.send(.get, "/__stubbank/journal?session=b").dataList.count == 1, "b's journal stays")
+        }
+    }
+
     @Test func switchesAndClearsScenarios() async throws {
         try await withStub(try makeBackend()) { client in
             let listed = try await client.send(.get, "/__stubbank/scenarios")

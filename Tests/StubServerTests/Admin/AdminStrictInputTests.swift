@@ -40,6 +40,7 @@ import Testing
         #expect(detail(response).code == "null_not_allowed")
         let header = try await post(#"{"route":"GET /v1/status","headers":{"Retry-After":null}}"#)
         #expect(detail(header).path == "headers.Retry-After")
+        #expect(detail(header).code == "null_not_allowed")
     }
 
     @Test func anOutOfRangeNumberNamesTheFieldAndIsNotCalledBadJSON() async throws {
@@ -73,6 +74,8 @@ import Testing
             #expect(patch.header("Allow") == "GET, POST, DELETE")
             let reset = try await client.send(.get, "/__stubbank/reset")
             #expect(reset.header("Allow") == "POST")
+            #expect(try await client.send(.patch, "/__stubbank/journal").header("Allow") == "GET, DELETE")
+            #expect(try await client.send(.delete, "/__stubbank/journal").status == .noContent, "the journal is cleared with DELETE")
             #expect(try await client.send(.get, "/__stubbank/nothing").status == .notFound)
         }
     }
