@@ -422,7 +422,7 @@ let package = Package(
         .testTarget(
             name: "StubInProcessTests",
             dependencies: ["StubInProcess", "StubControl", "StubServer", "BuiltInBank", "StubEngine", "BankingData", "BankingDomain",
-                           .product(name: "Logging", package: "swift-log")],
+                           .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StubServerTestingTests", dependencies: ["StubServerTesting", "StubServer"], swiftSettings: strictSettings),

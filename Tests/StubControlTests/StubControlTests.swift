@@ -135,6 +135,19 @@ import FoundationNetworking
         }
     }
 
+    /// `removeBehaviours()` clears the session's own behaviours; another session's stay.
+    @Test func removingBehavioursLeavesOtherSessionsAlone() async throws {
+        try await withStub { stub in
+            let mine = try await stub.makeSession(prefix: "mine")
+            let theirs = try await stub.makeSession(prefix: "theirs")
+            try await mine.install(.status(503, on: "GET /v1/status"))
+            try await theirs.install(.status(500, on: "GET /v1/status"))
+            try await mine.removeBehaviours()
+            #expect(try await status(mine).0 == 200)
+            #expect(try await status(theirs).0 == 500)
+        }
+    }
+
     @Test func offlineAndFaultsDropTheConnection() async throws {
         try await withStub { stub in
             let session = try await stub.makeSession()

@@ -2,6 +2,7 @@ import BankingData
 import BankingDomain
 import BuiltInBank
 import Foundation
+import HTTPTypes
 import Logging
 import StubControl
 @testable import StubInProcess
@@ -196,6 +197,35 @@ import FoundationNetworking
         #expect(StubURLProtocol.canInit(with: URLRequest(url: stub.baseURL.appendingPathComponent("v1/status"))))
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://127.0.0.1:1/v1/status")!)))
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://other.stubbank.invalid/v1/status")!)))
+    }
+
+    /// A body reaches the stub with its `Content-Length`, as URLSession sends it over a socket, so
+    /// "what the app sent" reads the same in process.
+    @Test func aRequestsBodyArrivesWithItsLength() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
+        let session = try await stub.control.makeSession()
+        var request = URLRequest(url: session.baseURL.appendingPathComponent("v1/auth/token"))
+        request.httpMethod = "POST"
+        request.timeoutInterval = 10
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let body = Data(#"{"grant_type":"password","username":"alex","password":"not-the-password"}"#.utf8)
+        request.httpBody = body
+        _ = try await stub.urlSession.data(for: request)
+        let sent = try #require(try await session.requests(matching: "POST /v1/auth/token").first)
+        #expect(sent.header("Content-Length") == String(body.count))
+    }
+
+    /// Repeated fields of an answer arrive in one `HTTPURLResponse` field, joined with ", " as
+    /// URLSession joins them off a socket, and none is lost.
+    @Test func repeatedAnswerFieldsArriveJoined() throws {
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: .init("Link")!, value: "</v1/a?page=2>; rel=\"next\""))
+        fields.append(HTTPField(name: .init("Link")!, value: "</v1/a?page=9>; rel=\"last\""))
+        fields.append(HTTPField(name: .contentType, value: "application/json"))
+        let url = try #require(URL(string: "http://x.stubbank.invalid/v1/a"))
+        let response = try #require(InProcessExchange.urlResponse(status: 200, headers: fields, url: url))
+        #expect(response.value(forHTTPHeaderField: "Link") == "</v1/a?page=2>; rel=\"next\", </v1/a?page=9>; rel=\"last\"")
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
     }
 
     /// A host name is case-insensitive (RFC 3986 §3.2.2): the stub's host written in capitals
