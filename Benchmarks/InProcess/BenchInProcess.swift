@@ -24,6 +24,15 @@ enum BenchInProcess {
         let stub = try InProcessStub(stubs: URL(fileURLWithPath: arguments.stubs), bank: .builtIn)
         if let calls = arguments.engineCalls {
             engineAlone(stub, path: arguments.path, calls: calls)
+            // The behaviour row's case: one behaviour installed on another route, for every session.
+            var behaviour = URLRequest(url: URL(string: stub.baseURL.absoluteString + "/__stubbank/behaviours")!)
+            behaviour.httpMethod = "POST"
+            behaviour.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            behaviour.httpBody = Data(#"{"route":"GET /v1/accounts","status":503}"#.utf8)
+            let (_, installed) = try await stub.urlSession.data(for: behaviour)
+            guard (installed as? HTTPURLResponse)?.statusCode == 201 else { throw BenchError("the behaviour was not installed") }
+            print("with a behaviour on GET /v1/accounts:")
+            engineAlone(stub, path: arguments.path, calls: calls)
             return
         }
         // What the ceiling answers: the stub's own answer, byte for byte.
