@@ -28,6 +28,19 @@ import Testing
             get:
               responses:
                 "204": { description: Alive }
+          /api/statements/{id}/pdf:
+            get:
+              responses:
+                "200":
+                  description: The statement as a PDF
+                  content:
+                    application/pdf:
+                      schema: { type: string, format: binary }
+                "404":
+                  description: Missing
+                  content:
+                    application/json:
+                      schema: { type: object, required: [error], properties: { error: { type: string } } }
         """
 
     private func verify(_ routes: String) async throws -> ContractVerifier.Report {
@@ -49,6 +62,27 @@ import Testing
         #expect(report.problems.isEmpty, "\(report.problems)")
         #expect(report.checked.contains { $0.contains("→ 200: body fits the schema") })
         #expect(report.checked.contains { $0.contains("GET /api/ping has no route file") })
+    }
+
+    /// A route that names its own `Content-Type` is checked as that type: a PDF against a binary
+    /// string schema is documented (as Plaid documents its statements), and a JSON type named by
+    /// the route still has its body checked against the schema.
+    @Test func aRoutesOwnContentTypeDecidesHowItsBodyIsChecked() async throws {
+        let report = try await verify("""
+            routes:
+              - request: { method: GET, path: "/api/statements/{id}/pdf" }
+                responses:
+                  - when: { path: { id: "0" } }
+                    status: 404
+                    headers: { Content-Type: application/json; charset=utf-8 }
+                    body: '{"code": 7}'
+                  - headers: { Content-Type: application/pdf }
+                    body: "%PDF-1.7 a statement"
+            """)
+        #expect(report.checked.contains { $0.contains("→ 200: documented") }, "\(report.checked)")
+        #expect(report.problems.count == 1, "\(report.problems)")
+        #expect(report.problems.first?.contains("→ 404") == true && report.problems.first?.contains("error") == true,
+                "the JSON error body is still checked: \(report.problems)")
     }
 
     @Test func eachProblemNamesFileAndLine() async throws {
