@@ -13,7 +13,8 @@ public struct InlineRequest: Sendable {
     public let parameters: [String: String]
     /// The query's values by name, in order.
     public let query: [String: [String]]
-    /// The headers, names as the client spelled them; `header(_:)` finds one in any case.
+    /// The headers, names as the client first spelled them; a field sent more than once (in any
+    /// case) is one entry, its values joined with `, `. `header(_:)` finds one in any case.
     public let headers: [String: String]
     /// The body as sent.
     public let body: Data
@@ -35,8 +36,14 @@ public struct InlineRequest: Sendable {
         path = request.path
         self.parameters = parameters
         query = request.query
+        // A field sent more than once, in any case, is one entry under its first spelling.
         var headers: [String: String] = [:]
-        for field in request.headers { headers[field.name.rawName] = headers[field.name.rawName].map { "\($0), \(field.value)" } ?? field.value }
+        var spelling: [String: String] = [:]
+        for field in request.headers {
+            let key = spelling[field.name.canonicalName] ?? field.name.rawName
+            spelling[field.name.canonicalName] = key
+            headers[key] = headers[key].map { "\($0), \(field.value)" } ?? field.value
+        }
         self.headers = headers
         body = Data(request.body)
         session = request.session

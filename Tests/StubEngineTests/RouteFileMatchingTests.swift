@@ -119,8 +119,29 @@ import HTTPTypes
         #expect(body("/v1/cards", headers: ["X-Any": "1"]) == "conditioned", "conditions make a route more specific")
         #expect(body("/v1/cards") == "plain")
         #expect(body("/v1/pair/b") == "first", "as specific: the one written first")
+        #expect(body("/v1/cards/b") == "second", "a literal route beside a parameter (/v1/cards) does not hide /v1/{y}/b")
         #expect(body("/v1/accounts/savings", method: "DELETE") == "urgent", "a higher priority beats a literal path")
         #expect(body("/v1/loans") == "any", "a negative priority loses even to `**`")
+    }
+
+    /// A 404 names the routes the request nearly matched, closest first: the same path under
+    /// another method before any path that differs, and among those the fewest edits away.
+    @Test func nearMissesAreRankedMethodThenPathDistance() throws {
+        let probe = try engine("""
+            routes:
+              - request: { path: /v1/card, method: GET }
+                responses: [ { status: 200 } ]
+              - request: { path: /v1/cards, method: GET }
+                responses: [ { status: 200 } ]
+              - request: { path: /v1/cardholders/list, method: GET }
+                responses: [ { status: 200 } ]
+            """)
+        let plan = probe.answer("/v1/cards", method: "POST")
+        #expect(plan.status == .notFound)
+        let object = try JSONSerialization.jsonObject(with: Data(plan.body)) as? [String: Any]
+        let details = (object?["error"] as? [String: Any])?["details"] as? [[String: Any]] ?? []
+        #expect(details.compactMap { $0["path"] as? String } == ["GET /v1/cards", "GET /v1/card", "GET /v1/cardholders/list"])
+        #expect((details.first?["message"] as? String)?.contains("method is POST; this route takes GET") == true)
     }
 
     /// A query parameter sent without `=` (`?debug`) is there, with an empty value: `present`

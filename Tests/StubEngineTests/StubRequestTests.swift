@@ -39,4 +39,19 @@ import Testing
         #expect(RoutePattern.segments(of: path).map(String.init) == expected)
         #expect(RoutePattern.segments(of: ("/base" + path).dropFirst(5)).map(String.init) == expected)
     }
+
+    /// A query string as a form encodes it (WHATWG URL, `application/x-www-form-urlencoded`):
+    /// `+` is a space and `%2B` a plus; the value runs to the next `&`, `=` and all (a base64
+    /// cursor's padding, a signed token); a name without `=` is present and empty.
+    @Test func aQueryDecodesAsAFormDoes() {
+        let query = QueryString.parse("q=a+b%2Bc&cursor=YWJjZA==&sig=k=v=w&flag&empty=&q=%26%3D&name=Jos%C3%A9")
+        #expect(query["q"] == ["a b+c", "&="])
+        #expect(query["cursor"] == ["YWJjZA=="])
+        #expect(query["sig"] == ["k=v=w"])
+        #expect(query["flag"] == [""])
+        #expect(query["empty"] == [""])
+        #expect(query["name"] == ["José"])
+        #expect(QueryString.pairs("b=2&a=1&b=3").map { "\($0.name)=\($0.value)" } == ["b=2", "a=1", "b=3"], "in the order sent")
+        #expect(QueryString.parse(nil).isEmpty && QueryString.parse("").isEmpty)
+    }
 }

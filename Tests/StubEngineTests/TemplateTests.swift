@@ -105,4 +105,51 @@ import Testing
         #expect(TemplateTags.problems(in: "{{#body.items}}", parameters: []).first?.contains("never closed") == true)
         #expect(TemplateTags.problems(in: "{{uuid.x}}", parameters: []).first?.contains("has no fields") == true)
     }
+
+    @Test func stringHelpersDoWhatTheirNamesSay() throws {
+        let s = scope(query: "name=mary%20mcDonald-smith&q=a%26b%3Dc%20d%2Fe%3Ff%2Bg")
+        #expect(try render("{{#capitalize}}{{query.name}}{{/capitalize}}", in: s) == "Mary McDonald-smith",
+                "each word's first letter goes up; the rest is left as it is")
+        #expect(try render("{{#capitalizeFirst}}{{query.name}}{{/capitalizeFirst}}", in: s) == "Mary mcDonald-smith")
+        #expect(try render("{{#upper}}{{query.name}}{{/upper}}|{{#lower}}AbC{{/lower}}", in: s) == "MARY MCDONALD-SMITH|abc")
+        #expect(try render("[{{#trim}}\n\t  x y \r\n{{/trim}}]", in: s) == "[x y]", "trim takes newlines and tabs too")
+        #expect(try render("{{#base64}}hello{{/base64}}", in: s) == "aGVsbG8=")
+        let encoded = try render("{{#urlEncode}}{{query.q}}{{/urlEncode}}", in: s)
+        for reserved in ["&", "=", " ", "/", "?", "+"] {
+            #expect(!encoded.contains(reserved), "urlEncode leaves \(reserved) in \(encoded)")
+        }
+        #expect(encoded.removingPercentEncoding == "a&b=c d/e?f+g")
+    }
+
+    @Test func epochFormatsRoundDownToTheirUnit() throws {
+        let request = StubRequest(method: "GET", path: "/x", pathSegments: ["x"], query: QueryString.parse(nil), headers: HTTPFields(), body: [],
+                                  session: "s1", requestId: "req_1")
+        let late = TemplateScope(input: RouteInput(request: request, parameters: [:]), now: Date(timeIntervalSince1970: 1_795_000_000.75),
+                                 counter: 1, random: TemplateRandom(seed: 1))
+        #expect(try render("{{#now}}epoch{{/now}}", in: late) == "1795000000", "three quarters of a second is still the same second")
+        #expect(try render("{{#now}}epochMillis{{/now}}", in: late) == "1795000000750")
+        #expect(try render("{{now}}", in: late) == "2026-11-18T11:06:40Z")
+    }
+
+    @Test func randomCharactersHaveTheirLengthAndAlphabetUpToTheLimit() throws {
+        let s = scope(seed: 11)
+        let longest = try render("{{#random}}hex 1024{{/random}}", in: s)
+        #expect(longest.count == 1024 && longest.allSatisfy { "0123456789abcdef".contains($0) })
+        #expect(TemplateTags.problems(in: "{{#random}}hex 1024{{/random}}", parameters: []).isEmpty)
+        #expect(TemplateTags.problems(in: "{{#random}}hex 1025{{/random}}", parameters: []).first?.contains("1 to 1024") == true)
+        #expect(TemplateTags.problems(in: "{{#random}}hex 0{{/random}}", parameters: []).first?.contains("1 to 1024") == true)
+        let letters = try render("{{#random}}alphabetic 64{{/random}}", in: s)
+        #expect(letters.count == 64 && letters.allSatisfy { $0.isASCII && $0.isLetter })
+        #expect(try render("{{#random}}5-5{{/random}}", in: s) == "5", "both ends are included")
+    }
+
+    @Test func everyUUIDIsVersionFourOfTheRFCVariant() throws {
+        for seed in UInt64(1)...40 {
+            let text = try render("{{uuid}}", in: scope(seed: seed))
+            let characters = Array(text)
+            #expect(characters.count == 36 && characters[14] == "4", "\(text)")
+            #expect("89ab".contains(characters[19]), "RFC 9562's variant is 10xx: \(text)")
+            #expect(text == text.lowercased())
+        }
+    }
 }

@@ -184,6 +184,19 @@ import StubFormats
         #expect(anchored == "NotKnown")
     }
 
+    /// A range draws from both its ends and everything between (a sort code's `[0-9]` reaches 9,
+    /// a currency's `[A-Z]` reaches Z), and an exact count is exact.
+    @Test func aClassRangeReachesBothEnds() throws {
+        var generator = SeededGenerator(seed: 9)
+        var seen = Set<Character>()
+        for _ in 0..<20 {
+            let text = try #require(PatternSampler.sample(#"^[x-z\x30-\x31]{8}$"#, using: &generator))
+            #expect(text.count == 8 && text.allSatisfy { "xyz01".contains($0) }, "\(text)")
+            seen.formUnion(text)
+        }
+        #expect(seen == Set("xyz01"), "drawn: \(String(seen.sorted()))")
+    }
+
     @Test func refusesToOverwriteAnExistingRoutesFolder() throws {
         let out = ScratchFolder()
         try FileManager.default.createDirectory(at: out.url.appendingPathComponent("routes"), withIntermediateDirectories: true)

@@ -68,4 +68,112 @@ import Yams
         #expect(try passes(.number(-2_147_483_648), "{ type: integer, format: int32 }"))
         #expect(try !passes(.number(-2_147_483_649), "{ type: integer, format: int32 }"))
     }
+
+    @Test func lengthsCountCodePointsOutsideTheBasicPlaneToo() throws {
+        // U+1F600 is one code point and two UTF-16 units; JSON Schema counts code points.
+        #expect(try passes(.string("\u{1F600}"), "{ type: string, maxLength: 1 }"))
+        #expect(try !passes(.string("\u{1F600}"), "{ type: string, minLength: 2 }"))
+        // A thumbs-up with a skin tone: one character, two code points.
+        #expect(try !passes(.string("\u{1F44D}\u{1F3FD}"), "{ type: string, maxLength: 1 }"))
+    }
+
+    @Test func oneOfAsksForExactlyOneAlternative() throws {
+        let yaml = "{ oneOf: [ { type: integer }, { type: number, minimum: 10 } ] }"
+        #expect(try passes(.number(3), yaml), "an integer below 10 matches only the first")
+        #expect(try passes(.number(10.5), yaml), "a fraction from 10 matches only the second")
+        #expect(try !passes(.number(12), yaml), "12 matches both")
+        #expect(try !passes(.string("12"), yaml), "a string matches neither")
+        #expect(!validator.conforms(.number(12), to: try schema(yaml)), "the yes/no check agrees")
+    }
+
+    @Test func anyOfAsksForAtLeastOne() throws {
+        let yaml = "{ anyOf: [ { type: string, maxLength: 2 }, { type: string, pattern: '^[0-9]+$' } ] }"
+        #expect(try passes(.string("ab"), yaml))
+        #expect(try passes(.string("12345"), yaml))
+        #expect(try passes(.string("12"), yaml), "both is fine")
+        #expect(try !passes(.string("abc"), yaml))
+    }
+
+    @Test func allOfAsksForEveryPart() throws {
+        let yaml = "{ allOf: [ { type: object, required: [id] }, { required: [amount] }, { properties: { id: { type: string } } } ] }"
+        #expect(try passes(.object(["id": .string("a"), "amount": .number(1)]), yaml))
+        #expect(try !passes(.object(["id": .string("a")]), yaml), "the second part's required field is missing")
+        #expect(try !passes(.object(["id": .number(1), "amount": .number(1)]), yaml), "the third part types id")
+    }
+
+    @Test func notRefusesWhatItsSchemaAccepts() throws {
+        #expect(try !passes(.string("x"), "{ not: { type: string } }"))
+        #expect(try passes(.number(1), "{ not: { type: string } }"))
+        #expect(try passes(.string("ok"), "{ type: string, not: { enum: [forbidden] } }"))
+        #expect(try !passes(.string("forbidden"), "{ type: string, not: { enum: [forbidden] } }"))
+    }
+
+    @Test func nullFitsANullableSchemaEvenAsAnAlternative() throws {
+        #expect(try passes(.null, "{ type: string, nullable: true }"))
+        #expect(try !passes(.null, "{ type: string }"))
+        #expect(try passes(.null, "{ type: [string, 'null'] }"), "3.1's type list")
+        // Inside a composition the alternatives are asked yes/no: nullable counts there too.
+        #expect(try passes(.null, "{ anyOf: [ { type: integer }, { type: string, nullable: true } ] }"))
+        #expect(try passes(.null, "{ oneOf: [ { type: integer }, { type: string, nullable: true } ] }"))
+        #expect(try !passes(.null, "{ anyOf: [ { type: integer }, { type: string } ] }"))
+    }
+
+    @Test func anIntegerIsAWholeNumber() throws {
+        #expect(try passes(.number(2), "{ type: integer }"))
+        #expect(try passes(.number(2.0), "{ type: integer }"), "2.0 is the integer 2")
+        #expect(try !passes(.number(1.5), "{ type: integer }"))
+        #expect(try passes(.number(1.5), "{ type: number }"))
+        #expect(try !passes(.string("2"), "{ type: integer }"))
+        #expect(try !passes(.bool(true), "{ type: number }"))
+    }
+
+    @Test func formatsAreCheckedOnBothSides() throws {
+        let cases: [(String, String, Bool)] = [
+            ("date", "2026-11-27", true), ("date", "2026-11-27T10:00:00Z", false), ("date", "27/11/2026", false),
+            ("date-time", "2026-11-27T10:00:00Z", true), ("date-time", "2026-11-27T10:00:00.123+01:00", true),
+            ("date-time", "2026-11-27T10:00:00", false), ("date-time", "2026-11-27", false),
+            ("uuid", "3f2504e0-4f89-41d3-9a0c-0305e82c3301", true), ("uuid", "3f2504e04f8941d39a0c0305e82c3301", false),
+            ("email", "ana@example.com", true), ("email", "ana example@x.com", false),
+            ("uri", "https://bank.example/a?b=c", true), ("uri", "/relative/path", false),
+            ("byte", "aGVsbG8=", true), ("byte", "not base64!", false),
+        ]
+        for (format, text, valid) in cases {
+            #expect(try passes(.string(text), "{ type: string, format: \(format) }") == valid, "\(format): \(text)")
+        }
+        #expect(try passes(.string("anything"), "{ type: string, format: made-up }"), "an unknown format asks nothing")
+    }
+
+    @Test func additionalPropertiesIsAFlagOrASchema() throws {
+        let closed = "{ type: object, properties: { id: { type: string } }, additionalProperties: false }"
+        #expect(try passes(.object(["id": .string("a")]), closed))
+        #expect(try !passes(.object(["id": .string("a"), "extra": .number(1)]), closed))
+        let typed = "{ type: object, properties: { id: { type: string } }, additionalProperties: { type: integer } }"
+        #expect(try passes(.object(["id": .string("a"), "count": .number(3)]), typed))
+        #expect(try !passes(.object(["id": .string("a"), "count": .string("3")]), typed), "an extra field is held to the schema")
+        #expect(try passes(.object(["id": .string("a"), "extra": .bool(true)]), "{ type: object, properties: { id: { type: string } } }"))
+    }
+
+    @Test func keywordsBesideARefApplyToo() throws {
+        let document: [String: Any] = ["components": ["schemas": ["Amount": ["type": "string", "pattern": "^[0-9]+\\.[0-9]{2}$"]]]]
+        let validator = JSONSchemaValidator(document: document)
+        let schema: [String: Any] = ["$ref": "#/components/schemas/Amount", "maxLength": 6]
+        #expect(validator.validate(.string("12.50"), against: schema).isEmpty)
+        #expect(!validator.validate(.string("1234.50"), against: schema).isEmpty, "the maxLength beside the $ref applies")
+        #expect(!validator.validate(.string("12.5"), against: schema).isEmpty, "the referenced pattern applies")
+        #expect(!validator.validate(.string("1"), against: ["$ref": "#/components/schemas/Missing"]).isEmpty)
+    }
+
+    @Test func enumConstRequiredUniqueAndPatternSayWhatTheSpecificationSays() throws {
+        #expect(try passes(.string("GBP"), "{ type: string, enum: [GBP, EUR] }"))
+        #expect(try !passes(.string("USD"), "{ type: string, enum: [GBP, EUR] }"))
+        #expect(try passes(.number(1), "{ const: 1 }"))
+        #expect(try !passes(.number(2), "{ const: 1 }"))
+        #expect(try !passes(.object(["a": .number(1)]), "{ type: object, required: [a, b] }"))
+        #expect(try !passes(.array([.number(1), .number(1)]), "{ type: array, uniqueItems: true }"))
+        #expect(try passes(.array([.number(1), .number(2)]), "{ type: array, uniqueItems: true }"))
+        #expect(try passes(.array([.number(1), .number(1)]), "{ type: array }"))
+        #expect(try passes(.string("concatenate"), "{ type: string, pattern: cat }"), "a pattern is not anchored")
+        #expect(try !passes(.string("dog"), "{ type: string, pattern: cat }"))
+        #expect(try !passes(.array([.number(1), .string("x")]), "{ type: array, items: { type: number } }"))
+    }
 }

@@ -225,4 +225,23 @@ import Testing
             #expect(shorter.status == .notFound)
         }
     }
+
+    /// Chrome writes `mimeType: "x-unknown"` when it knows no type (a 204, an empty body): that is
+    /// no media type, so it is not served as one; a real one fills in a missing `Content-Type`.
+    @Test func chromesUnknownMimeTypeIsNoContentType() async throws {
+        let entry = { (path: String, status: Int, content: String) in
+            #"{"request": {"method": "GET", "url": "https://a.example"# + path + #""}, "response": {"status": "# + String(status)
+                + #", "headers": [], "content": "# + content + "}}"
+        }
+        let log = #"{"log": {"entries": ["# + entry("/v1/ping", 204, #"{"size": 0, "mimeType": "x-unknown"}"#) + ","
+            + entry("/v1/note", 200, #"{"size": 2, "mimeType": "text/plain", "text": "ok"}"#) + "]}}"
+        try await imported(["chrome.har": log]) { report, _, client in
+            #expect(report.routes == 2, "\(report.skipped)")
+            let ping = try await client.execute(uri: "/v1/ping", method: .get)
+            #expect(ping.status == .noContent)
+            #expect(ping.headers[.contentType].map { !$0.contains("x-unknown") } ?? true, "\(ping.headers)")
+            let note = try await client.execute(uri: "/v1/note", method: .get)
+            #expect(note.headers[.contentType]?.hasPrefix("text/plain") == true && String(buffer: note.body) == "ok")
+        }
+    }
 }

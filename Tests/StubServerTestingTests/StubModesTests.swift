@@ -63,6 +63,27 @@ import Testing
         #expect(try await stub.client.execute(.get, "/mine").status == .notFound, "the other test's route is not here")
     }
 
+    /// A route written in Swift sees a field sent twice as one value, joined as HTTP joins it;
+    /// its own `Content-Type` is the one that goes out; and a status that is no final answer
+    /// (1xx, or past 599) is the stub's 500, never a broken response.
+    @Test func anInlineRouteSeesRepeatedFieldsJoinedAndKeepsItsOwnContentType() async throws {
+        try await withStub(.live, stubs: Self.bank) { stub in
+            try stub.route("GET /v1/tags") { request in
+                .json(["tags": request.header("x-tag") ?? "-"], headers: ["Content-Type": "application/vnd.bank.tags+json"])
+            }
+            let answer = try await stub.raw!.send("GET /v1/tags HTTP/1.1\r\nHost: x\r\nX-Tag: a\r\nx-tag: b\r\nConnection: close\r\n\r\n")
+            #expect(answer.status == 200)
+            #expect(answer.header("content-type") == "application/vnd.bank.tags+json")
+            #expect(String(decoding: answer.rest, as: UTF8.self) == #"{"tags":"a, b"}"#)
+            for status in [100, 101, 199, 600] {
+                try stub.route("GET /v1/odd/\(status)") { _ in .status(status) }
+                let odd = try await stub.client.execute(.get, "/v1/odd/\(status)")
+                #expect(odd.status.code == 500, "status \(status)")
+                #expect(odd.text.contains("inline_route_status"))
+            }
+        }
+    }
+
     @Test func outsideATraitThereIsNoCurrentStub() {
         #expect(TestStub.current == nil)
     }
