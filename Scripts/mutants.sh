@@ -22,7 +22,9 @@
 # With --unit it runs the engine's and importers' own mutants instead (Tests/Mutants/unit/*.patch:
 # the engine, the importers, HAR import, the transports and the control library). Each names, on
 # its second line (`# tests: FILTER`), the test suites that guard that code; a mutant is KILLED
-# when `swift test --filter FILTER` fails with it applied:
+# when `swift test --filter FILTER` fails with it applied. Each filter is first run on the
+# unmutated tree, and the run stops if one already fails there (`../shared` must sit beside the
+# tree, and TeamStoreTests need `eval "$(Scripts/team-postgres.sh start)"`):
 #
 #   Scripts/mutants.sh --unit                # every unit mutant (a test build and run each)
 #   Scripts/mutants.sh --unit Tests/Mutants/unit/62-*.patch
@@ -38,7 +40,7 @@ for arg in "$@"; do
   case "$arg" in
     --check) check_only=true ;;
     --unit) unit=true ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) patches+=("$arg") ;;
   esac
 done
@@ -79,6 +81,18 @@ trap 'restore; exit 130' INT TERM
 if $unit; then
   echo "building the unmutated tree's tests"
   swift build --build-tests >"$out/unit-build.log" 2>&1 || { tail -30 "$out/unit-build.log"; exit 1; }
+  # A kill means something only if the same tests pass without the mutant: a test that fails on
+  # its own (../shared missing beside the tree, a server not started) would "kill" every mutant.
+  mapfile -t filters < <(for patch in "${patches[@]}"; do sed -n '2s/^# tests: //p' "$patch"; done | sort -u)
+  for filter in "${filters[@]}"; do
+    [ -n "$filter" ] || continue
+    echo "checking that the unmutated tree passes $filter"
+    if ! swift test --skip-build --filter "$filter" >"$out/unmutated.test.log" 2>&1; then
+      echo "the unmutated tree already fails $filter, so no kill would mean anything:" >&2
+      (grep -E '✘ Test|↳' "$out/unmutated.test.log" || tail -20 "$out/unmutated.test.log") | head -20 >&2
+      exit 1
+    fi
+  done
   killed=0 survived=0 broken=0
   rows=()
   for patch in "${patches[@]}"; do
