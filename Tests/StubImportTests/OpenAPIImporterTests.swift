@@ -287,12 +287,12 @@ private func Yams_load(_ url: URL) throws -> [String: Any]? {
                 '400': { description: bad }
         """
 
-    private func serve(validate: Bool, mode: TestingSetup = .router,
+    private func serve(validate: Bool, mode: TestingSetup = .router, document: String = Self.document,
                        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let folder = ScratchFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let spec = folder.url.appendingPathComponent("transfers.yaml")
-        try Data(Self.document.utf8).write(to: spec)
+        try Data(document.utf8).write(to: spec)
         let out = folder.url.appendingPathComponent("out")
         let report = try OpenAPIImporter(spec: spec, validateRequests: validate).run(out: out)
         #expect(report.basePath == "/api/v2")
@@ -329,6 +329,44 @@ private func Yams_load(_ url: URL) throws -> [String: Any]? {
             let path = try await client.execute(uri: "/transfers/abc?limit=99", method: .get)
             #expect(path.status == .badRequest)
             #expect(Set(details(path)) == ["transferId", "limit"])
+        }
+    }
+
+    /// Where an operation documents both 400 and 422, a refusal is 400; a header parameter is
+    /// found in any case; a body the document does not require may be left out; and a media
+    /// type's parameters (`; charset=utf-8`) do not make it another type.
+    @Test func theRefusalStatusHeaderCaseOptionalBodyAndMediaParameters() async throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: notes, version: '1' }
+            servers: [ { url: 'https://bank.example/api/v2' } ]
+            paths:
+              /notes:
+                post:
+                  parameters:
+                    - { name: x-trace, in: header, required: true, schema: { type: string, pattern: '^t-[0-9]+$' } }
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { type: object, required: [text], properties: { text: { type: string, maxLength: 5 } } }
+                  responses:
+                    '201': { description: made }
+                    '400': { description: bad }
+                    '422': { description: refused }
+            """
+        try await serve(validate: true, document: document) { client in
+            let trace: HTTPFields = [HTTPField.Name("X-Trace")!: "t-7"]
+            #expect(try await client.execute(uri: "/notes", method: .post, headers: trace).status == .created,
+                    "no body where none is required; X-Trace found as x-trace")
+            var json = trace
+            json[.contentType] = "application/json; charset=utf-8"
+            let good = try await client.execute(uri: "/notes", method: .post, headers: json, body: ByteBuffer(string: #"{"text": "hi"}"#))
+            #expect(good.status == .created, "\(String(buffer: good.body))")
+            let long = try await client.execute(uri: "/notes", method: .post, headers: json, body: ByteBuffer(string: #"{"text": "too long"}"#))
+            #expect(long.status == .badRequest, "400 and 422 both documented: 400")
+            #expect(details(long) == ["body.text"])
+            let badTrace = try await client.execute(uri: "/notes", method: .post, headers: [HTTPField.Name("X-TRACE")!: "nope"])
+            #expect(badTrace.status == .badRequest && details(badTrace) == ["x-trace"])
         }
     }
 

@@ -133,6 +133,21 @@ extension WirePlan {
         #expect(entries == ["alice /probe?x=1 200", "bob /probe 200", "default /api/v1x/probe 404"])
     }
 
+    /// A session name is 1 to 64 letters, digits, `-`, `_` or `.`, in the path or the header;
+    /// `/_s/NAME` with nothing after it is that session's `/`.
+    @Test func aSessionNameIsOneTo64CharactersAndItsRootIsSlash() throws {
+        let probe = EngineProbe()
+        let longest = String(repeating: "a", count: 64)
+        #expect(probe.answer("/_s/\(longest)/probe").status == .ok)
+        #expect(probe.answer("/probe", headers: ["X-Stub-Session": longest]).status == .ok)
+        #expect(probe.answer("/_s/\(longest)b/probe").status == .badRequest)
+        #expect(probe.answer("/probe", headers: ["X-Stub-Session": longest + "b"]).status == .badRequest)
+        #expect(probe.answer("/probe", headers: ["X-Stub-Session": "a/b"]).status == .badRequest)
+        _ = probe.answer("/_s/root")
+        let newest = try #require(probe.journal.first)
+        #expect(newest.session == "root" && newest.path == "/", "\(newest.session) \(newest.path)")
+    }
+
     @Test func anInvalidOrDisagreeingSessionIsA400NamingTheFieldAndTouchesNoSession() throws {
         let probe = EngineProbe(limits: { var limits = SessionLimits(); limits.maxSessions = 1; return limits }())
         _ = probe.answer("/_s/first/probe")

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+@testable import StubImport
+@testable import StubRuntime
+@testable import StubEngine
+
+/// Single WireMock mappings, each the way WireMock's own documentation or its recorder writes
+/// one, converted and answered by the engine: what a request matches, what comes back.
+@Suite struct WireMockMappingTests {
+    /// Converts one mappings file (`mappings/m.json`) with `files` beside it (paths from the
+    /// source folder, such as `__files/a.json`), and serves the result.
+    private func convert(_ mappings: String, files: [String: String] = [:]) throws -> (ImportReport, StubBackend, ScratchFolder) {
+        let source = ScratchFolder()
+        for folder in ["mappings", "__files"] {
+            try FileManager.default.createDirectory(at: source.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data(mappings.utf8).write(to: source.url.appendingPathComponent("mappings/m.json"))
+        for (name, text) in files { try Data(text.utf8).write(to: source.url.appendingPathComponent(name)) }
+        let out = ScratchFolder()
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil,
+                                      logger: Logger(label: "test"))
+        return (report, backend, out)
+    }
+
+    private func answer(_ backend: StubBackend, _ target: String, method: String = "GET", body: String = "") -> WirePlan {
+        backend.engine.answer(EngineRequest(method: method, target: target, headers: [:], body: Array(body.utf8)))
+    }
+
+    /// `url` is the path and the query as sent: a name given twice is both values, in order.
+    @Test func aURLsRepeatedQueryNameTakesEveryValueInOrder() throws {
+        let (report, backend, _) = try convert("""
+            { "request": { "method": "GET", "url": "/v1/items?id=1&id=2" }, "response": { "status": 200, "body": "both" } }
+            """)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        #expect(answer(backend, "/v1/items?id=1&id=2").text == "both")
+        #expect(answer(backend, "/v1/items?id=1").status == .notFound)
+        #expect(answer(backend, "/v1/items?id=2").status == .notFound)
+        #expect(answer(backend, "/v1/items?id=2&id=1").status == .notFound)
+    }
+
+    /// WireMock sends each value of a list-valued header as a field of its own; a route file
+    /// holds one text per header, so the values arrive joined with ", ", as HTTP allows.
+    @Test func aHeaderWithSeveralValuesKeepsThemAll() throws {
+        let (report, backend, _) = try convert("""
+            { "request": { "method": "GET", "urlPath": "/v1/links" },
+              "response": { "status": 200, "headers": { "Link": ["</v1/links?page=2>; rel=next", "</v1/links?page=9>; rel=last"],
+                                                        "X-One": "single" },
+                            "body": "ok" } }
+            """)
+        #expect(report.skipped.isEmpty, "\(report.skipped)")
+        let plan = answer(backend, "/v1/links")
+        #expect(plan.headers[HTTPField.Name("Link")!] == "</v1/links?page=2>; rel=next, </v1/links?page=9>; rel=last")
+        #expect(plan.headers[HTTPField.Name("X-One")!] == "single")
+    }
+
+    /// A JSON body written as a string (as WireMock's recorder writes them) becomes a JSON body
+    /// file laid out for editing, and answers the same JSON.
+    @Test func aJSONBodyWrittenAsAStringBecomesJSON() throws {
+        let (report, backend, out) = try convert(#"""
+            { "request": { "method": "GET", "urlPath": "/v1/balance" },
+              "response": { "status": 200, "headers": { "Content-Type": "application/json" },
+                            "body": "{\"amount\":\"12.50\",\"currency\":\"EUR\",\"tags\":[1,2]}" } }
+            """#)
+        #expect(report.skipped.isEmpty, "\(report.skipped)")
+        let bodies = out.url.appendingPathComponent("routes/bodies")
+        let names = try FileManager.default.contentsOfDirectory(atPath: bodies.path)
+        #expect(names.count == 1 && names.allSatisfy { $0.hasSuffix(".json") }, "\(names)")
+        let written = try String(contentsOf: bodies.appendingPathComponent(try #require(names.first)), encoding: .utf8)
+        #expect(written.contains("\n  \"amount\""), "laid out one field a line: \(written)")
+        let served = try JSONSerialization.jsonObject(with: Data(answer(backend, "/v1/balance").body)) as? [String: Any]
+        #expect(served?["amount"] as? String == "12.50" && served?["currency"] as? String == "EUR")
+        #expect(served?["tags"] as? [Int] == [1, 2])
+    }
+
+    /// `bodyFileName` names a file in `__files`; one that climbs out of it is refused, and
+    /// nothing of the file outside is copied.
+    @Test func aBodyFileOutsideFilesIsRefused() throws {
+        let (report, _, out) = try convert("""
+            { "mappings": [
+              { "request": { "urlPath": "/inside" }, "response": { "status": 200, "bodyFileName": "a.txt" } },
+              { "request": { "urlPath": "/outside" }, "response": { "status": 200, "bodyFileName": "../secret.txt" } }
+            ] }
+            """, files: ["__files/a.txt": "inside", "secret.txt": "do-not-copy"])
+        #expect(report.routes == 1)
+        #expect(report.skipped.map(\.reason).contains { $0.contains("bodyFileName ../secret.txt is not a file in __files") },
+                "\(report.skipped)")
+        let copied = FileManager.default.enumerator(atPath: out.url.path)?.compactMap { $0 as? String } ?? []
+        for name in copied {
+            let text = (try? String(contentsOf: out.url.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            #expect(!text.contains("do-not-copy"), "\(name)")
+        }
+    }
+
+    /// A scenario whose last state goes back to `Started` repeats from its first answer.
+    @Test func aScenarioThatReturnsToStartedLoops() throws {
+        let (report, backend, _) = try convert("""
+            { "mappings": [
+              { "scenarioName": "flip", "requiredScenarioState": "Started", "newScenarioState": "Off",
+                "request": { "method": "GET", "urlPath": "/v1/switch" }, "response": { "status": 200, "body": "on" } },
+              { "scenarioName": "flip", "requiredScenarioState": "Off", "newScenarioState": "Started",
+                "request": { "method": "GET", "urlPath": "/v1/switch" }, "response": { "status": 200, "body": "off" } }
+            ] }
+            """)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        #expect((0..<5).map { _ in answer(backend, "/v1/switch").text } == ["on", "off", "on", "off", "on"])
+    }
+
+    /// WireMock's recorder writes a response's `statusMessage`; the answer converts (HTTP/2 has
+    /// no reason phrase, and the stub sends the standard one).
+    @Test func aRecordedStatusMessageIsNoReasonToRefuse() throws {
+        let (report, backend, _) = try convert("""
+            { "request": { "method": "POST", "urlPath": "/v1/consents" },
+              "response": { "status": 201, "statusMessage": "Created", "body": "made" } }
+            """)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        #expect(answer(backend, "/v1/consents", method: "POST").status.code == 201)
+    }
+}
+
+private extension WirePlan {
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
