@@ -47,6 +47,20 @@ import Testing
         #expect(off.append(1) == 1 && off.elements.isEmpty)
     }
 
+    /// Removing entries from a ring that has wrapped leaves the rest oldest first, and what comes
+    /// next goes after them and pushes out the oldest.
+    @Test func aWrappedRingStaysInOrderAfterEntriesAreRemoved() {
+        var ring = BoundedRing<Int>(capacity: 4)
+        for value in 1...6 { ring.append(value) }
+        #expect(ring.elements == [3, 4, 5, 6])
+        #expect(ring.retain { $0 != 4 } == 1)
+        ring.append(7)
+        #expect(ring.elements == [3, 5, 6, 7])
+        #expect(ring.element(fromNewest: 0) == 7 && ring.element(fromNewest: 3) == 3)
+        #expect(ring.append(8) == 3, "the oldest goes first")
+        #expect(ring.elements == [5, 6, 7, 8])
+    }
+
     @Test func theRingCountsBackFromTheNewest() {
         var ring = BoundedRing<Int>(capacity: 3)
         #expect(ring.element(fromNewest: 0) == nil)
