@@ -58,9 +58,12 @@ package struct RouteFileContractCheck {
         // template's is not known before a request; then the body is read as JSON, as before),
         // else its body's. A `application/pdf` route whose document gives a binary string schema
         // is documented, not "not JSON" (Plaid's PDF operations).
-        let named = response.headers.first { $0.name == .contentType }?.value
         let type: String
-        if case .literal(let text)? = named { type = text.lowercased() } else { type = named == nil ? response.body.contentType : "" }
+        switch response.headers.first(where: { $0.name == .contentType })?.value {
+        case .literal(let text)?: type = text.lowercased()
+        case nil: type = response.body.contentType
+        case _?: type = ""
+        }
         guard let media = content.first(where: { type.hasPrefix($0.type) }) ?? (content.count == 1 ? content.first : nil) else {
             let documentedTypes = content.isEmpty ? "no body" : content.map(\.type).joined(separator: ", ")
             report.problems.append("\(label): a \(type.isEmpty ? "body" : type) body, but \(contractName) documents \(documentedTypes)")
