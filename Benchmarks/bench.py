@@ -517,8 +517,10 @@ def quick_ratios(servers, raw, seconds, rounds):
 
 
 INPROCESS_NOTE = ("In process (`bench-inprocess`): `GET /v1/atms` through `URLSession` with `StubInProcess`'s protocol, "
-                  "against a bare `URLProtocol` that answers the stub's own bytes from memory (the ceiling of the approach). "
-                  "Each round measures both at 1 and 8 tasks, in alternating order; the ratios are the medians of the "
+                  "against a bare `URLProtocol` that answers the stub's own bytes from memory (the ceiling of the approach), "
+                  "each in the same session configuration: a team's own `.ephemeral` session (URL cache on, the stub put in "
+                  "with `install(into:)`), and the stub's `urlSession` (no URL cache) beside a bare session without one. "
+                  "Each round measures every row at 1 and 8 tasks, in alternating order; the ratios are the medians of the "
                   "per-round ratios, the rates and the process's CPU time per request (user + system) medians over rounds. "
                   "No socket: the numbers are URLSession's and the engine's.")
 
@@ -538,6 +540,8 @@ def inprocess_ratios(raw, seconds, rounds):
 
 
 def quick_markdown(table, seconds, rounds):
+    if not table:
+        return ""   # only the in-process row was asked for (`--only inprocess`)
     out = [f"{rounds} interleaved rounds; each server alone, warmed 2 s, then wrk {seconds} s at c=50 (-t2) and at c=1 (-t1).",
            "Ratios are the median of the per-round ratios (each server against the ceiling and Pact of the same round).",
            "",

@@ -14,9 +14,12 @@ import StubInProcess
 ///
 ///     bench-inprocess [--stubs DIR] [--path /v1/atms] [--seconds 3] [--rounds 3] [--json FILE] [--engine N]
 ///
-/// Each round measures both rows at 1 and 8 tasks, in alternating order. Prints a Markdown table
-/// of the median requests per second, the median of the per-round ratios, and the median CPU
-/// time of the process per request (user and system), which varies far less than the rate.
+/// Each round measures both protocols at 1 and 8 tasks, in alternating order, in two session
+/// configurations: `.ephemeral` with the stub put in by `install(into:)` (a team's own session,
+/// whose URL cache URLSession consults for every request), and the stub's own `urlSession`,
+/// which keeps no URL cache, against a bare session without one. Prints a Markdown table of the
+/// median requests per second, the median of the per-round ratios, and the median CPU time of
+/// the process per request (user and system), which varies far less than the rate.
 @main
 enum BenchInProcess {
     static func main() async throws {
@@ -43,30 +46,43 @@ enum BenchInProcess {
             throw BenchError("GET \(arguments.path) through the stub did not answer 200")
         }
         CeilingProtocol.answer = Answer(body: body, headers: http.allHeaderFields as? [String: String] ?? [:])
-        let ceilingConfiguration = URLSessionConfiguration.ephemeral
-        ceilingConfiguration.protocolClasses = [CeilingProtocol.self]
-        let ceiling = URLSession(configuration: ceilingConfiguration)
-        let ceilingURL = URL(string: "http://ceiling.invalid" + arguments.path)!
-        let stubURL = URL(string: stub.baseURL.absoluteString + arguments.path)!
+        let stubPath = stub.baseURL.absoluteString + arguments.path
+        let stubURL = URL(string: stubPath)!, ceilingURL = URL(string: "http://ceiling.invalid" + arguments.path)!
+        // Two session configurations, each measured with both protocols: a team's own session
+        // (`.ephemeral`, with its URL cache, the stub's protocol put in with `install(into:)`), and
+        // the stub's own `urlSession` (no URL cache), against a bare session configured alike.
+        let ephemeral = URLSessionConfiguration.ephemeral
+        stub.install(into: ephemeral)
+        let ceilingEphemeral = URLSessionConfiguration.ephemeral
+        ceilingEphemeral.protocolClasses = [CeilingProtocol.self]
+        let ceilingNoCache = URLSessionConfiguration.ephemeral
+        ceilingNoCache.urlCache = nil
+        ceilingNoCache.protocolClasses = [CeilingProtocol.self]
+        let pairs = [
+            Pair(configuration: "ephemeral session", bare: URLSession(configuration: ceilingEphemeral), stub: URLSession(configuration: ephemeral)),
+            Pair(configuration: "no URL cache", bare: URLSession(configuration: ceilingNoCache), stub: stub.urlSession),
+        ]
 
         var samples: [String: [Double]] = [:]
         var ratios: [String: [Double]] = [:]
         var cpu: [String: [Double]] = [:]
-        let rows = [("bare URLProtocol", ceiling, ceilingURL), ("StubInProcess", stub.urlSession, stubURL)]
         for round in 1...arguments.rounds {
             for concurrency in [1, 8] {
-                // The order alternates between rounds, so neither row always runs on a warmer machine.
-                var perSecond: [String: Double] = [:]
-                for (name, session, url) in round % 2 == 1 ? rows : rows.reversed() {
-                    _ = try await rate(session, url, concurrency: concurrency, seconds: 0.5)      // warm up
-                    let measured = try await rate(session, url, concurrency: concurrency, seconds: arguments.seconds)
-                    perSecond[name] = measured.perSecond
-                    samples["\(name) c=\(concurrency)", default: []].append(measured.perSecond)
-                    cpu["\(name) c=\(concurrency)", default: []].append(measured.cpuMicroseconds)
-                    FileHandle.standardError.write(Data(("   round \(round) \(name) c=\(concurrency): \(Int(measured.perSecond)) req/s, "
-                        + "\(String(format: "%.1f", measured.cpuMicroseconds)) µs CPU a request\n").utf8))
+                for pair in pairs {
+                    // The order alternates between rounds, so neither row always runs on a warmer machine.
+                    let rows = [(pair.bareName, pair.bare, ceilingURL), (pair.stubName, pair.stub, stubURL)]
+                    var perSecond: [String: Double] = [:]
+                    for (name, session, url) in round % 2 == 1 ? rows : rows.reversed() {
+                        _ = try await rate(session, url, concurrency: concurrency, seconds: 0.5)      // warm up
+                        let measured = try await rate(session, url, concurrency: concurrency, seconds: arguments.seconds)
+                        perSecond[name] = measured.perSecond
+                        samples["\(name) c=\(concurrency)", default: []].append(measured.perSecond)
+                        cpu["\(name) c=\(concurrency)", default: []].append(measured.cpuMicroseconds)
+                        FileHandle.standardError.write(Data(("   round \(round) \(name) c=\(concurrency): \(Int(measured.perSecond)) req/s, "
+                            + "\(String(format: "%.1f", measured.cpuMicroseconds)) µs CPU a request\n").utf8))
+                    }
+                    ratios["\(pair.configuration) c=\(concurrency)", default: []].append(perSecond[pair.stubName]! / perSecond[pair.bareName]!)
                 }
-                ratios["c=\(concurrency)", default: []].append(perSecond["StubInProcess"]! / perSecond["bare URLProtocol"]!)
             }
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -76,12 +92,15 @@ enum BenchInProcess {
         var lines = ["| transport (URLSession, in process) | req/s, 1 task | req/s, 8 tasks | × bare, 1 task | × bare, 8 tasks "
                      + "| CPU µs a request, 1 task | CPU µs a request, 8 tasks |",
                      "|---|---:|---:|---:|---:|---:|---:|"]
-        for name in ["bare URLProtocol", "StubInProcess"] {
-            let isBare = name == "bare URLProtocol"
-            let one = isBare ? 1 : ratioMedians["c=1"] ?? 0, eight = isBare ? 1 : ratioMedians["c=8"] ?? 0
-            lines.append("| \(name) | \(Int(medians["\(name) c=1"] ?? 0)) | \(Int(medians["\(name) c=8"] ?? 0)) "
-                         + "| \(String(format: "%.2f", one)) | \(String(format: "%.2f", eight)) "
-                         + "| \(String(format: "%.1f", cpuMedians["\(name) c=1"] ?? 0)) | \(String(format: "%.1f", cpuMedians["\(name) c=8"] ?? 0)) |")
+        func cell(_ value: Double?) -> String { String(format: "%.2f", value ?? 0) }
+        for pair in pairs {
+            for name in [pair.bareName, pair.stubName] {
+                let isBare = name == pair.bareName
+                let one = isBare ? 1 : ratioMedians["\(pair.configuration) c=1"], eight = isBare ? 1 : ratioMedians["\(pair.configuration) c=8"]
+                lines.append("| \(name) | \(Int(medians["\(name) c=1"] ?? 0)) | \(Int(medians["\(name) c=8"] ?? 0)) "
+                             + "| \(cell(one)) | \(cell(eight)) "
+                             + "| \(String(format: "%.1f", cpuMedians["\(name) c=1"] ?? 0)) | \(String(format: "%.1f", cpuMedians["\(name) c=8"] ?? 0)) |")
+            }
         }
         let table = lines.joined(separator: "\n")
         print(table)
@@ -155,6 +174,15 @@ enum BenchInProcess {
         func micro(_ time: timeval) -> Double { Double(time.tv_sec) * 1e6 + Double(time.tv_usec) }
         return micro(usage.ru_utime) + micro(usage.ru_stime)
     }
+}
+
+/// One session configuration, with the bare protocol and with the stub's.
+struct Pair {
+    let configuration: String
+    let bare: URLSession
+    let stub: URLSession
+    var bareName: String { "bare URLProtocol, \(configuration)" }
+    var stubName: String { "StubInProcess, \(configuration)" }
 }
 
 struct Answer: Sendable {

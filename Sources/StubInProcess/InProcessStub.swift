@@ -31,13 +31,16 @@ public final class InProcessStub: Sendable {
     /// `http://<random>.stubbank.invalid`: give it to the code under test as its base URL.
     public let baseURL: URL
     /// A session configuration that sends this stub's requests to it: use it when the code
-    /// under test builds its own `URLSession`.
+    /// under test builds its own `URLSession`. It keeps no URL cache (see `urlSession`).
     public var configuration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
         install(into: configuration)
         return configuration
     }
-    /// A `URLSession` over `configuration`.
+    /// A `URLSession` that reaches this stub and nothing else. Like `configuration`, it keeps no
+    /// URL cache: the stub's answers are never stored (its protocol says `.notAllowed`), so every
+    /// lookup would miss, and on Linux a lookup costs more than the stub's whole answer.
     public let urlSession: URLSession
     /// The admin API of this stub, in process: sessions, typed behaviours, the journal.
     public let control: StubControlClient
@@ -78,15 +81,11 @@ public final class InProcessStub: Sendable {
         host = "\(UUID().uuidString.prefix(12).lowercased()).stubbank.invalid"
         baseURL = URL(string: "http://\(host)")!
         exchange = InProcessExchange(backend: backend, clock: clock)
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.protocolClasses = [StubURLProtocol.self]
-        urlSession = URLSession(configuration: sessionConfiguration)
+        urlSession = URLSession(configuration: Self.sessionConfiguration())
         // The control library gets a URLSession of its own: its admin calls finish on tasks (see
         // StubURLProtocol), and on Linux a session's task table must not be read from another
         // thread while the app's requests start and end on it.
-        let controlConfiguration = URLSessionConfiguration.ephemeral
-        controlConfiguration.protocolClasses = [StubURLProtocol.self]
-        control = StubControlClient(baseURL: baseURL, urlSession: URLSession(configuration: controlConfiguration))
+        control = StubControlClient(baseURL: baseURL, urlSession: URLSession(configuration: Self.sessionConfiguration()))
         InProcessHosts.shared.add(self, host: host)
     }
 
@@ -124,6 +123,14 @@ public final class InProcessStub: Sendable {
     @discardableResult
     public func removeRoute(_ id: Int) -> Bool {
         exchange.backend.inlineRoutes.remove(id)
+    }
+
+    /// The configuration of the stub's own sessions: its protocol alone, no URL cache.
+    private static func sessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.protocolClasses = [StubURLProtocol.self]
+        return configuration
     }
 
     /// Puts this stub's protocol first in `configuration.protocolClasses`, so a session the code

@@ -199,6 +199,31 @@ import FoundationNetworking
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://other.stubbank.invalid/v1/status")!)))
     }
 
+    /// The stub's own sessions keep no URL cache (a lookup could only miss, and costs more than
+    /// the answer), and an app's own cache never keeps a stub's answer, however cacheable it says
+    /// it is: the next request is the stub's again. (On Linux the second half held, when tried, with a
+    /// protocol that allowed storage: swift-corelibs-foundation stored nothing a custom protocol
+    /// answered. It states the contract the protocol's `.notAllowed` keeps elsewhere.)
+    @Test func noURLCacheEverServesAStubsAnswer() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        #expect(stub.urlSession.configuration.urlCache == nil)
+        #expect(stub.configuration.urlCache == nil)
+        #expect(stub.configuration.protocolClasses?.first == StubURLProtocol.self)
+        let counter = Counter()
+        try stub.route("GET /v1/cacheable") { _ in
+            .text("answer \(counter.next())", headers: ["Cache-Control": "public, max-age=600", "ETag": "\"e\""])
+        }
+        let app = URLSessionConfiguration.ephemeral
+        app.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
+        stub.install(into: app)
+        let session = URLSession(configuration: app)
+        let url = stub.baseURL.appendingPathComponent("v1/cacheable")
+        for expected in 1...2 {
+            let (body, _) = try await session.data(for: URLRequest(url: url))
+            #expect(String(decoding: body, as: UTF8.self) == "answer \(expected)")
+        }
+    }
+
     /// A body reaches the stub with its `Content-Length`, as URLSession sends it over a socket, so
     /// "what the app sent" reads the same in process.
     @Test func aRequestsBodyArrivesWithItsLength() async throws {
@@ -289,5 +314,18 @@ import FoundationNetworking
         let withBank = try InProcessStub(stubs: folder, bank: .builtIn)
         #expect(try await get(withBank.baseURL.appendingPathComponent("v1/atms"), withBank).1.statusCode == 200)
         #expect(try await get(withBank.baseURL.appendingPathComponent("v2/rates"), withBank).1.statusCode == 200)
+    }
+}
+
+/// Counts the calls of an inline route, from whatever thread the engine calls it on.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
     }
 }
