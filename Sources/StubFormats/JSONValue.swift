@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON or YAML value, kept as written. Booleans and numbers stay apart (JSONSerialization
 /// on Linux does not keep them apart), and whole numbers encode as integers.
-public enum JSONValue: Codable, Equatable, Sendable {
+public enum JSONValue: Codable, Hashable, Sendable {
     /// `null` (YAML `~` or nothing).
     case null
     /// `true` or `false`.

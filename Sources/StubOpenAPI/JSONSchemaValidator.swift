@@ -149,7 +149,7 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         case .array(let items):
             if let least = schema.minItems, items.count < least { sink.fail(location, "fewer than \(least) items") }
             if let most = schema.maxItems, items.count > most { sink.fail(location, "more than \(most) items") }
-            if schema.uniqueItems, Set(items.map { "\($0)" }).count != items.count {
+            if schema.uniqueItems, Set(items).count != items.count {
                 sink.fail(location, "items are not unique")
             }
             if let itemSchema = schema.items {

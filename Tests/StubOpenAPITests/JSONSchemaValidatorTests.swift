@@ -176,4 +176,16 @@ import Yams
         #expect(try !passes(.string("dog"), "{ type: string, pattern: cat }"))
         #expect(try !passes(.array([.number(1), .string("x")]), "{ type: array, items: { type: number } }"))
     }
+
+    /// `uniqueItems` compares values, not how they print: two equal objects whose keys a
+    /// dictionary keeps in different orders are the same item; a string and a number are not.
+    @Test func uniqueItemsComparesObjectsByValueWhateverTheirKeyOrder() throws {
+        let keys = (0..<24).map { "field\($0)" }
+        let small = [String: JSONValue](uniqueKeysWithValues: keys.map { ($0, .string($0)) })
+        var roomy = [String: JSONValue](minimumCapacity: 512)
+        for key in keys.reversed() { roomy[key] = .string(key) }
+        #expect(try !passes(.array([.object(small), .object(roomy)]), "{ type: array, uniqueItems: true }"))
+        #expect(try passes(.array([.string("1"), .number(1)]), "{ type: array, uniqueItems: true }"))
+        #expect(try !passes(.array([.array([.null, .bool(true)]), .array([.null, .bool(true)])]), "{ type: array, uniqueItems: true }"))
+    }
 }
