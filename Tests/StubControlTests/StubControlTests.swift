@@ -136,6 +136,47 @@ import FoundationNetworking
     }
 
     /// `removeBehaviours()` clears the session's own behaviours; another session's stay.
+    /// What the app would get for `GET <base>/<path>`.
+    func status(of path: String, at base: URL) async throws -> Int {
+        var request = URLRequest(url: base.appendingPathComponent(path))
+        request.timeoutInterval = 10
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return try #require(response as? HTTPURLResponse).statusCode
+    }
+
+    /// One behaviour goes by its id and the session's others stay; an id that is gone is a typed 404.
+    @Test func removingOneBehaviourByItsIdLeavesTheRest() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession(prefix: "one")
+            let first = try await session.install(.status(503, on: "GET /v1/status"))
+            try await session.install(.status(500, on: "GET /v1/atms"))
+            try await session.remove(first)
+            #expect(try await status(of: "v1/status", at: session.baseURL) == 200)
+            #expect(try await status(of: "v1/atms", at: session.baseURL) == 500)
+            do throws(StubControlError) {
+                try await session.remove(first)
+                Issue.record("a behaviour was removed twice")
+            } catch {
+                #expect(error.status == 404)
+            }
+        }
+    }
+
+    /// A scenario turned on for the whole stub reaches every session and the root; nil turns it off.
+    @Test func aScenarioIsTurnedOnForEverySessionAndOffWithNil() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession(prefix: "scenario")
+            #expect(try await status(of: "v1/atms", at: session.baseURL) == 200)
+            try await stub.activateScenario("maintenance")
+            #expect(try await status(of: "v1/atms", at: session.baseURL) == 503)
+            #expect(try await status(of: "v1/atms", at: stub.baseURL) == 503)
+            #expect(try await status(of: "v1/status", at: session.baseURL) == 200, "the scenario's own exception")
+            try await stub.activateScenario(nil)
+            #expect(try await status(of: "v1/atms", at: session.baseURL) == 200)
+            await #expect(throws: StubControlError.self) { try await stub.activateScenario("no-such-scenario") }
+        }
+    }
+
     @Test func removingBehavioursLeavesOtherSessionsAlone() async throws {
         try await withStub { stub in
             let mine = try await stub.makeSession(prefix: "mine")

@@ -161,6 +161,23 @@ import HTTPTypes
         #expect(String(decoding: probe.answer("/v1/flags?other=1").body, as: UTF8.self) == "plain")
     }
 
+    /// `equals` with a list on a repeated query parameter takes every value in order; items
+    /// written as YAML numbers or booleans compare as their text, as query values are text.
+    @Test func aListOfNumbersEqualsARepeatedParameterInOrder() throws {
+        let probe = try engine("""
+            routes:
+              - id: pair
+                request: { path: /v1/ids, query: { id: { equals: [3, 9] }, on: { equals: [true] } } }
+                responses: [ { status: 200, body: pair } ]
+            """)
+        #expect(probe.answer("/v1/ids?id=3&id=9&on=true").status == .ok)
+        #expect(probe.answer("/v1/ids?id=9&id=3&on=true").status == .notFound, "order counts")
+        #expect(probe.answer("/v1/ids?id=3&on=true").status == .notFound, "a value short")
+        #expect(probe.answer("/v1/ids?id=3&id=9&id=9&on=true").status == .notFound, "a value over")
+        #expect(probe.answer("/v1/ids?id=3&id=10&on=true").status == .notFound)
+        #expect(probe.answer("/v1/ids?id=3&id=9&on=TRUE").status == .notFound)
+    }
+
     /// `Prefer` as RFC 7240 writes it: a value may be quoted, preferences are separated by `,` or
     /// `;`, and `code=` with `example=` takes the response that has both.
     @Test func preferPicksANamedOrCodedResponseQuotedOrNot() throws {

@@ -118,6 +118,31 @@ import Testing
         #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
         #expect(answer(backend, "/v1/consents", method: "POST").status.code == 201)
     }
+
+    /// `base64Body` is bytes: they are served as they were, not as their base64 text. A mapping
+    /// with no `response` answers 200 with no body, as WireMock does; text that is not base64 is
+    /// refused, naming the field.
+    @Test func aBase64BodyIsServedAsItsBytesAndNoResponseIsA200() throws {
+        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0x0A]
+        let (report, backend, _) = try convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/statement.png" },
+                "response": { "status": 200, "base64Body": "\(Data(bytes).base64EncodedString())",
+                              "headers": { "Content-Type": "image/png" } } },
+              { "request": { "method": "DELETE", "urlPath": "/v1/cards/c1" } },
+              { "request": { "method": "GET", "urlPath": "/v1/broken" }, "response": { "status": 200, "base64Body": "not base64!" } }
+            ] }
+            """)
+        #expect(report.routes == 2)
+        #expect(report.skipped.count == 1 && report.skipped.first?.reason.contains("base64Body is not base64") == true, "\(report.skipped)")
+        let image = answer(backend, "/v1/statement.png")
+        #expect(image.status == .ok)
+        #expect(Array(image.body) == bytes)
+        #expect(image.headers[.contentType] == "image/png")
+        let deleted = answer(backend, "/v1/cards/c1", method: "DELETE")
+        #expect(deleted.status == .ok)
+        #expect(deleted.body.isEmpty)
+    }
 }
 
 private extension WirePlan {

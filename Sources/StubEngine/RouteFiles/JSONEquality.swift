@@ -96,8 +96,12 @@ package indirect enum ExpectedJSON: Sendable {
 
     /// True when the value holds no placeholder, so plain equality decides.
     package var isLiteral: Bool {
-        if case .value = self { return true }
-        return false
+        switch self {
+        case .value: return true
+        case .array(let items): return items.allSatisfy(\.isLiteral)
+        case .object(let fields): return fields.allSatisfy { $0.value.isLiteral }
+        default: return false
+        }
     }
 
     /// Whether `actual` (nil when missing) matches.
