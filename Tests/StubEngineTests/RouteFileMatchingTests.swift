@@ -178,6 +178,31 @@ import HTTPTypes
         #expect(probe.answer("/v1/ids?id=3&id=9&on=TRUE").status == .notFound)
     }
 
+    /// A response with `probability: 0.3` is considered about three times in ten, drawn from
+    /// the seed: the same seed draws the same answers, and one that is passed over falls to the
+    /// next response. Out of 0...1 is refused at load.
+    @Test func aResponsesProbabilityIsSeededAndPassesToTheNext() throws {
+        let yaml = """
+            routes:
+              - id: flaky
+                request: { path: /v1/flaky }
+                responses:
+                  - { status: 503, probability: 0.3 }
+                  - { status: 200 }
+            """
+        func draws() throws -> [Int] {
+            let probe = try engine(yaml)
+            return (0..<400).map { _ in Int(probe.answer("/v1/flaky").status.code) }
+        }
+        let first = try draws()
+        let failures = first.filter { $0 == 503 }.count
+        #expect((80...160).contains(failures), "\(failures) of 400 at 0.3")
+        #expect(Set(first) == [200, 503])
+        #expect(try draws() == first, "the same seed, the same draws")
+        let (_, problems) = load(yaml.replacingOccurrences(of: "0.3", with: "1.5"))
+        #expect(problems.map(\.reason) == ["routes[0].responses[0].probability must be between 0 and 1"], "\(problems)")
+    }
+
     /// `Prefer` as RFC 7240 writes it: a value may be quoted, preferences are separated by `,` or
     /// `;`, and `code=` with `example=` takes the response that has both.
     @Test func preferPicksANamedOrCodedResponseQuotedOrNot() throws {

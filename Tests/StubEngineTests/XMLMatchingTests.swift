@@ -44,6 +44,10 @@ import HTTPTypes
         #expect(try values("//MsgId | //NbOfTxs") == ["MSG-0042", "2"])
         #expect(try values("/Document/*/GrpHdr/*[2]") == ["2"])
         #expect(try values("(//Nm)[1]") == ["Max Mustermann"])
+        #expect(try values("/r/@*", in: "<r a='1' b='2'><c d='3'/></r>") == ["1", "2"],
+                "@* is every attribute of the element, none of its children's")
+        #expect(try values("count(//@*)", in: "<r a='1' b='2'><c d='3'/></r>") == ["3"])
+        #expect(try values("//*[@*='3']", in: "<r a='1' b='2'><c d='3'>x</c></r>") == ["x"])
     }
 
     @Test func expressionsThatAreNotPathsGiveOneValue() throws {

@@ -197,6 +197,25 @@ import StubFormats
         #expect(seen == Set("xyz01"), "drawn: \(String(seen.sorted()))")
     }
 
+    /// `--base-path` wins over the document's server: `/` or nothing means no prefix, another
+    /// path becomes the prefix, and one that is not a path is refused naming it.
+    @Test func aGivenBasePathWinsOverTheServersAndSlashMeansNone() throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let spec = folder.url.appendingPathComponent("api.yaml")
+        try Data(RequestValidationTests.document.utf8).write(to: spec)
+        var outputs = 0
+        func basePath(_ given: String?) throws -> String? {
+            outputs += 1
+            return try OpenAPIImporter(spec: spec, basePath: given).run(out: folder.url.appendingPathComponent("out\(outputs)")).basePath
+        }
+        #expect(try basePath(nil) == "/api/v2", "the first server's path")
+        #expect(try basePath("/") == nil)
+        #expect(try basePath("") == nil)
+        #expect(try basePath("/mobile/v3") == "/mobile/v3")
+        #expect(throws: ImportError.self) { try basePath("mobile v3") }
+    }
+
     @Test func refusesToOverwriteAnExistingRoutesFolder() throws {
         let out = ScratchFolder()
         try FileManager.default.createDirectory(at: out.url.appendingPathComponent("routes"), withIntermediateDirectories: true)
@@ -367,6 +386,32 @@ private func Yams_load(_ url: URL) throws -> [String: Any]? {
             #expect(details(long) == ["body.text"])
             let badTrace = try await client.execute(uri: "/notes", method: .post, headers: [HTTPField.Name("X-TRACE")!: "nope"])
             #expect(badTrace.status == .badRequest && details(badTrace) == ["x-trace"])
+        }
+    }
+
+    /// An array query parameter is comma-separated (`form`, the default style): each item is
+    /// read as its schema's type, so `ids=1,2` fits `integer` items and `ids=1,x` does not.
+    @Test func anArrayQueryParameterIsCommaSeparatedAndEachItemTyped() async throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: statements, version: '1' }
+            servers: [ { url: 'https://bank.example/api/v2' } ]
+            paths:
+              /statements:
+                get:
+                  parameters:
+                    - { name: ids, in: query, schema: { type: array, items: { type: integer }, maxItems: 3 } }
+                  responses:
+                    '200': { description: listed, content: { application/json: { schema: { type: object } } } }
+                    '400': { description: bad }
+            """
+        try await serve(validate: true, document: document) { client in
+            #expect(try await client.execute(uri: "/statements?ids=1,2,3", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/statements?ids=7", method: .get).status == .ok)
+            let word = try await client.execute(uri: "/statements?ids=1,x", method: .get)
+            #expect(word.status == .badRequest && details(word) == ["ids"])
+            let many = try await client.execute(uri: "/statements?ids=1,2,3,4", method: .get)
+            #expect(many.status == .badRequest && details(many) == ["ids"], "four items of three at most")
         }
     }
 

@@ -224,6 +224,18 @@ import FoundationNetworking
         }
     }
 
+    /// Apple's URLSession hands a custom protocol the body as a stream: it is read whole, past
+    /// the 16 KiB of one read.
+    @Test func aBodyGivenAsAStreamIsReadWhole() {
+        var request = URLRequest(url: URL(string: "http://x.stubbank.invalid/v1/upload")!)
+        let big = Data((0..<40_000).map { UInt8($0 % 251) })
+        request.httpBodyStream = InputStream(data: big)
+        #expect(StubURLProtocol.body(of: request) == big)
+        request.httpBody = Data("given".utf8)
+        #expect(StubURLProtocol.body(of: request) == Data("given".utf8), "httpBody, when there is one, is the body")
+        #expect(StubURLProtocol.body(of: URLRequest(url: URL(string: "http://x.stubbank.invalid/")!)).isEmpty)
+    }
+
     /// A body reaches the stub with its `Content-Length`, as URLSession sends it over a socket, so
     /// "what the app sent" reads the same in process.
     @Test func aRequestsBodyArrivesWithItsLength() async throws {

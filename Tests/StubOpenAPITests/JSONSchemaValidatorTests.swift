@@ -177,6 +177,15 @@ import Yams
         #expect(try !passes(.array([.number(1), .string("x")]), "{ type: array, items: { type: number } }"))
     }
 
+    /// YAML reads an unquoted `2026-11-20` as a timestamp: an `enum` or `const` written so still
+    /// means the day (or the moment) as text, as a JSON document would write it.
+    @Test func aDateWrittenBareInYAMLIsItsText() throws {
+        #expect(try passes(.string("2026-11-20"), "{ type: string, format: date, enum: [2026-11-20, 2026-12-01] }"))
+        #expect(try !passes(.string("2026-11-21"), "{ type: string, format: date, enum: [2026-11-20, 2026-12-01] }"))
+        #expect(try passes(.string("2026-11-20T10:30:00Z"), "{ type: string, const: 2026-11-20T10:30:00Z }"))
+        #expect(try !passes(.string("2026-11-20"), "{ type: string, const: 2026-11-20T10:30:00Z }"))
+    }
+
     /// `uniqueItems` compares values, not how they print: two equal objects whose keys a
     /// dictionary keeps in different orders are the same item; a string and a number are not.
     @Test func uniqueItemsComparesObjectsByValueWhateverTheirKeyOrder() throws {

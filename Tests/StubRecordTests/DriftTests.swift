@@ -35,6 +35,7 @@ import StubFormats
         #expect(clean.findings.isEmpty, "\(clean.console())")
         #expect(clean.compared.count >= 8)
         #expect(!clean.isBreaking)
+        #expect(clean.console().hasSuffix("\nNo breaking drift."))
         // 2. Plant: the accounts list renames `name` to `nickname`, and `balance.amount` becomes a number.
         let list = out.appendingPathComponent("routes/bodies/get-v1-accounts-200-0.json")
         var body = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: list))
@@ -52,6 +53,10 @@ import StubFormats
             "additive GET /v1/accounts: field added: upstream has $.data[*].nickname (string); the stub does not",
         ])
         #expect(drifted.isBreaking)
+        let console = drifted.console().split(separator: "\n").map(String.init)
+        #expect(console.first?.hasPrefix("Drift against http://127.0.0.1:") == true)
+        #expect(console.contains("  " + drifted.findings[0].description))
+        #expect(console.last?.hasPrefix("Breaking drift: the stub no longer matches the upstream") == true)
         #expect(drifted.markdown().contains("| breaking | `GET /v1/accounts` | `$.data[*].balance.amount` | type changed | string | number |"))
         let json = try JSONSerialization.jsonObject(with: try drifted.json()) as? [String: Any]
         #expect((json?["findings"] as? [Any])?.count == 3)
