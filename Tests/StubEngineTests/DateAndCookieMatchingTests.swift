@@ -56,6 +56,32 @@ import HTTPTypes
         }
     }
 
+    /// Each truncation, from 2026-11-20T12:34:56Z (and the year's turn from December), and units
+    /// written singular or plural.
+    @Test func everyTruncationAndUnitAsWireMockNamesThem() throws {
+        let moment = try #require(DateCondition.read("2026-11-20T12:34:56Z", format: nil))
+        let expected: [DateCondition.Truncation: String] = [
+            .firstSecondOfMinute: "2026-11-20T12:34:00Z", .firstMinuteOfHour: "2026-11-20T12:00:00Z",
+            .firstHourOfDay: "2026-11-20T00:00:00Z", .firstDayOfMonth: "2026-11-01T00:00:00Z",
+            .firstDayOfNextMonth: "2026-12-01T00:00:00Z", .lastDayOfMonth: "2026-11-30T00:00:00Z",
+            .firstDayOfYear: "2026-01-01T00:00:00Z", .firstDayOfNextYear: "2027-01-01T00:00:00Z",
+            .lastDayOfYear: "2026-12-31T00:00:00Z",
+        ]
+        #expect(Set(expected.keys) == Set(DateCondition.Truncation.allCases))
+        for (truncation, text) in expected {
+            #expect(truncation.apply(moment) == DateCondition.read(text, format: nil), "\(truncation.rawValue)")
+        }
+        let december = try #require(DateCondition.read("2026-12-15T09:00:00Z", format: nil))
+        #expect(DateCondition.Truncation.firstDayOfNextMonth.apply(december) == DateCondition.read("2027-01-01T00:00:00Z", format: nil))
+        #expect(DateCondition.Truncation.lastDayOfMonth.apply(december) == DateCondition.read("2026-12-31T00:00:00Z", format: nil))
+        for (text, amount, unit) in [("now +1 day", 1, DateCondition.Unit.days), ("now -1 month", -1, .months), ("2 hours", 2, .hours),
+                                     ("now +1 Year", 1, .years), ("now -30 seconds", -30, .seconds), ("now 1 minute", 1, .minutes)] {
+            let offset = try #require(try DateCondition.nowOffset(text), "\(text)")
+            #expect(offset.amount == amount && offset.unit == unit, "\(text)")
+        }
+        #expect(try Self.condition(.after, "now -1 day").holds("2026-11-19T12:00:01Z", now: Self.now))
+    }
+
     @Test func whatCannotBeReadIsRefusedWithTheReason() {
         for (spec, options, reason) in [("tomorrow", [:], "is neither a date-time"), ("now +3 fortnights", [:], "fortnights is not one of"),
                                         ("now", ["truncateActual": "first day of week"], "is not one of first second of minute"),

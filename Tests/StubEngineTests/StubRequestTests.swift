@@ -43,6 +43,21 @@ import Testing
     /// A query string as a form encodes it (WHATWG URL, `application/x-www-form-urlencoded`):
     /// `+` is a space and `%2B` a plus; the value runs to the next `&`, `=` and all (a base64
     /// cursor's padding, a signed token); a name without `=` is present and empty.
+    /// A pattern's method is read in any case; a final `**` takes the rest, also nothing, so
+    /// `/v1/**` can match `/v1`; `{}` names no parameter and is a literal segment.
+    @Test func aPatternsMethodCaseRestAndEmptyBraces() throws {
+        let lower = try RoutePattern("get /v1/atms")
+        #expect(lower.method == "GET" && lower.description == "GET /v1/atms")
+        #expect(lower.match(method: "GET", pathSegments: RoutePattern.segments(of: "/v1/atms")) == [:])
+        let rest = try RoutePattern("* /v1/**")
+        #expect(rest.canMatch(segmentCount: 1) && rest.canMatch(segmentCount: 5) && !rest.canMatch(segmentCount: 0))
+        let fixed = try RoutePattern("GET /v1/cards/{id}")
+        #expect(fixed.canMatch(segmentCount: 3) && !fixed.canMatch(segmentCount: 2) && !fixed.canMatch(segmentCount: 4))
+        let braces = try RoutePattern("GET /v1/{}")
+        #expect(braces.match(method: "GET", pathSegments: RoutePattern.segments(of: "/v1/x")) == nil)
+        #expect(braces.match(method: "GET", pathSegments: RoutePattern.segments(of: "/v1/{}")) == [:])
+    }
+
     @Test func aQueryDecodesAsAFormDoes() {
         let query = QueryString.parse("q=a+b%2Bc&cursor=YWJjZA==&sig=k=v=w&flag&empty=&q=%26%3D&name=Jos%C3%A9")
         #expect(query["q"] == ["a b+c", "&="])

@@ -36,6 +36,41 @@ import StubOpenAPI
         return values
     }
 
+    /// `allOf` narrows: the highest minimum and lowest maximum of its parts, and every part's
+    /// required fields, also one the part names without a property.
+    @Test func allOfTakesTheNarrowestBoundsAndEveryPartsRequiredFields() throws {
+        for value in try fits("Amount: { allOf: [ { type: integer, minimum: 10, maximum: 100 }, { minimum: 90 }, { maximum: 95 } ] }", "Amount") {
+            #expect((90...95).contains(value.text.flatMap { Int($0) } ?? 0), "\(value)")
+        }
+        let schemas = """
+            Party: { allOf: [ { type: object, required: [name], properties: { name: { type: string } } }, { required: [iban] } ] }
+            """
+        for value in try fits(schemas, "Party") {
+            guard case .object(let fields) = value else { Issue.record("not an object: \(value)"); continue }
+            #expect(fields["name"] != nil && fields["iban"] != nil, "\(value)")
+        }
+    }
+
+    /// An object that forbids other properties never gets one to reach `minProperties`: the
+    /// padding names fields the schema refuses.
+    @Test func aClosedObjectIsNotPaddedToItsMinimum() throws {
+        var (sampler, folder) = try self.sampler("""
+            Closed: { type: object, additionalProperties: false, minProperties: 3, properties: { a: { type: string }, b: { type: string } } }
+            Open: { type: object, minProperties: 3, properties: { a: { type: string } } }
+            """)
+        guard case .object(let closed) = sampler.sample(OpenAPISchema(["$ref": "#/components/schemas/Closed"])) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(Set(closed.keys) == ["a", "b"])
+        guard case .object(let open) = sampler.sample(OpenAPISchema(["$ref": "#/components/schemas/Open"])) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(open.count == 3 && open["a"] != nil, "\(open)")
+        _ = folder
+    }
+
     @Test func numbersKeepEveryBound() throws {
         _ = try fits("""
             Amount: { type: number, minimum: 0.01, maximum: 0.05 }

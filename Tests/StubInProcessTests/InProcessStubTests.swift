@@ -252,6 +252,20 @@ import FoundationNetworking
         #expect(sent.header("Content-Length") == String(body.count))
     }
 
+    /// A request without a body goes without `Content-Length`, as URLSession sends a GET over a
+    /// socket; a POST with an empty body says 0 only when the app set it.
+    @Test func aRequestWithoutABodyHasNoLength() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        try stub.route("* /v1/echo-length") { request in .text(request.header("content-length") ?? "none") }
+        let (body, _) = try await get(stub.baseURL.appendingPathComponent("v1/echo-length"), stub)
+        #expect(String(decoding: body, as: UTF8.self) == "none")
+        var post = URLRequest(url: stub.baseURL.appendingPathComponent("v1/echo-length"))
+        post.httpMethod = "POST"
+        post.httpBody = Data("abc".utf8)
+        let (sent, _) = try await stub.urlSession.data(for: post)
+        #expect(String(decoding: sent, as: UTF8.self) == "3")
+    }
+
     /// Repeated fields of an answer arrive in one `HTTPURLResponse` field, joined with ", " as
     /// URLSession joins them off a socket, and none is lost.
     @Test func repeatedAnswerFieldsArriveJoined() throws {

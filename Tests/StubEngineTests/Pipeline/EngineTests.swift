@@ -290,6 +290,29 @@ extension WirePlan {
         #expect(probe.answer("/probe").status == .ok)
     }
 
+    /// An injected error carries the behaviour's own code, messages and `retryable`, and the
+    /// journal names the route it stands in for; a status under 400 replaces the route's own and
+    /// keeps its body.
+    @Test func anInjectedStatusCarriesTheBehavioursFieldsAndNamesItsRoute() throws {
+        let probe = EngineProbe()
+        let down = #"{"route":"GET /probe","status":503,"error":{"code":"core_down","message":"Core banking is down.","#
+            + #""displayMessage":"Try again soon.","retryable":false}}"#
+        _ = try probe.engine.behaviours.install(try JSONDecoder().decode(BehaviourSpec.self, from: Data(down.utf8)), session: "ui-1")
+        let plan = probe.answer("/_s/ui-1/probe")
+        #expect(plan.status == .serviceUnavailable)
+        let object = try JSONSerialization.jsonObject(with: Data(plan.body)) as? [String: Any]
+        let error = try #require(object?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "core_down" && error["message"] as? String == "Core banking is down.")
+        #expect(error["displayMessage"] as? String == "Try again soon.")
+        #expect(error["retryable"] as? Bool == false, "503 is retryable unless the behaviour says not")
+        #expect(probe.journal.first?.route == "GET /probe")
+        let accepted = #"{"route":"GET /probe","status":202}"#
+        _ = try probe.engine.behaviours.install(try JSONDecoder().decode(BehaviourSpec.self, from: Data(accepted.utf8)), session: "ui-2")
+        let later = probe.answer("/_s/ui-2/probe")
+        #expect(later.status == .accepted)
+
+    }
+
     @Test func aReloadServesTheNewRoutesFromTheNextRequest() throws {
         let probe = EngineProbe()
         #expect(probe.answer("/probe").status == .ok)
@@ -350,5 +373,20 @@ extension WirePlan {
         let plan = probe.answer("/probe")
         #expect(plan.drop == .closeWithoutResponse)
         #expect(probe.journal.first?.route != nil && probe.journal.first?.status == nil)
+    }
+    /// An installed behaviour's bandwidth stays pinned on a route file that sets none, and wins
+    /// over one that sets its own.
+    @Test func anInstalledBandwidthStaysPinnedWhateverTheRouteFileSets() throws {
+        let plain = try engine("""
+            routes:
+              - id: plain
+                request: { method: GET, path: /probe }
+                responses: [ { status: 200, body: { ok: true } } ]
+            """)
+        let slow = #"{"route":"GET /probe","bandwidth":{"bytesPerSecond":2000}}"#
+        for probe in [plain, try engine(Self.route)] {
+            _ = try probe.engine.behaviours.install(try JSONDecoder().decode(BehaviourSpec.self, from: Data(slow.utf8)), session: nil)
+            #expect(probe.answer("/probe").pacing == .paced(Bandwidth(bytesPerSecond: 2000)))
+        }
     }
 }
