@@ -59,6 +59,35 @@ import Testing
         #expect((1...6).contains(Int(parts[2]) ?? 0))
     }
 
+    /// Every kind `{{#fake}}` takes has its shape: names from the lists, a UK drama phone number
+    /// (Ofcom's 07700 900xxx), an `EX` postcode, an `EXMP` BIC, and so on.
+    @Test func everyFakeKindHasItsShape() throws {
+        func one(of list: [String]) -> String { "(" + list.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")" }
+        let first = one(of: FakeData.firstNames), last = one(of: FakeData.lastNames)
+        let shapes: [String: String] = [
+            "firstName": first, "lastName": last, "name": "\(first) \(last)", "username": "[a-z]+[0-9]{1,3}",
+            "email": "[a-z]+\\.[a-z]+@example\\.com", "phone": "\\+44 7700 900[0-9]{3}",
+            "country": "(United Kingdom|Germany|France|Netherlands|Spain|Ireland)", "countryCode": "(GB|DE|FR|NL|ES|IE)",
+            "city": "[A-Z][a-z]+", "street": "[A-Z][a-z]+ (Street|Road|Lane|Avenue|Close)",
+            "streetAddress": "[1-9][0-9]{0,2} [A-Z][a-z]+ (Street|Road|Lane|Avenue|Close)", "postcode": "EX[1-9] [1-9]AA",
+            "company": "[A-Z][A-Za-z &]+ (Ltd|GmbH|Sons|Holdings|plc)", "iban": "DE[0-9]{20}", "bic": "EXMP(GB|DE|FR|NL|ES|IE)2L",
+            "word": "(alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel)",
+        ]
+        #expect(Set(shapes.keys) == Set(FakeData.kinds.keys))
+        var generator = SeededGenerator(seed: 7)
+        for (kind, shape) in shapes {
+            let regex = try NSRegularExpression(pattern: "^" + shape + "$")
+            var seen = Set<String>()
+            let make = try #require(FakeData.kinds[kind])
+            for _ in 0..<40 {
+                let value = make(&generator)
+                seen.insert(value)
+                #expect(regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil, "\(kind): \(value)")
+            }
+            #expect(seen.count > 1, "\(kind) draws more than one value")
+        }
+    }
+
     /// A substituted value can never break the JSON document it lands in.
     @Test func fakeValuesAreSeededOfTheirKindAndCheckedAtLoad() throws {
         let text = "{{#fake}}firstName{{/fake}}|{{#fake}}email{{/fake}}|{{#fake}}iban{{/fake}}|{{#fake}}country{{/fake}}"
