@@ -33,8 +33,7 @@ public final class InProcessStub: Sendable {
     /// A session configuration that sends this stub's requests to it: use it when the code
     /// under test builds its own `URLSession`. It keeps no URL cache (see `urlSession`).
     public var configuration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
+        let configuration = Self.ephemeralWithoutCache()
         install(into: configuration)
         return configuration
     }
@@ -127,9 +126,15 @@ public final class InProcessStub: Sendable {
 
     /// The configuration of the stub's own sessions: its protocol alone, no URL cache.
     private static func sessionConfiguration() -> URLSessionConfiguration {
+        let configuration = ephemeralWithoutCache()
+        configuration.protocolClasses = [StubURLProtocol.self]
+        return configuration
+    }
+
+    /// `.ephemeral` without a URL cache, the base of every configuration the stub hands out.
+    private static func ephemeralWithoutCache() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
-        configuration.protocolClasses = [StubURLProtocol.self]
         return configuration
     }
 
