@@ -13,6 +13,9 @@ import StubInProcess
 /// from memory (the ceiling of the approach), side by side in interleaved rounds.
 ///
 ///     bench-inprocess [--stubs DIR] [--path /v1/atms] [--seconds 3] [--rounds 3] [--json FILE] [--engine N]
+///                     [--alone stub|bare SECONDS]
+///
+/// `--alone` sends through one protocol alone (no URL cache, one task): a loop for a profiler.
 ///
 /// Each round measures both protocols at 1 and 8 tasks, in alternating order, in two session
 /// configurations: `.ephemeral` with the stub put in by `install(into:)` (a team's own session,
@@ -47,6 +50,18 @@ enum BenchInProcess {
         }
         CeilingProtocol.answer = Answer(body: body, headers: http.allHeaderFields as? [String: String] ?? [:])
         let stubPath = stub.baseURL.absoluteString + arguments.path
+        if let (which, seconds) = arguments.alone {
+            // One protocol alone, no URL cache, one task: the loop to run under a profiler.
+            let bare = URLSessionConfiguration.ephemeral
+            bare.urlCache = nil
+            bare.protocolClasses = [CeilingProtocol.self]
+            let (session, url) = which == "bare" ? (URLSession(configuration: bare), URL(string: "http://ceiling.invalid" + arguments.path)!)
+                : (stub.urlSession, URL(string: stubPath)!)
+            let measured = try await rate(session, url, concurrency: 1, seconds: seconds)
+            print("\(which) alone, no URL cache, 1 task: \(Int(measured.perSecond)) req/s, "
+                  + "\(String(format: "%.1f", measured.cpuMicroseconds)) µs CPU a request")
+            return
+        }
         let stubURL = URL(string: stubPath)!, ceilingURL = URL(string: "http://ceiling.invalid" + arguments.path)!
         // Two session configurations, each measured with both protocols: a team's own session
         // (`.ephemeral`, with its URL cache, the stub's protocol put in with `install(into:)`), and
@@ -220,6 +235,7 @@ struct Options {
     var rounds = 3
     var json: String?
     var engineCalls: Int?
+    var alone: (String, Double)?
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -232,6 +248,7 @@ struct Options {
             case "--rounds": rounds = Int(value) ?? rounds
             case "--json": json = value
             case "--engine": engineCalls = Int(value)
+            case "--alone": alone = (value, Double(iterator.next() ?? "") ?? seconds)
             default: FileHandle.standardError.write(Data("bench-inprocess: unknown option \(option)\n".utf8))
             }
         }

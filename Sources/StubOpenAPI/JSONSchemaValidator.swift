@@ -7,8 +7,8 @@ package import StubFormats
 /// `required`, `additionalProperties` (a flag or a schema), `minProperties`/`maxProperties`,
 /// `items`, `minItems`/`maxItems`/`uniqueItems`, `minLength`/`maxLength` (in code points),
 /// `pattern`, `minimum`/`maximum` with `exclusiveMinimum`/`exclusiveMaximum` (3.0's flags and
-/// 3.1's numbers), `multipleOf`, and the formats `date`, `date-time`, `uuid`, `email`, `uri`,
-/// `byte`, `int32` and `int64`; and OpenAPI's `discriminator`: where it has a `mapping`, the
+/// 3.1's numbers), `multipleOf`, and the formats `date`, `date-time`, `time`, `uuid`, `email`,
+/// `uri`, `hostname`, `ipv4`, `ipv6`, `byte`, `int32` and `int64`; and OpenAPI's `discriminator`: where it has a `mapping`, the
 /// property's value is one of its keys or the name of a `oneOf`/`anyOf` alternative. Used by `verify` and by the OpenAPI importer, which checks every
 /// body it writes. Sendable: the document is an immutable tree of plain values (YAML or JSON).
 package struct JSONSchemaValidator: @unchecked Sendable {
@@ -194,7 +194,8 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         }
         switch schema.format {
         case "int32"?: if number < -2_147_483_648 || number > 2_147_483_647 { sink.fail(location, "outside int32") }
-        case "int64"?: if abs(number) > 9.2e18 { sink.fail(location, "outside int64") }
+        // 2^63 is a Double exactly; the largest int64 rounds up to it, so it is the first outside.
+        case "int64"?: if number < -9_223_372_036_854_775_808.0 || number >= 9_223_372_036_854_775_808.0 { sink.fail(location, "outside int64") }
         default: break
         }
     }
@@ -261,7 +262,54 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         case "email": return matches(text, pattern: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#)
         case "uri": return matches(text, pattern: #"^[A-Za-z][A-Za-z0-9+.\-]*:\S*$"#)
         case "byte": return Data(base64Encoded: text) != nil
+        // RFC 3339's full-time: a time of day with its offset.
+        case "time": return matches(text, pattern: #"^([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$"#)
+        case "hostname": return isHostname(text)
+        case "ipv4": return isIPv4(text)
+        case "ipv6": return isIPv6(text)
         default: return true
         }
+    }
+
+    /// RFC 1123's host name: dot-separated labels of letters, digits and inner hyphens, each at
+    /// most 63 characters, 253 in all (a trailing dot allowed).
+    static func isHostname(_ text: String) -> Bool {
+        let name = text.hasSuffix(".") ? String(text.dropLast()) : text
+        guard !name.isEmpty, name.utf8.count <= 253 else { return false }
+        return name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+            let bytes = Array(label.utf8)
+            guard (1...63).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else { return false }
+            return bytes.allSatisfy { byte in
+                byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte) || (0x61...0x7a).contains(byte)
+            }
+        }
+    }
+
+    /// Four decimal parts, 0 to 255, without leading zeros (RFC 2673's dotted-quad).
+    static func isIPv4(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            guard (1...3).contains(part.utf8.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                  part.utf8.count == 1 || part.utf8.first != UInt8(ascii: "0") else { return false }
+            return Int(part).map { $0 <= 255 } ?? false
+        }
+    }
+
+    /// RFC 4291's text forms: eight groups of one to four hex digits, one `::` standing for one
+    /// or more groups of zeros, and the last two groups written as an IPv4 address if wished.
+    static func isIPv6(_ text: String) -> Bool {
+        let halves = text.components(separatedBy: "::")
+        guard halves.count <= 2 else { return false }
+        var groups = 0
+        for (index, half) in halves.enumerated() where !half.isEmpty {
+            let parts = half.split(separator: ":", omittingEmptySubsequences: false)
+            for (position, part) in parts.enumerated() {
+                let isLast = index == halves.count - 1 && position == parts.count - 1
+                if isLast, part.contains("."), isIPv4(String(part)) { groups += 2; continue }
+                guard (1...4).contains(part.utf8.count), part.allSatisfy(\.isHexDigit) else { return false }
+                groups += 1
+            }
+        }
+        return halves.count == 2 ? groups <= 7 : groups == 8
     }
 }

@@ -258,6 +258,50 @@ import FoundationNetworking
         }
     }
 
+    /// A stub started with an admin token: the client that `fromEnvironment` makes sends
+    /// `STUBBANK_ADMIN_TOKEN` and is let in; one without it gets the stub's refusal, typed, its
+    /// code and status the envelope's.
+    @Test func theAdminTokenComesFromTheEnvironmentAndARefusalIsTyped() async throws {
+        var logger = Logger(label: "stub-control-tests")
+        logger.logLevel = .critical
+        var configuration = StubServerConfiguration(stubsDirectory: Self.root.appendingPathComponent("Stubs"))
+        configuration.port = 0
+        configuration.adminToken = "team-token-7"
+        let host = try await LiveStub.start(configuration: configuration, logger: logger)
+        let base = host.baseURL.absoluteString
+        let named = StubControlClient.fromEnvironment(["STUBBANK_BASE_URL": base, "STUBBANK_ADMIN_TOKEN": "team-token-7",
+                                                       "TEST_RUNNER_STUBBANK_BASE_URL": "http://10.0.0.2:9000"])
+        #expect(named.baseURL.absoluteString == base, "STUBBANK_BASE_URL wins over the test runner's copy")
+        await #expect(throws: Never.self) { try await named.makeSession().end() }
+        let error = await #expect(throws: StubControlError.self) {
+            _ = try await StubControlClient.fromEnvironment(["STUBBANK_BASE_URL": base]).makeSession()
+        }
+        #expect(error?.code == "admin_token_required" && error?.status == 401, "\(String(describing: error))")
+        let wrong = await #expect(throws: StubControlError.self) {
+            _ = try await StubControlClient(baseURL: host.baseURL, adminToken: "team-token-8").makeSession()
+        }
+        #expect(wrong?.code == "admin_token_required")
+        await host.stop()
+    }
+
+    /// Something that answers the admin path but is not a stub (a proxy's error page): the error
+    /// says so, with the status and the start of what came back. A stub whose answer cannot be
+    /// read (another version's shape) is `unreadable_answer`, naming the path.
+    @Test func answersThatAreNotTheStubsSayWhatCameBack() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [NotAStub.self]
+        let session = URLSession(configuration: configuration)
+        let proxy = StubControlClient(baseURL: URL(string: "http://proxy.invalid")!, urlSession: session)
+        let error = await #expect(throws: StubControlError.self) { _ = try await proxy.makeSession() }
+        #expect(error?.code == "unexpected_status" && error?.status == 502, "\(String(describing: error))")
+        #expect(error?.message.contains("<h1>Bad Gateway</h1>") == true, "\(String(describing: error?.message))")
+        let odd = StubControlClient(baseURL: URL(string: "http://odd.invalid")!, urlSession: session)
+        let session2 = try await odd.makeSession()
+        let unreadable = await #expect(throws: StubControlError.self) { _ = try await session2.requests() }
+        #expect(unreadable?.code == "unreadable_answer" && unreadable?.message.contains("journal") == true,
+                "\(String(describing: unreadable))")
+    }
+
     @Test func anUnreachableStubIsATypedErrorNotAHang() async throws {
         let stub = StubControlClient(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: .seconds(5))
         let error = await #expect(throws: StubControlError.self) { _ = try await stub.makeSession() }
@@ -269,4 +313,25 @@ import FoundationNetworking
         #expect(RequestMatcher("GET /v1/accounts/{id}/transactions").description == "GET /v1/accounts/{id}/transactions")
         #expect(RequestMatcher("* /v1/**").method == nil)
     }
+}
+
+/// Answers as things that are not a stub do: `proxy.invalid` a gateway's HTML error page,
+/// `odd.invalid` any success with a body of another shape.
+final class NotAStub: URLProtocol {
+    override class func canInit(with request: URLRequest) -> Bool { request.url?.host?.hasSuffix(".invalid") == true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let url = request.url!
+        let isProxy = url.host == "proxy.invalid"
+        let status = isProxy ? 502 : 200
+        let body = isProxy ? "<html><h1>Bad Gateway</h1></html>" : #"{"entries":"not a list"}"#
+        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
+                                       headerFields: ["Content-Type": isProxy ? "text/html" : "application/json"])!
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: Data(body.utf8))
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
 }

@@ -29,6 +29,26 @@ import Testing
         #expect(JournalRedaction.body([], contentType: nil) == nil)
     }
 
+    /// Every key family the docs name as a secret, in the spellings apps use, and its
+    /// look-alikes that describe a secret rather than hold one.
+    @Test func everySecretKeyFamilyIsMaskedWhateverItsSpelling() {
+        let secrets = ["access_token", "refreshToken", "id-token", "password", "newPassword", "passcode", "Passcode",
+                       "client_secret", "clientSecret", "apiKey", "api_key", "X-API-KEY", "authorization", "Authorization",
+                       "pin", "PIN", "otp", "cvv", "cvc", "cvv2"]
+        for key in secrets { #expect(JournalRedaction.isSecretKey(key), "\(key) is a secret") }
+        let shown = ["token_type", "tokenType", "tokenExpiresAt", "expires_in", "pinned", "spinner",
+                     "otpChannel", "cvvLength", "username", "apiVersion", "authorised"]
+        for key in shown { #expect(!JournalRedaction.isSecretKey(key), "\(key) is shown") }
+    }
+
+    /// Every credential header the docs name, in any case; other headers as sent.
+    @Test func everyCredentialHeaderIsMaskedInAnyCase() {
+        let credentials = ["Authorization", "proxy-authorization", "COOKIE", "Set-Cookie", "x-api-key", "X-Stub-Admin-Token"]
+        let shown = JournalRedaction.headers(credentials.map { (name: $0, value: "secret-value") } + [(name: "X-Api-Version", value: "2")])
+        for name in credentials { #expect(shown[name] == "[redacted]", "\(name) is masked") }
+        #expect(shown["X-Api-Version"] == "2")
+    }
+
     @Test func credentialHeadersAreMasked() {
         let shown = JournalRedaction.headers([(name: "Authorization", value: "Bearer t"), (name: "Set-Cookie", value: "s=1"), (name: "X-Api-Key", value: "k"), (name: "Accept", value: "*/*")])
         #expect(shown == ["Authorization": "[redacted]", "Set-Cookie": "[redacted]", "X-Api-Key": "[redacted]", "Accept": "*/*"])

@@ -390,6 +390,32 @@ import HTTPTypes
         #expect(routes.count == 4)
     }
 
+    /// A body file's extension sets the answer's type, for every extension the docs list; any
+    /// other file goes as bytes.
+    @Test func aBodyFilesExtensionSetsItsType() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("routes/bodies"), withIntermediateDirectories: true)
+        let expected = [
+            "json": "application/json", "txt": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8",
+            "xml": "application/xml", "csv": "text/csv; charset=utf-8", "pdf": "application/pdf", "png": "image/png",
+            "jpg": "image/jpeg", "jpeg": "image/jpeg", "svg": "image/svg+xml", "bin": "application/octet-stream",
+        ]
+        var yaml = "routes:\n"
+        for ext in expected.keys.sorted() {
+            try Data((ext == "json" ? "{}" : "body").utf8).write(to: root.appendingPathComponent("routes/bodies/a.\(ext)"))
+            yaml += "  - request: { method: GET, path: /files/\(ext) }\n    responses: [{ bodyFile: bodies/a.\(ext) }]\n"
+        }
+        try yaml.write(to: root.appendingPathComponent("routes/files.yaml"), atomically: true, encoding: .utf8)
+        var problems: [FixtureProblem] = []
+        let routes = RouteFileLoader(root: root).load(problems: &problems)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+        for (ext, type) in expected {
+            #expect(probe.answer("/files/\(ext)").headers[.contentType] == type, ".\(ext)")
+        }
+    }
+
     @Test func aJSONBodyWithADefaultsFieldIsABodyNotARouteFile() throws {
         // Stripe's tax settings answer with {"defaults": {...}, "head_office": ...}.
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-\(UUID().uuidString)")

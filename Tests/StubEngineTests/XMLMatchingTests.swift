@@ -40,6 +40,8 @@ import HTTPTypes
         #expect(try values("//InstdAmt[. > 100]") == ["125.50"])
         #expect(try values("//Nm[contains(., 'Muster')]/../../Amt/InstdAmt") == ["125.50"])
         #expect(try values("//Nm[starts-with(., 'Jo') and not(contains(., 'Max'))]") == ["Jo Bloggs"])
+        #expect(try values("//Nm[ends-with(., 'Bloggs')]") == ["Jo Bloggs"], "XPath 2's ends-with, as WireMock's XPath allows")
+        #expect(try values("//Nm[ends-with(., 'Jo')]").isEmpty)
         #expect(try values("//x:Note") == ["a < b"], "a prefix matches by local name; CDATA is text")
         #expect(try values("//MsgId | //NbOfTxs") == ["MSG-0042", "2"])
         #expect(try values("/Document/*/GrpHdr/*[2]") == ["2"])

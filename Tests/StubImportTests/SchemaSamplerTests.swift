@@ -111,12 +111,16 @@ import StubOpenAPI
             Mail: { type: string, format: email }
             Link: { type: string, format: uri }
             Blob: { type: string, format: byte }
+            Clock: { type: string, format: time }
+            Host: { type: string, format: hostname }
+            Four: { type: string, format: ipv4 }
+            Six: { type: string, format: ipv6 }
             Code: { type: string, pattern: '^[A-Z]{2}[0-9]{4}$' }
             Short: { type: string, minLength: 3, maxLength: 4 }
             Long: { type: string, minLength: 40 }
             Choice: { type: string, pattern: '^(NotKnown)$|^(EvryDay)$|^(IntrvlDay:((0[2-9])|([1-2][0-9])|3[0-1]))$' }
             """
-        for name in ["Day", "When", "Id", "Mail", "Link", "Blob", "Code", "Short", "Long", "Choice"] { _ = try fits(schemas, name) }
+        for name in ["Day", "When", "Id", "Mail", "Link", "Blob", "Clock", "Host", "Four", "Six", "Code", "Short", "Long", "Choice"] { _ = try fits(schemas, name) }
         // A made uuid is a version-4 one (RFC 9562), as an app that checks the version expects.
         let version4 = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/
         for value in try fits(schemas, "Id") {

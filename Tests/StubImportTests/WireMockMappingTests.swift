@@ -94,6 +94,57 @@ import Testing
         }
     }
 
+    /// What WireMock's recorder and admin API write beside a mapping (`metadata`, `persistent`,
+    /// `insertionIndex`, `uuid`) changes nothing; a `serveEventListeners` webhook converts and
+    /// is named in the report, as `postServeActions` is.
+    @Test func recorderKeysConvertAndAListenerIsNamed() throws {
+        let (report, backend, _) = try convert("""
+            { "id": "0f6d2c5e-3f51-4b59-9a65-4d0c4c3ad9a1", "uuid": "0f6d2c5e-3f51-4b59-9a65-4d0c4c3ad9a1",
+              "persistent": true, "insertionIndex": 3, "metadata": { "team": "payments", "tags": ["sandbox"] },
+              "request": { "method": "GET", "urlPath": "/v1/limits" },
+              "response": { "status": 200, "body": "limits" },
+              "serveEventListeners": [ { "name": "webhook", "parameters": { "url": "https://hooks.example/served" } } ] }
+            """)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        #expect(report.notes.contains { $0.reason.contains("serveEventListeners") }, "\(report.notes)")
+        #expect(answer(backend, "/v1/limits").text == "limits")
+    }
+
+    /// A multipart pattern with `matchingType: ALL` must hold for every part; `ANY` for one.
+    @Test func aMultipartPatternForAllPartsHoldsForEach() throws {
+        let (report, backend, _) = try convert(#"""
+            { "mappings": [
+              { "priority": 1, "request": { "method": "POST", "urlPath": "/v1/documents",
+                  "multipartPatterns": [ { "matchingType": "ALL", "bodyPatterns": [ { "contains": "signed" } ] } ] },
+                "response": { "status": 201, "body": "all signed" } },
+              { "priority": 2, "request": { "method": "POST", "urlPath": "/v1/documents",
+                  "multipartPatterns": [ { "matchingType": "ANY", "bodyPatterns": [ { "contains": "signed" } ] } ] },
+                "response": { "status": 202, "body": "one signed" } }
+            ] }
+            """#)
+        #expect(report.routes == 2 && report.skipped.isEmpty, "\(report.skipped)")
+        func send(_ parts: [String]) -> WirePlan {
+            let body = parts.enumerated().map { "--b\r\nContent-Disposition: form-data; name=\"p\($0.offset)\"\r\n\r\n\($0.element)\r\n" }
+                .joined() + "--b--\r\n"
+            return backend.engine.answer(EngineRequest(method: "POST", target: "/v1/documents",
+                                                       headers: [.contentType: "multipart/form-data; boundary=b"], body: Array(body.utf8)))
+        }
+        #expect(send(["signed a", "signed b"]).status.code == 201)
+        #expect(send(["signed a", "draft b"]).status.code == 202)
+        #expect(send(["draft a", "draft b"]).status.code == 404)
+    }
+
+    /// `equalToXml`'s options that route files cannot express are refused, naming the option.
+    @Test func anXMLOptionRouteFilesCannotExpressIsNamed() throws {
+        let (report, _, _) = try convert("""
+            { "request": { "method": "POST", "urlPath": "/v1/xml",
+                "bodyPatterns": [ { "equalToXml": "<a><b/><c/></a>", "ignoreOrderOfSameNode": true } ] },
+              "response": { "status": 200 } }
+            """)
+        #expect(report.routes == 0)
+        #expect(report.skipped.contains { $0.reason.contains("ignoreOrderOfSameNode") }, "\(report.skipped)")
+    }
+
     /// A scenario whose last state goes back to `Started` repeats from its first answer.
     @Test func aScenarioThatReturnsToStartedLoops() throws {
         let (report, backend, _) = try convert("""

@@ -67,6 +67,11 @@ import Yams
         #expect(try !passes(.number(2_147_483_648), "{ type: integer, format: int32 }"))
         #expect(try passes(.number(-2_147_483_648), "{ type: integer, format: int32 }"))
         #expect(try !passes(.number(-2_147_483_649), "{ type: integer, format: int32 }"))
+        // int64's ends, as near as a JSON number read as a Double comes: 2^63 is the first outside.
+        #expect(try passes(.number(9_221_000_000_000_000_000), "{ type: integer, format: int64 }"))
+        #expect(try passes(.number(-9_223_372_036_854_775_808), "{ type: integer, format: int64 }"))
+        #expect(try !passes(.number(9_223_372_036_854_775_808), "{ type: integer, format: int64 }"))
+        #expect(try !passes(.number(-9_223_372_036_854_777_856), "{ type: integer, format: int64 }"))
     }
 
     @Test func lengthsCountCodePointsOutsideTheBasicPlaneToo() throws {
@@ -136,6 +141,14 @@ import Yams
             ("email", "ana@example.com", true), ("email", "ana example@x.com", false),
             ("uri", "https://bank.example/a?b=c", true), ("uri", "/relative/path", false),
             ("byte", "aGVsbG8=", true), ("byte", "not base64!", false),
+            ("time", "10:00:00Z", true), ("time", "23:59:60.5+05:30", true), ("time", "10:00:00", false), ("time", "24:00:00Z", false),
+            ("hostname", "api.bank-one.example", true), ("hostname", "localhost", true), ("hostname", "-bad.example", false),
+            ("hostname", "under_score.example", false), ("hostname", "a..b", false), ("hostname", String(repeating: "a", count: 64) + ".example", false),
+            ("ipv4", "192.0.2.1", true), ("ipv4", "255.255.255.255", true), ("ipv4", "256.0.0.1", false), ("ipv4", "192.0.2", false),
+            ("ipv4", "192.0.2.01", false), ("ipv4", "1.2.3.4.5", false),
+            ("ipv6", "2001:db8::1", true), ("ipv6", "::", true), ("ipv6", "::ffff:192.0.2.1", true), ("ipv6", "1:2:3:4:5:6:7:8", true),
+            ("ipv6", "1:2:3:4:5:6:7", false), ("ipv6", "1::2::3", false), ("ipv6", "2001:db8::g", false), ("ipv6", "12345::1", false),
+            ("ipv6", "1:2:3:4:5:6:7::8", false), ("ipv6", "192.0.2.1", false),
         ]
         for (format, text, valid) in cases {
             #expect(try passes(.string(text), "{ type: string, format: \(format) }") == valid, "\(format): \(text)")

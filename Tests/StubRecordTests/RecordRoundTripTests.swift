@@ -127,6 +127,23 @@ import BuiltInBank
         let names = try #require(route.responses.first).headers.map { $0.0.lowercased() }
         #expect(names == ["cache-control"])
     }
+
+    /// Every field a recording leaves out: the connection's own (hop-by-hop, RFC 9110 §7.6.1),
+    /// the transport's (length, `Alt-Svc`, HSTS), and what the stub sets itself (request id,
+    /// signature); the rest is kept as the bank sent it.
+    @Test func theConnectionsAndTheStubsOwnFieldsAreLeftOut() throws {
+        let left = ["Date", "Server", "Content-Length", "Transfer-Encoding", "Connection", "Keep-Alive", "X-Request-Id",
+                    "X-Signature", "Age", "Via", "Alt-Svc", "Strict-Transport-Security", "Upgrade", "Proxy-Connection", "TE", "Trailer"]
+        let kept = ["Content-Type", "Cache-Control", "ETag", "Location", "X-RateLimit-Remaining", "Retry-After"]
+        let exchange = RecordedExchange(method: "GET", path: "/v1/status", query: nil, requestHeaders: [], requestBody: [], status: 200,
+                                        responseHeaders: (left + kept).map { ($0, $0 == "Content-Type" ? "application/json" : "v") },
+                                        responseBody: Array(#"{"ok":true}"#.utf8))
+        let output = RecordedRouteSet(redactor: Redactor(), sequences: false).build([exchange])
+        let route = try #require(output.groups["status.yaml"]?.first)
+        // A JSON body's Content-Type is the route file's own (written from the body), so it goes too.
+        let response = try #require(route.responses.first)
+        #expect(Set(response.headers.map { $0.0.lowercased() }) == Set(kept.dropFirst().map { $0.lowercased() }))
+    }
 }
 
 /// Lines the proxy reports, collected across tasks.

@@ -123,6 +123,48 @@ import BuiltInBank
         #expect(members[key]?.text?.hasPrefix("redacted-") == true, "\(key): \(String(describing: members[key]))")
     }
 
+    /// Every key the banking preset reads as a person's name, in an app's spelling.
+    @Test(arguments: ["name", "firstName", "last_name", "fullName", "middleName", "givenName", "family_name", "surname",
+                      "holderName", "cardholderName", "accountHolder", "account_holder_name", "beneficiaryName", "payeeName",
+                      "displayName", "owner", "accountOwner", "holder", "customerName", "nameOnCard", "name_on_account"])
+    func everyNameKeyIsFaked(key: String) {
+        let redactor = Redactor()
+        let out = redactor.redact(json: .object([key: .string("Margaret Hopper")]))
+        guard case .object(let members) = out else { return }
+        #expect(members[key]?.text != "Margaret Hopper", "\(key)")
+        #expect(redactor.replaced[.name] == 1, "\(key)")
+    }
+
+    /// Every key the banking preset reads as part of a postal address.
+    @Test(arguments: ["address", "line1", "line2", "line3", "addressLine1", "address_line_2", "street", "streetAddress",
+                      "postcode", "postalCode", "zip", "zipCode"])
+    func everyAddressKeyIsFaked(key: String) {
+        let redactor = Redactor()
+        let out = redactor.redact(json: .object([key: .string("12 Real Road")]))
+        guard case .object(let members) = out else { return }
+        #expect(members[key]?.text != "12 Real Road", "\(key)")
+        #expect(redactor.replaced[.address] == 1, "\(key)")
+    }
+
+    /// Every token key of the preset, and look-alikes that are not secrets.
+    @Test func everyTokenKeyIsFakedAndLookAlikesAreKept() {
+        let redactor = Redactor()
+        let keys = ["accessToken", "refresh_token", "id_token", "token", "password", "secret", "clientSecret", "apiKey"]
+        let out = redactor.redact(json: .object(Dictionary(uniqueKeysWithValues: (keys + ["tokenType", "currency"]).map { ($0, JSONValue.string("Kept-Or-Not-42")) })))
+        guard case .object(let members) = out else { return }
+        for key in keys { #expect(members[key]?.text?.hasPrefix("redacted-") == true, "\(key)") }
+        #expect(members["tokenType"]?.text == "Kept-Or-Not-42" && members["currency"]?.text == "Kept-Or-Not-42")
+    }
+
+    /// Every credential header is faked, whatever its case; the schemes of both authorizations stay.
+    @Test func everyCredentialHeaderIsFaked() {
+        let redactor = Redactor()
+        let headers = redactor.redact(headers: [("proxy-authorization", "Basic dXNlcjpwYXNz"), ("X-API-KEY", "live_key_123"),
+                                                ("x-stub-admin-token", "admin-secret"), ("COOKIE", "sid=1")])
+        #expect(headers[0].1.hasPrefix("Basic redacted-"), "\(headers[0].1)")
+        for (name, value) in headers.dropFirst() { #expect(value.hasPrefix("redacted-"), "\(name): \(value)") }
+    }
+
     /// Names of three letters (Ann, Lee, Kim) are names: an address built from them is faked once
     /// the name has been seen; two letters are too common to be one.
     @Test func threeLetterNamePartsAreLearned() throws {
