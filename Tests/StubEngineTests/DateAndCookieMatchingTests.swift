@@ -56,6 +56,33 @@ import HTTPTypes
         }
     }
 
+    /// Every form a date is read in without `actualFormat` (ISO 8601 with and without offset or
+    /// fraction, a date alone, down to a year; the three forms HTTP dates take), each giving
+    /// the moment it names, in UTC when it names no offset.
+    @Test func everyDateFormReadsAsTheMomentItNames() throws {
+        func at(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+        let forms: [(String, Date)] = [
+            ("2026-11-20T12:34:56Z", at("2026-11-20T12:34:56Z")),
+            ("2026-11-20T12:34:56+02:00", at("2026-11-20T10:34:56Z")),
+            ("2026-11-20T12:34:56.250Z", at("2026-11-20T12:34:56Z").addingTimeInterval(0.25)),
+            ("2026-11-20T12:34:56.5-01:00", at("2026-11-20T13:34:56Z").addingTimeInterval(0.5)),
+            ("2026-11-20T12:34:56", at("2026-11-20T12:34:56Z")),
+            ("2026-11-20T12:34:56.125", at("2026-11-20T12:34:56Z").addingTimeInterval(0.125)),
+            ("2026-11-20T12:34", at("2026-11-20T12:34:00Z")),
+            ("2026-11-20", at("2026-11-20T00:00:00Z")),
+            ("2026-11", at("2026-11-01T00:00:00Z")),
+            ("2026", at("2026-01-01T00:00:00Z")),
+            ("Fri, 20 Nov 2026 12:34:56 GMT", at("2026-11-20T12:34:56Z")),
+            ("Friday, 20-Nov-26 12:34:56 GMT", at("2026-11-20T12:34:56Z")),
+            ("Fri Nov 20 12:34:56 2026", at("2026-11-20T12:34:56Z")),
+        ]
+        for (text, moment) in forms {
+            let read = DateCondition.read(text, format: nil)
+            #expect(read.map { abs($0.timeIntervalSince(moment)) < 0.001 } == true, "\(text) → \(String(describing: read))")
+        }
+        for text in ["20/11/2026", "2026-13-01", "yesterday", ""] { #expect(DateCondition.read(text, format: nil) == nil, "\(text)") }
+    }
+
     /// Each truncation, from 2026-11-20T12:34:56Z (and the year's turn from December), and units
     /// written singular or plural.
     @Test func everyTruncationAndUnitAsWireMockNamesThem() throws {

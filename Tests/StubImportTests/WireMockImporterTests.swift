@@ -152,6 +152,19 @@ import Testing
         #expect(template.convert("{{ random 'Name.first_name' }} {{random \"Address.countryCode\"}} {{random 'Finance.iban'}}").text
                 == "{{#fake}}firstName{{/fake}} {{#fake}}countryCode{{/fake}} {{#fake}}iban{{/fake}}")
         #expect(template.convert("{{random 'Beer.name'}}").unsupported.first?.reason.contains("the Faker expression") == true)
+        // Every Faker expression WireMock's `random` helper takes that has a route-file kind, in
+        // Faker's own spellings (any case, with or without `_`).
+        let faker = [
+            "Name.firstName": "firstName", "Name.last_name": "lastName", "Name.fullName": "name", "Name.name": "name",
+            "Name.username": "username", "Internet.emailAddress": "email", "Internet.safeEmailAddress": "email",
+            "PhoneNumber.phoneNumber": "phone", "PhoneNumber.cellPhone": "phone", "Address.country": "country",
+            "Address.countryCode": "countryCode", "Address.city": "city", "Address.cityName": "city", "Address.streetName": "street",
+            "Address.streetAddress": "streetAddress", "Address.zipCode": "postcode", "Address.postcode": "postcode",
+            "Company.name": "company", "Finance.iban": "iban", "Finance.bic": "bic", "Lorem.word": "word",
+        ]
+        for (expression, kind) in faker {
+            #expect(template.convert("{{random '\(expression)'}}").text == "{{#fake}}\(kind){{/fake}}", "\(expression)")
+        }
         #expect(template.convert("{{capitalize request.query.name}}!{{trim 'a '}}").text
                 == "{{#capitalize}}{{query.name}}{{/capitalize}}!{{#trim}}a {{/trim}}")
         let missing = template.convert("{{request.path.[3]}} {{now offset='1 months'}} {{randomValue length=8 type='ALPHANUMERIC_AND_SYMBOLS'}} {{jsonPath request.body '$.items[0]'}} {{request.path.accountId}}")

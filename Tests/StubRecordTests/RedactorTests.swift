@@ -266,4 +266,24 @@ import BuiltInBank
         #expect(PIIScanner().scan(text).isEmpty, "\(text)")
         #expect(PIIScanner().scan(realIBAN + " " + realCard).map(\.kind) == [.iban, .card])
     }
+    /// What the scanner leaves as plainly synthetic, one of each documented kind, beside a value
+    /// just outside it that it reports: RFC 2606's domains and suffixes, Ofcom's drama range and
+    /// the US 555-01xx numbers, the payment networks' test cards, IBANs marked XXXX or 0000.
+    @Test func everySyntheticKindIsLeftAndItsNeighbourReported() {
+        let scanner = PIIScanner()
+        let synthetic: [(PIIKind, String)] = [
+            (.email, "ann@example.com"), (.email, "ann@mail.example.org"), (.email, "ann@example.net"), (.email, "ann@bank.example"),
+            (.email, "ann@app.test"), (.email, "ann@x.invalid"), (.email, "ann@dev.localhost"),
+            (.phone, "+44 7700 900123"), (.phone, "+1 555 0100"), (.card, "4111 1111 1111 1111"), (.card, "4242424242424242"),
+            (.card, "5555555555554444"), (.card, "378282246310005"), (.card, "6011111111111117"), (.card, "4000001234567899"),
+            (.iban, "GB00XXXX12345678901234"), (.iban, "DE000000123456789"),
+        ]
+        for (kind, value) in synthetic { #expect(scanner.isSynthetic(kind, value), "\(kind): \(value)") }
+        let real: [(PIIKind, String)] = [
+            (.email, "ann@example.co"), (.email, "ann@myexample.com"), (.email, "ann@tester.io"), (.phone, "+44 7700 901123"),
+            (.phone, "+1 555 0200"), (.card, "4111111111111112"), (.card, "4000011234567899"), (.iban, "GB29NWBK60161331926819"),
+        ]
+        for (kind, value) in real { #expect(!scanner.isSynthetic(kind, value), "\(kind): \(value)") }
+    }
 }
+
