@@ -3,7 +3,9 @@ package import Foundation
 /// Finds the line on which the value at a coding path starts in a JSON text, so decoding
 /// errors (which know only the path) can say where to look.
 package enum JSONLineLocator {
-    /// The 1-based line of the value at `path` (keys and array indices), or nil.
+    /// The 1-based line of the value at `path` (keys and array indices); when only the start of
+    /// the path is there, the line on which the deepest part that is there starts; nil when
+    /// not even the first key is.
     package static func line(of path: [String], in text: String) -> Int? {
         var scanner = Scanner(bytes: Array(text.utf8))
         return scanner.find(path[...])
@@ -72,7 +74,12 @@ package enum JSONLineLocator {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
                     let key = readString()
                     skipSpace(); index += 1  // colon
-                    if key == head { return find(path.dropFirst()) ?? line }
+                    if key == head {
+                        // What is not there deeper down is pointed at by where this value starts.
+                        skipSpace()
+                        let start = line
+                        return find(path.dropFirst()) ?? start
+                    }
                     skipValue()
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
@@ -84,7 +91,10 @@ package enum JSONLineLocator {
                 var position = 0
                 while true {
                     skipSpace()
-                    if position == wanted { return find(path.dropFirst()) ?? line }
+                    if position == wanted {
+                        let start = line
+                        return find(path.dropFirst()) ?? start
+                    }
                     skipValue()
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
