@@ -165,6 +165,25 @@ import FoundationNetworking
         #expect(try await session.requests(matching: "GET /v1/status").first?.status == nil)
     }
 
+    /// A request the app cancels while the stub delays it: URLSession ends it as cancelled at
+    /// once, and the stub stops waiting (`stopLoading`), so it never answers it afterwards: the
+    /// journal keeps it without a status once the delay would have passed.
+    @Test func aCancelledRequestStopsTheStubWaitingOnIt() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
+        let session = try await stub.control.makeSession()
+        try await session.install(.delay(.seconds(2), on: "GET /v1/status"))
+        let url = session.baseURL.appendingPathComponent("v1/status")
+        let started = ContinuousClock.now
+        let request = Task { await failure(url, stub) }
+        try await Task.sleep(for: .milliseconds(150))  // the stub has it and waits
+        request.cancel()
+        #expect(await request.value == .cancelled)
+        #expect(ContinuousClock.now - started < .milliseconds(1500), "ended by the cancel, not by the answer")
+        try await Task.sleep(until: started + .milliseconds(2600))
+        let seen = try await session.requests(matching: "GET /v1/status")
+        #expect(seen.count == 1 && seen.first?.status == nil, "\(seen)")
+    }
+
     @Test func offlineFailsAtOnceAndTheStubSeesNothing() async throws {
         let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let session = try await stub.control.makeSession()
