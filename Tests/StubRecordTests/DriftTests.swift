@@ -41,6 +41,11 @@ import StubFormats
         var body = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: list))
         body = Self.plant(body)
         try JSONEncoder().encode(body).write(to: list)
+        //    And the status route answers 503 where the bank answers 200.
+        let statusRoutes = out.appendingPathComponent("routes/status.yaml")
+        let routeText = try String(contentsOf: statusRoutes, encoding: .utf8)
+        #expect(routeText.contains("status: 200"), "\(routeText)")
+        try routeText.replacingOccurrences(of: "status: 200", with: "status: 503").write(to: statusRoutes, atomically: true, encoding: .utf8)
         // 3. Drift of the bank against the planted recording, served alone.
         let drifted = try await StubApplication.make(backend: try RecordTestSupport.backend(out)).test(.live) { served in
             let upstream = URL(string: "http://127.0.0.1:\(try #require(served.port))")!
@@ -50,6 +55,7 @@ import StubFormats
         #expect(drifted.findings.map(\.description) == [
             "BREAKING GET /v1/accounts: type changed: $.data[*].balance.amount is string in the stub, number upstream",
             "BREAKING GET /v1/accounts: field removed: the stub has $.data[*].name (string); upstream does not",
+            "BREAKING GET /v1/status: status changed: status 200 in the stub, 503 upstream",
             "additive GET /v1/accounts: field added: upstream has $.data[*].nickname (string); the stub does not",
         ])
         #expect(drifted.isBreaking)
@@ -59,7 +65,7 @@ import StubFormats
         #expect(console.last?.hasPrefix("Breaking drift: the stub no longer matches the upstream") == true)
         #expect(drifted.markdown().contains("| breaking | `GET /v1/accounts` | `$.data[*].balance.amount` | type changed | string | number |"))
         let json = try JSONSerialization.jsonObject(with: try drifted.json()) as? [String: Any]
-        #expect((json?["findings"] as? [Any])?.count == 3)
+        #expect((json?["findings"] as? [Any])?.count == 4)
     }
 
     private static func plant(_ body: JSONValue) -> JSONValue {
