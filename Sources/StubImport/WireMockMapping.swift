@@ -251,6 +251,18 @@ struct WireMockMapping {
             return caseInsensitive ? .doesNotMatch("(?is).*" + NSRegularExpression.escapedPattern(for: text) + ".*") : .doesNotContain(text)
         }
         if object["absent"] as? Bool == true { return .absent }
+        // `anything` holds for any value and for none (WireMock 3).
+        if object["anything"] != nil { return .or([.present, .absent]) }
+        if let inner = object["not"] {
+            guard let part = matcher(inner, at: "\(at).not", problems: &problems) else { return nil }
+            guard let negated = negation(of: part) else {
+                problems.append("\(at).not of \((inner as? [String: Any])?.keys.sorted().joined(separator: ", ") ?? "that") has no "
+                                + "route-file form; route files negate equalTo, matches, doesNotMatch, contains, doesNotContain, absent, "
+                                + "and and or of those")
+                return nil
+            }
+            return negated
+        }
         if let date = dateMatcher(object) { return date }
         for key in ["and", "or", "hasExactly", "includes"] {
             guard let list = object[key] as? [Any] else { continue }
@@ -269,6 +281,30 @@ struct WireMockMapping {
         }
         problems.append("\(at) uses \(object.keys.sorted().joined(separator: ", ")), which route files cannot express")
         return nil
+    }
+
+    /// The route-file matcher that holds exactly where `matcher` does not (WireMock's `not`),
+    /// also for a missing value: `equalTo` becomes a whole-value `doesNotMatch`, the negative
+    /// matchers their positives, `and` and `or` each other's negations; nil for one with none
+    /// (a date's negation is not the opposite date matcher: the moment itself).
+    static func negation(of matcher: ImportedRoute.Matcher) -> ImportedRoute.Matcher? {
+        switch matcher {
+        case .equals(.string(let text)): return .doesNotMatch(NSRegularExpression.escapedPattern(for: text))
+        case .equalsIgnoringCase(let text): return .doesNotMatch("(?i)" + NSRegularExpression.escapedPattern(for: text))
+        case .matches(let pattern): return .doesNotMatch(pattern)
+        case .doesNotMatch(let pattern): return .matches(pattern)
+        case .contains(let text): return .doesNotContain(text)
+        case .doesNotContain(let text): return .contains(text)
+        case .present: return .absent
+        case .absent: return .present
+        case .and(let parts):
+            let negated = parts.compactMap(negation(of:))
+            return negated.count == parts.count ? .or(negated) : nil
+        case .or(let parts):
+            let negated = parts.compactMap(negation(of:))
+            return negated.count == parts.count ? .and(negated) : nil
+        default: return nil
+        }
     }
 
     /// WireMock's `before`, `after` or `equalToDateTime` with its options, as written; the

@@ -199,7 +199,15 @@ struct WireMockReplay {
     /// A value a WireMock string matcher accepts; nil for `absent`.
     private static func sample(_ value: Any, at: String, generator: inout SeededGenerator) throws(NoSample) -> String? {
         guard let matcher = value as? [String: Any] else { throw NoSample(reason: "\(at) is not a matcher") }
-        if matcher["absent"] as? Bool == true { return nil }
+        if matcher["absent"] as? Bool == true || matcher["anything"] != nil { return nil }
+        if let inner = matcher["not"] as? [String: Any] {
+            // A missing value is what a negated positive matcher accepts (WireMock asks the
+            // inner matcher about null and inverts it); a negated negative needs its positive.
+            if inner["absent"] as? Bool == true { return "present" }
+            if let text = inner["doesNotContain"] as? String { return "x" + text + "x" }
+            if let pattern = inner["doesNotMatch"] { return try sample(["matches": pattern], at: "\(at).not", generator: &generator) }
+            return nil
+        }
         if let alternatives = matcher["or"] as? [Any], let first = alternatives.first {
             return try sample(first, at: "\(at).or[0]", generator: &generator)
         }

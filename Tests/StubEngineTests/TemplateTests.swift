@@ -169,6 +169,12 @@ import Testing
         #expect(TemplateTags.problems(in: "{{#random}}hex 0{{/random}}", parameters: []).first?.contains("1 to 1024") == true)
         let letters = try render("{{#random}}alphabetic 64{{/random}}", in: s)
         #expect(letters.count == 64 && letters.allSatisfy { $0.isASCII && $0.isLetter })
+        let mixed = try render("{{#random}}ALPHANUMERIC 512{{/random}}", in: s)
+        #expect(mixed.count == 512 && mixed.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }, "\(mixed)")
+        #expect(mixed.contains(where: \.isNumber) && mixed.contains(where: \.isUppercase) && mixed.contains(where: \.isLowercase),
+                "every part of the alphabet turns up in 512 draws")
+        let digits = try render("{{#random}}numeric 32{{/random}}", in: s)
+        #expect(digits.count == 32 && digits.allSatisfy { "0123456789".contains($0) })
         #expect(try render("{{#random}}5-5{{/random}}", in: s) == "5", "both ends are included")
     }
 

@@ -145,6 +145,44 @@ import Testing
         #expect(report.skipped.contains { $0.reason.contains("ignoreOrderOfSameNode") }, "\(report.skipped)")
     }
 
+    /// WireMock 3's `not` of each matcher route files can negate, and `anything`: converted,
+    /// replayed, and answered as WireMock answers, a missing value included; `not` of a date
+    /// matcher is refused, naming it.
+    @Test func notAndAnythingConvertAsWireMockReadsThem() throws {
+        let (report, backend, _) = try convert(#"""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/payees",
+                  "queryParameters": { "status": { "not": { "equalTo": "closed" } }, "page": { "anything": true } },
+                  "headers": { "X-Channel": { "not": { "or": [ { "equalTo": "web" }, { "contains": "desk" } ] } },
+                               "Authorization": { "not": { "absent": true } },
+                               "X-Debug": { "not": { "matches": "on|yes" } } } },
+                "response": { "status": 200, "body": "payees" } },
+              { "request": { "method": "GET", "urlPath": "/v1/old",
+                  "queryParameters": { "from": { "not": { "before": "now" } } } },
+                "response": { "status": 200 } }
+            ] }
+            """#)
+        #expect(report.routes == 1, "\(report.skipped)")
+        #expect(report.skipped.contains { $0.reason.contains("not of before") }, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
+        func status(_ target: String, _ headers: [String: String]) -> Int {
+            var fields = HTTPFields()
+            for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
+            return Int(backend.engine.answer(EngineRequest(method: "GET", target: target, headers: fields, body: [])).status.code)
+        }
+        let signedIn = ["Authorization": "Bearer t"]
+        #expect(status("/v1/payees", signedIn) == 200, "a missing status, page, channel and debug all pass")
+        #expect(status("/v1/payees?status=open&page=2", signedIn.merging(["X-Channel": "ios", "X-Debug": "maybe"]) { $1 }) == 200)
+        #expect(status("/v1/payees?status=closed", signedIn) == 404)
+        #expect(status("/v1/payees?status=CLOSED", signedIn) == 200, "equalTo is case-sensitive, so its negation is too")
+        #expect(status("/v1/payees", [:]) == 404, "not absent: Authorization must be there")
+        #expect(status("/v1/payees", signedIn.merging(["X-Channel": "web"]) { $1 }) == 404)
+        #expect(status("/v1/payees", signedIn.merging(["X-Channel": "helpdesk"]) { $1 }) == 404)
+        #expect(status("/v1/payees", signedIn.merging(["X-Debug": "yes"]) { $1 }) == 404)
+        #expect(status("/v1/payees", signedIn.merging(["X-Debug": "yes please"]) { $1 }) == 200, "matches is the whole value")
+    }
+
     /// A scenario whose last state goes back to `Started` repeats from its first answer.
     @Test func aScenarioThatReturnsToStartedLoops() throws {
         let (report, backend, _) = try convert("""
