@@ -38,6 +38,9 @@ public struct ImportedRoute: Sendable {
         /// `truncateExpected`, `truncateActual`, `applyTruncationLast`, `expectedOffset`,
         /// `expectedOffsetUnit`) as written.
         case date(String, expected: String, options: [String: String])
+        /// The value read as a number compares so with this one: the route-file key
+        /// (`greaterThan` and the rest, from WireMock's `greaterThanNumber` and the rest).
+        case number(String, Double)
     }
 
     /// A response body: JSON written to a body file, text written inline, or a file copied as it is.

@@ -262,6 +262,7 @@ public struct RouteFileWriter: Sendable {
         case .hasExactly(let parts): return Node([(Node("hasExactly"), Node(parts.map(Self.matcher)))])
         case .includes(let parts): return Node([(Node("includes"), Node(parts.map(Self.matcher)))])
         case .absent: return Node([(Node("absent"), yes)])
+        case .number(let key, let bound): return Node([(Node(key), node(.number(bound)))])
         case .date(let key, let expected, let options):
             var pairs: [(Node, Node)] = [(Node(key), text(expected))]
             for name in options.keys.sorted() {

@@ -264,6 +264,14 @@ struct WireMockMapping {
             return negated
         }
         if let date = dateMatcher(object) { return date }
+        for (key, comparison) in numberMatchers {
+            guard let operand = object[key] else { continue }
+            guard let bound = (operand as? Double) ?? (operand as? String).flatMap(Double.init), bound.isFinite else {
+                problems.append("\(at).\(key) is not a number")
+                return nil
+            }
+            return .number(comparison.rawValue, bound)
+        }
         for key in ["and", "or", "hasExactly", "includes"] {
             guard let list = object[key] as? [Any] else { continue }
             var parts: [ImportedRoute.Matcher] = []
@@ -282,6 +290,13 @@ struct WireMockMapping {
         problems.append("\(at) uses \(object.keys.sorted().joined(separator: ", ")), which route files cannot express")
         return nil
     }
+
+    /// WireMock 3's number matchers and the route-file comparison each becomes. Their negation
+    /// has no route-file form: WireMock's `not` also holds for text that is no number.
+    static let numberMatchers: [(String, ValueMatcher.NumberComparison)] = [
+        ("equalToNumber", .equalsNumber), ("greaterThanNumber", .greaterThan), ("greaterThanEqualNumber", .greaterThanOrEqual),
+        ("lessThanNumber", .lessThan), ("lessThanEqualNumber", .lessThanOrEqual),
+    ]
 
     /// The route-file matcher that holds exactly where `matcher` does not (WireMock's `not`),
     /// also for a missing value: `equalTo` becomes a whole-value `doesNotMatch`, the negative

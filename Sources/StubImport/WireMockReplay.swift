@@ -219,6 +219,15 @@ struct WireMockReplay {
             return try sample(all[0], at: "\(at).and[0]", generator: &generator)
         }
         if let text = matcher["equalTo"] as? String { return text }
+        for (key, comparison) in WireMockMapping.numberMatchers {
+            guard let operand = matcher[key] else { continue }
+            guard let bound = (operand as? Double) ?? (operand as? String).flatMap(Double.init) else {
+                throw NoSample(reason: "\(at).\(key) is not a number")
+            }
+            // One past a strict bound, the bound itself otherwise, written as JSON writes it.
+            let value = bound + (comparison == .greaterThan ? 1 : comparison == .lessThan ? -1 : 0)
+            return String(decoding: WireJSON.encode(JSONValue.number(value)), as: UTF8.self)
+        }
         if let date = try dateSample(matcher, at: at) { return date }
         // HTTP trims a field's ends, so a contained "Bearer " is sent inside other text.
         if let text = matcher["contains"] as? String { return "x" + text + "x" }

@@ -126,6 +126,53 @@ import HTTPTypes
 
     /// A 404 names the routes the request nearly matched, closest first: the same path under
     /// another method before any path that differs, and among those the fewest edits away.
+    /// The number comparisons, on a JSON body's number, a body's text, a query and a header:
+    /// each bound on both sides, compared by value; a value that is missing or no number never
+    /// matches, and the near miss says why.
+    @Test func numberComparisonsCompareByValueOnBothSidesOfTheirBound() throws {
+        let probe = try engine("""
+            routes:
+              - request:
+                  method: POST
+                  path: /v1/transfers
+                  body: { $.amount.value: { greaterThan: 1000 } }
+                responses: [ { status: 403, body: { error: sca_required } } ]
+              - request: { method: POST, path: /v1/transfers }
+                responses: [ { status: 201 } ]
+              - request:
+                  method: GET
+                  path: /v1/transactions
+                  query: { min: { greaterThanOrEqual: 10 }, max: { lessThan: 99.5 } }
+                  headers: { X-Page-Size: { lessThanOrEqual: 50 }, X-Version: { equalsNumber: 2 } }
+                responses: [ { status: 200 } ]
+            """)
+        func transfer(_ amount: String) -> Int { Int(probe.answer("/v1/transfers", method: "POST", body: #"{"amount":{"value":\#(amount)}}"#).status.code) }
+        #expect(transfer("1000.01") == 403 && transfer(#""1500.50""#) == 403, "a number, or text that is one")
+        #expect(transfer("1000") == 201 && transfer(#""1000.00""#) == 201 && transfer("999") == 201, "greaterThan is strict")
+        #expect(transfer(#""lots""#) == 201 && transfer("null") == 201 && transfer(#""NaN""#) == 201, "no number, no match")
+        #expect(Int(probe.answer("/v1/transfers", method: "POST", body: "{}").status.code) == 201)
+
+        func list(_ query: String, size: String = "50", version: String = "2.0") -> Int {
+            Int(probe.answer("/v1/transactions?" + query, headers: ["X-Page-Size": size, "X-Version": version]).status.code)
+        }
+        #expect(list("min=10&max=99.49") == 200, "both ends of the range, the header at its bound, 2.0 equal to 2")
+        #expect(list("min=9.99&max=20") == 404 && list("min=10&max=99.5") == 404)
+        #expect(list("min=1e1&max=20", version: "2") == 200, "1e1 is 10")
+        #expect(list("min=10&max=20", size: "51") == 404 && list("min=10&max=20", version: "2.1") == 404)
+        #expect(list("max=20") == 404, "a missing value never compares")
+        let miss = probe.answer("/v1/transactions?min=ten&max=20", headers: ["X-Page-Size": "5", "X-Version": "2"])
+        #expect(String(decoding: miss.body, as: UTF8.self).contains("expected a number at least 10"), "\(String(decoding: miss.body, as: UTF8.self))")
+    }
+
+    @Test func aNumberComparisonNeedsANumber() {
+        let (_, problems) = load("""
+            routes:
+              - request: { method: GET, path: /v1/x, query: { n: { greaterThan: ten } } }
+                responses: [ { status: 200 } ]
+            """)
+        #expect(problems.contains { $0.reason.contains("greaterThan must be a number") && $0.line == 2 }, "\(problems)")
+    }
+
     @Test func nearMissesAreRankedMethodThenPathDistance() throws {
         let probe = try engine("""
             routes:

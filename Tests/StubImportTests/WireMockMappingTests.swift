@@ -183,6 +183,36 @@ import Testing
         #expect(status("/v1/payees", signedIn.merging(["X-Debug": "yes please"]) { $1 }) == 200, "matches is the whole value")
     }
 
+    /// WireMock 3's number matchers become the route file's number comparisons, replay, and
+    /// answer by value; `not` of one is refused (WireMock's also holds for text that is no
+    /// number), and so is an operand that is no number.
+    @Test func numberMatchersConvertToComparisons() throws {
+        let (report, backend, _) = try convert(#"""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/statements",
+                  "queryParameters": { "year": { "greaterThanEqualNumber": 2020 }, "month": { "lessThanNumber": "13" },
+                                       "page": { "greaterThanNumber": 0 }, "size": { "lessThanEqualNumber": 100 },
+                                       "v": { "equalToNumber": 2 } } },
+                "response": { "status": 200, "body": "statements" } },
+              { "request": { "method": "GET", "urlPath": "/v1/odd", "queryParameters": { "n": { "not": { "greaterThanNumber": 1 } } } },
+                "response": { "status": 200 } },
+              { "request": { "method": "GET", "urlPath": "/v1/odder", "queryParameters": { "n": { "lessThanNumber": "many" } } },
+                "response": { "status": 200 } }
+            ] }
+            """#)
+        #expect(report.routes == 1, "\(report.skipped)")
+        #expect(report.skipped.contains { $0.reason.contains("not of greaterThanNumber") }, "\(report.skipped)")
+        #expect(report.skipped.contains { $0.reason.contains("lessThanNumber is not a number") }, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
+        #expect(answer(backend, "/v1/statements?year=2020&month=12&page=1&size=100&v=2.0").text == "statements")
+        for wrong in ["year=2019.9&month=12&page=1&size=100&v=2", "year=2020&month=13&page=1&size=100&v=2",
+                      "year=2020&month=12&page=0&size=100&v=2", "year=2020&month=12&page=1&size=101&v=2",
+                      "year=2020&month=12&page=1&size=100&v=3"] {
+            #expect(answer(backend, "/v1/statements?" + wrong).status == .notFound, "\(wrong)")
+        }
+    }
+
     /// A scenario whose last state goes back to `Started` repeats from its first answer.
     @Test func aScenarioThatReturnsToStartedLoops() throws {
         let (report, backend, _) = try convert("""

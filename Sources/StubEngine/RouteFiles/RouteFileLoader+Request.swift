@@ -159,6 +159,11 @@ extension RouteFileLoader {
                 guard let spec = reader.string(value, at: "\(at).\(key)"),
                       let condition = dateCondition(key, spec: spec, fields: fields, node: value, at: at, reader: &reader) else { return nil }
                 kind = .date(condition)
+            case let key where ValueMatcher.NumberComparison(rawValue: key) != nil:
+                guard let comparison = ValueMatcher.NumberComparison(rawValue: key), let bound = reader.double(value, at: "\(at).\(key)") else {
+                    return nil
+                }
+                kind = .number(comparison, bound)
             case "matches", "doesNotMatch", "contains", "doesNotContain":
                 guard let text = reader.string(value, at: "\(at).\(key)") else { return nil }
                 kind = switch key {
@@ -200,7 +205,8 @@ extension RouteFileLoader {
     }
 
     package static let matcherFields = ["equals", "matches", "doesNotMatch", "contains", "doesNotContain", "and", "or", "hasExactly",
-                                        "includes", "before", "after", "equalToDateTime", "present", "absent"]
+                                        "includes", "before", "after", "equalToDateTime"]
+        + ValueMatcher.NumberComparison.allCases.map(\.rawValue) + ["present", "absent"]
     package static let equalityFields = ["ignoreArrayOrder", "ignoreExtraElements", "caseInsensitive"]
     /// The options of a date matcher (WireMock's names).
     package static let dateFields = DateCondition.optionNames

@@ -7,7 +7,9 @@ package import StubFormats
 /// (a regular expression that must match the whole value), `doesNotMatch`, `contains`,
 /// `doesNotContain`, `and` and `or` (lists of matchers), `hasExactly` and `includes` (lists of
 /// matchers on a repeated query parameter's or header's values), `before`, `after` and
-/// `equalToDateTime` (`DateCondition`), `present: true` or `absent: true`. `equals` may add the options of
+/// `equalToDateTime` (`DateCondition`), the number comparisons `greaterThan`, `greaterThanOrEqual`,
+/// `lessThan`, `lessThanOrEqual` and `equalsNumber` (WireMock's number matchers: a JSON number,
+/// or text that is one, compared by value), `present: true` or `absent: true`. `equals` may add the options of
 /// `JSONEquality` (`ignoreArrayOrder`, `ignoreExtraElements`, `caseInsensitive`), and its
 /// value may hold json-unit placeholders.
 package struct ValueMatcher: Sendable {
@@ -30,6 +32,48 @@ package struct ValueMatcher: Sendable {
         /// The value read as a date is before, after or at a moment (WireMock's `before`,
         /// `after`, `equalToDateTime`).
         case date(DateCondition)
+        /// The value read as a number compares so with this one (WireMock's `greaterThanNumber`
+        /// and the rest).
+        case number(NumberComparison, Double)
+    }
+
+    /// How a value compares with a number; the raw values are the route-file keys.
+    package enum NumberComparison: String, Sendable, CaseIterable {
+        case greaterThan, greaterThanOrEqual, lessThan, lessThanOrEqual, equalsNumber
+
+        func holds(_ value: Double, _ bound: Double) -> Bool {
+            switch self {
+            case .greaterThan: value > bound
+            case .greaterThanOrEqual: value >= bound
+            case .lessThan: value < bound
+            case .lessThanOrEqual: value <= bound
+            case .equalsNumber: value == bound
+            }
+        }
+
+        /// `greater than 1000`, for near-miss reports.
+        var phrase: String {
+            switch self {
+            case .greaterThan: "greater than"
+            case .greaterThanOrEqual: "at least"
+            case .lessThan: "less than"
+            case .lessThanOrEqual: "at most"
+            case .equalsNumber: "equal to"
+            }
+        }
+    }
+
+    /// A JSON number, or text that is one (a query or header value: `"1500.50"`); nil for
+    /// anything else, `NaN` and `inf` included.
+    static func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .number(let number)?: return number
+        case .string(let text)?:
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard RouteFileLoader.isJSONNumber(trimmed) else { return nil }
+            return Double(trimmed)
+        default: return nil
+        }
     }
 
     /// Whether it tests every value of a repeated query parameter or header at once.
@@ -110,6 +154,9 @@ package struct ValueMatcher: Sendable {
         case .date(let condition):
             guard let text = value?.text else { return false }
             return condition.holds(text, now: now())
+        case .number(let comparison, let bound):
+            guard let number = Self.number(value) else { return false }
+            return comparison.holds(number, bound)
         }
     }
 
@@ -148,6 +195,9 @@ package struct ValueMatcher: Sendable {
                     + (condition.actualFormat == nil ? "" : " in that form")
             }
             return "expected a date \(condition.description) (\(moment)), got \(actual)"
+        case .number(let comparison, let bound):
+            let which = "expected a number \(comparison.phrase) \(Self.written(bound))"
+            return Self.number(value) == nil ? "\(which), got \(actual), which is not a number" : "\(which), got \(actual)"
         }
     }
 
@@ -166,6 +216,7 @@ package struct ValueMatcher: Sendable {
         case .hasExactly(let parts): return "hasExactly(" + parts.map(\.signature).joined(separator: ",") + ")"
         case .includes(let parts): return "includes(" + parts.map(\.signature).joined(separator: ",") + ")"
         case .date(let condition): return "date(" + condition.description + ")"
+        case .number(let comparison, let bound): return comparison.rawValue + "(" + Self.written(bound) + ")"
         }
     }
 
@@ -182,6 +233,9 @@ package struct ValueMatcher: Sendable {
         }
     }
 
+
+    /// A number as JSON writes it: `10`, `99.5`.
+    private static func written(_ number: Double) -> String { String(decoding: WireJSON.encode(JSONValue.number(number)), as: UTF8.self) }
 
     private static func describe(_ value: JSONValue) -> String {
         value.text.map { "\"\($0)\"" } ?? String(decoding: WireJSON.encode(value), as: UTF8.self)
