@@ -10,7 +10,7 @@ import Testing
         {
           "note": "a } and a ] and a \\" and a , inside a string",
           "accounts": [
-            { "id": "acc-1", "tags": ["a", "{b}"],
+            { "id": "acc-1", "tags": ["a", "{b}", "} ]"],
               "balance": { "amount": 10 } },
             {
               "id": "acc-2",
