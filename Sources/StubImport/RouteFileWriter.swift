@@ -161,7 +161,9 @@ public struct RouteFileWriter: Sendable {
             if let name = response.name { pairs.append(("name", Node(name))) }
             pairs.append(("status", Node(String(response.status), Tag(.int))))
             if !response.headers.isEmpty {
-                pairs.append(("headers", Node(response.headers.map { (Node($0.0), Node($0.1)) })))
+                pairs.append(("headers", Node(Self.grouped(response.headers).map { name, values in
+                    (Node(name), values.count == 1 ? Node(values[0]) : Node(values.map { Node($0) }))
+                })))
             }
             switch response.body {
             case .json(let value)?:
@@ -276,6 +278,22 @@ public struct RouteFileWriter: Sendable {
             }
             return Node(pairs)
         }
+    }
+
+    /// Header fields by name (in any case, under its first spelling), in first-seen order: a
+    /// route file names each field once, and a field sent more than once is a list.
+    package static func grouped(_ headers: [(String, String)]) -> [(String, [String])] {
+        var result: [(String, [String])] = []
+        var index: [String: Int] = [:]
+        for (name, value) in headers {
+            if let at = index[name.lowercased()] {
+                result[at].1.append(value)
+            } else {
+                index[name.lowercased()] = result.count
+                result.append((name, [value]))
+            }
+        }
+        return result
     }
 
     static func node(_ value: JSONValue) -> Node {

@@ -468,8 +468,10 @@ struct WireMockMapping {
         var converted = ImportedRoute.Response(status: response["status"] as? Int ?? 200)
         for (name, value) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             if ["content-length", "transfer-encoding", "connection"].contains(name.lowercased()) { continue }
-            let text = (value as? [Any])?.map { "\($0)" }.joined(separator: ", ") ?? "\(value)"
-            converted.headers.append((name, templated(text, in: mappingFile)))
+            // A list sends the field once per value, as WireMock does (two `Set-Cookie`s).
+            for text in (value as? [Any])?.map({ "\($0)" }) ?? ["\(value)"] {
+                converted.headers.append((name, templated(text, in: mappingFile)))
+            }
         }
         let isJSON = converted.headers.contains { $0.0.lowercased() == "content-type" && $0.1.contains("json") }
         if let jsonBody = response["jsonBody"] {

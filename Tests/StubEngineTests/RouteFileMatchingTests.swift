@@ -174,6 +174,37 @@ import HTTPTypes
         #expect(problems.contains { $0.reason.contains("greaterThan must be a number") && $0.line == 2 }, "\(problems)")
     }
 
+    /// A response header written as a list goes once per item, in order, and replaces what
+    /// `defaults.headers` gives for that name; a single value replaces it as before.
+    @Test func aHeaderWrittenAsAListIsSentOncePerItem() throws {
+        let probe = try engine("""
+            defaults:
+              headers: { Set-Cookie: from-defaults=1, Cache-Control: no-store, X-Trace: default }
+            routes:
+              - request: { method: POST, path: /v1/session }
+                responses:
+                  - status: 201
+                    headers:
+                      Set-Cookie: ['session={{request.id}}; HttpOnly; Secure', 'csrf=xyz; Path=/']
+                      X-Trace: own
+            """)
+        let plan = probe.answer("/v1/session", method: "POST")
+        let cookies = plan.headers[values: .setCookie]
+        #expect(cookies.count == 2 && cookies[0].hasPrefix("session=") && cookies[0].hasSuffix("; HttpOnly; Secure")
+                && cookies[1] == "csrf=xyz; Path=/", "\(cookies)")
+        #expect(!cookies[0].contains("{{"), "each item is a template")
+        #expect(plan.headers[values: HTTPField.Name("X-Trace")!] == ["own"])
+        #expect(plan.headers[.cacheControl] == "no-store")
+        let (_, problems) = load("""
+            routes:
+              - request: { method: GET, path: /v1/x }
+                responses:
+                  - status: 200
+                    headers: { X-A: [], X-B: [{ nested: 1 }] }
+            """)
+        #expect(problems.count == 2 && problems.allSatisfy { $0.reason.contains("a list of texts") && $0.line == 5 }, "\(problems)")
+    }
+
     @Test func nearMissesAreRankedMethodThenPathDistance() throws {
         let probe = try engine("""
             routes:

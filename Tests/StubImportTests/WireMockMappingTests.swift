@@ -213,6 +213,25 @@ import Testing
         }
     }
 
+    /// A response header WireMock is given as a list is sent once per value (two cookies stay
+    /// two), written as a list in the route file.
+    @Test func aListValuedResponseHeaderStaysOneFieldPerValue() throws {
+        let (report, backend, out) = try convert("""
+            { "request": { "method": "POST", "urlPath": "/v1/login" },
+              "response": { "status": 200, "headers": { "Set-Cookie": ["session=abc; HttpOnly", "csrf=xyz; Path=/"],
+                                                        "Vary": "Accept" }, "body": "in" } }
+            """)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        let plan = answer(backend, "/v1/login", method: "POST")
+        #expect(plan.headers[values: .setCookie] == ["session=abc; HttpOnly", "csrf=xyz; Path=/"])
+        #expect(plan.headers[values: .vary] == ["Accept"])
+        let files = FileManager.default.enumerator(atPath: out.url.appendingPathComponent("routes").path)?.compactMap { $0 as? String } ?? []
+        let yaml = try files.filter { $0.hasSuffix(".yaml") }.map {
+            try String(contentsOf: out.url.appendingPathComponent("routes/" + $0), encoding: .utf8)
+        }.joined()
+        #expect(yaml.contains("Set-Cookie:\n") || yaml.contains("Set-Cookie: ["), "\(yaml)")
+    }
+
     /// A scenario whose last state goes back to `Started` repeats from its first answer.
     @Test func aScenarioThatReturnsToStartedLoops() throws {
         let (report, backend, _) = try convert("""

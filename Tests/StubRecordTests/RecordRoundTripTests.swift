@@ -128,6 +128,14 @@ import BuiltInBank
         #expect(names == ["cache-control"])
     }
 
+    /// Repeats of a field are joined, as RFC 9110 allows, but not `Set-Cookie`'s (RFC 6265):
+    /// each cookie stays a field of its own, and the route file lists them.
+    @Test func repeatedFieldsAreJoinedButCookiesStayApart() {
+        let merged = RecordedRouteSet.merged([("Vary", "Accept"), ("Set-Cookie", "a=1"), ("vary", "Origin"), ("set-cookie", "b=2; Path=/")])
+        #expect(merged.map { "\($0.0): \($0.1)" } == ["Vary: Accept, Origin", "Set-Cookie: a=1", "set-cookie: b=2; Path=/"])
+        #expect(RouteFileWriter.grouped(merged).map { "\($0.0)=\($0.1)" } == [#"Vary=["Accept, Origin"]"#, #"Set-Cookie=["a=1", "b=2; Path=/"]"#])
+    }
+
     /// Every field a recording leaves out: the connection's own (hop-by-hop, RFC 9110 §7.6.1),
     /// the transport's (length, `Alt-Svc`, HSTS), and what the stub sets itself (request id,
     /// signature); the rest is kept as the bank sent it.

@@ -25,16 +25,27 @@ package struct FileRouteAnswer: Sendable {
         case .template(let template, _): body = Array(template.render(scoped()).utf8)
         }
         var response = StubResponse(status: HTTPResponse.Status(code: chosen.status), body: body, contentType: chosen.body.contentType)
-        for (name, value) in route.defaultHeaders + chosen.headers {
-            let text: String
-            if case .literal(let literal) = value { text = literal } else { text = value.render(scoped()) }
-            // A 204's or 304's type is a header of its own: the body's type goes with the body.
-            if name == .contentType, !BodylessResponse.neverCarriesBody(status: chosen.status) {
-                response.contentType = text
-            } else {
-                response.headers[name] = text
+        // A field written as a list comes as neighbouring entries: the first replaces what the
+        // defaults set, the rest are added beside it. (Two passes, not the lists joined: no
+        // array is made per request.)
+        func apply(_ headers: [(name: HTTPField.Name, value: ResponseTemplate)]) {
+            var previous: HTTPField.Name?
+            for (name, value) in headers {
+                let text: String
+                if case .literal(let literal) = value { text = literal } else { text = value.render(scoped()) }
+                // A 204's or 304's type is a header of its own: the body's type goes with the body.
+                if name == .contentType, !BodylessResponse.neverCarriesBody(status: chosen.status) {
+                    response.contentType = text
+                } else if name == previous {
+                    response.headers.append(HTTPField(name: name, value: text))
+                } else {
+                    response.headers[name] = text
+                }
+                previous = name
             }
         }
+        apply(route.defaultHeaders)
+        apply(chosen.headers)
         self.response = response
         self.behaviour = chosen.behaviour
         self.seed = selection.seed

@@ -71,13 +71,22 @@ extension RouteFileLoader {
                 reader.fail(keyNode, "\(at): \(name) is set by the server from the body and may not be set by a route")
                 continue
             }
-            guard case .scalar(let scalar) = value else {
-                reader.fail(value, "\(at).\(name) must be text")
+            // A list sends the field once per item, in order (two `Set-Cookie`s, say).
+            let items: [Node]
+            switch value {
+            case .scalar: items = [value]
+            case .sequence(let sequence) where !sequence.isEmpty && sequence.allSatisfy({ if case .scalar = $0 { true } else { false } }):
+                items = Array(sequence)
+            default:
+                reader.fail(value, "\(at).\(name) must be text, or a list of texts to send the field once for each")
                 continue
             }
-            if let template = template(scalar.string, node: value, at: "\(at).\(name)", escaping: .none,
-                                       parameters: parameters, reader: &reader) {
-                result.append((field, template))
+            for item in items {
+                guard case .scalar(let scalar) = item else { continue }
+                if let template = template(scalar.string, node: item, at: "\(at).\(name)", escaping: .none,
+                                           parameters: parameters, reader: &reader) {
+                    result.append((field, template))
+                }
             }
         }
         return result

@@ -126,14 +126,16 @@ struct RecordedRouteSet {
         return .file(name: "body.bin", bytes: exchange.responseBody)
     }
 
-    /// One value per header name, case-insensitively, in first-seen order: a route file names
-    /// each header once, so repeats are joined with ", " as RFC 9110 §5.3 allows (for
-    /// `Set-Cookie`, which it does not, the cookies still all arrive, in one field).
+    /// One value per header name, case-insensitively, in first-seen order: repeats are joined
+    /// with ", " as RFC 9110 §5.3 allows, but `Set-Cookie`, which may not be joined (RFC 6265
+    /// §3), keeps each cookie as a field of its own (a list in the route file).
     static func merged(_ headers: [(String, String)]) -> [(String, String)] {
         var result: [(String, String)] = []
         var seen: [String: Int] = [:]
         for (name, value) in headers {
-            if let index = seen[name.lowercased()] {
+            if name.lowercased() == "set-cookie" {
+                result.append((name, value))
+            } else if let index = seen[name.lowercased()] {
                 result[index].1 += ", " + value
             } else {
                 seen[name.lowercased()] = result.count
