@@ -41,11 +41,21 @@ import StubFormats
         var body = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: list))
         body = Self.plant(body)
         try JSONEncoder().encode(body).write(to: list)
-        //    And the status route answers 503 where the bank answers 200.
+        //    And the status route answers 503 with an error envelope where the bank answers 200:
+        //    one finding, the status; bodies of two different statuses are not compared field by field.
         let statusRoutes = out.appendingPathComponent("routes/status.yaml")
         let routeText = try String(contentsOf: statusRoutes, encoding: .utf8)
-        #expect(routeText.contains("status: 200"), "\(routeText)")
-        try routeText.replacingOccurrences(of: "status: 200", with: "status: 503").write(to: statusRoutes, atomically: true, encoding: .utf8)
+        #expect(routeText.contains("path: /v1/status"), "\(routeText)")
+        try """
+            routes:
+              - request: { method: GET, path: /v1/status }
+                responses: [ { status: 503, body: { error: { code: maintenance, retryable: true } } } ]
+            """.write(to: statusRoutes, atomically: true, encoding: .utf8)
+        // Its recorded body file is no route's now (the loader refuses a stray one).
+        let bodies = out.appendingPathComponent("routes/bodies")
+        for name in try FileManager.default.contentsOfDirectory(atPath: bodies.path) where name.hasPrefix("get-v1-status-") {
+            try FileManager.default.removeItem(at: bodies.appendingPathComponent(name))
+        }
         // 3. Drift of the bank against the planted recording, served alone.
         let drifted = try await StubApplication.make(backend: try RecordTestSupport.backend(out)).test(.live) { served in
             let upstream = URL(string: "http://127.0.0.1:\(try #require(served.port))")!
