@@ -1,3 +1,5 @@
+import Foundation
+import NIOConcurrencyHelpers
 import Testing
 @testable import StubEngine
 
@@ -81,5 +83,47 @@ import Testing
         }
         #expect(error?.path == "probability")
         #expect(throws: BehaviourError.self) { try book.add(BehaviourSpec(route: "GET /v1/accounts"), session: nil) }
+    }
+
+    /// A scenario's behaviours keep file order: of two on one route, the first listed wins.
+    @Test func aScenariosFirstListedBehaviourWins() throws {
+        let book = BehaviourBook(seed: 0)
+        try book.setScenario(Scenario(name: "outage", description: "", behaviours: [
+            BehaviourSpec(route: "GET /v1/accounts", status: 503), BehaviourSpec(route: "* /v1/**", status: 500),
+        ]))
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "d").status == 503)
+        #expect(book.decide(method: "GET", pathSegments: RoutePattern.segments(of: "/v1/cards"), session: "d").status == 500)
+        #expect(book.list().map(\.behaviour.spec.status) == [503, 500], "listed in the file's order")
+    }
+
+    /// A session's list holds its own behaviours and those for every session, not another's.
+    @Test func aSessionsListHoldsItsOwnAndEverySessionsBehaviours() throws {
+        let book = BehaviourBook(seed: 0)
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 429), session: nil)
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 403), session: "a")
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 418), session: "b")
+        #expect(Set(book.list(session: "a").compactMap(\.behaviour.spec.status)) == [429, 403])
+        #expect(Set(book.list(session: "c").compactMap(\.behaviour.spec.status)) == [429])
+        #expect(book.list().count == 3)
+    }
+
+    /// A behaviour that expires in 30 s fires until then, and not at the instant it expires;
+    /// a full book makes room by dropping the expired before refusing the next.
+    @Test func aBehaviourExpiresAtItsInstantAndExpiredOnesMakeRoom() throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let now = NIOLockedValueBox(start)
+        let book = BehaviourBook(seed: 0, limit: 2, clock: { now.withLockedValue { $0 } })
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 503, expiresInSeconds: 30), session: nil)
+        now.withLockedValue { $0 = start.addingTimeInterval(29.999) }
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "d").status == 503)
+        now.withLockedValue { $0 = start.addingTimeInterval(30) }
+        #expect(book.decide(method: "GET", pathSegments: accounts, session: "d").status == nil)
+
+        try book.add(BehaviourSpec(route: "GET /v1/a", status: 500, expiresInSeconds: 5), session: nil)
+        try book.add(BehaviourSpec(route: "GET /v1/b", status: 500), session: nil)
+        #expect(throws: BehaviourError.self) { try book.add(BehaviourSpec(route: "GET /v1/c", status: 500), session: nil) }
+        now.withLockedValue { $0 = start.addingTimeInterval(40) }
+        try book.add(BehaviourSpec(route: "GET /v1/c", status: 500), session: nil)
+        #expect(book.list().compactMap { $0.behaviour.spec.route } .sorted() == ["GET /v1/b", "GET /v1/c"])
     }
 }
