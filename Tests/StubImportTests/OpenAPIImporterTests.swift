@@ -60,6 +60,51 @@ import StubFormats
         #expect(try first.text(file) != other.text(file))
     }
 
+    /// What an operation answers when it documents no 2xx: its first error status, `default`
+    /// only after every code; an `operationId` given twice still names two routes; and a path
+    /// segment holding two parameters side by side is listed, not written.
+    @Test func errorCodesBeforeDefaultRepeatedIdsAndTwoParametersInASegment() throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let spec = folder.url.appendingPathComponent("api.yaml")
+        try """
+            openapi: 3.0.3
+            info: { title: edge, version: '1' }
+            paths:
+              /v1/legacy:
+                get:
+                  operationId: fetch
+                  responses:
+                    default: { description: other, content: { application/json: { example: { error: other } } } }
+                    '410': { description: gone, content: { application/json: { example: { error: gone } } } }
+              /v1/current:
+                get:
+                  operationId: fetch
+                  responses:
+                    '200': { description: ok, content: { application/json: { example: { ok: true } } } }
+              /v1/periods/{year}{month}:
+                get:
+                  parameters:
+                    - { name: year, in: path, required: true, schema: { type: string } }
+                    - { name: month, in: path, required: true, schema: { type: string } }
+                  responses:
+                    '200': { description: ok }
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let out = ScratchFolder()
+        let report = try OpenAPIImporter(spec: spec, seed: 1).run(out: out.url)
+        #expect(report.routes == 2, "\(report.skipped)")
+        #expect(report.skipped.contains { $0.source == "paths./v1/periods/{year}{month}.get" && $0.reason.contains("whole-segment") },
+                "\(report.skipped)")
+        let backend = try makeBackend(stubs: out.url)
+        func answer(_ path: String) -> (Int, String) {
+            let plan = backend.engine.answer(EngineRequest(method: "GET", target: path, headers: [:], body: []))
+            return (Int(plan.status.code), String(decoding: plan.body, as: UTF8.self))
+        }
+        #expect(answer("/v1/legacy").0 == 410, "the documented error before default's 500")
+        let current = answer("/v1/current")
+        #expect(current.0 == 200 && current.1.replacingOccurrences(of: " ", with: "").contains(#""ok":true"#), "\(current)")
+    }
+
     /// A second document in another style: JSON, OpenAPI 3.0, path-level parameters, named and
     /// `$ref`'d examples, shared responses, `allOf` with a discriminated `oneOf`, a status range.
     @Test func importsADocumentInAnotherStyle() async throws {
