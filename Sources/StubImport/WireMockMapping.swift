@@ -241,7 +241,16 @@ struct WireMockMapping {
             return nil
         }
         let caseInsensitive = object["caseInsensitive"] as? Bool ?? false
-        if let text = object["equalTo"] as? String { return caseInsensitive ? .equalsIgnoringCase(text) : .equals(.string(text)) }
+        if let text = object["equalTo"] as? String {
+            // `templated: true` works the expected value out per request from the request's own
+            // parts; a route file compares with a fixed value, so a template is not converted.
+            if object["templated"] as? Bool == true, text.contains("{{") {
+                problems.append("\(at).equalTo is templated (\(text.prefix(80))): its value is worked out per request, "
+                                + "which route files cannot express")
+                return nil
+            }
+            return caseInsensitive ? .equalsIgnoringCase(text) : .equals(.string(text))
+        }
         if let pattern = object["matches"] as? String { return .matches(pattern) }
         if let pattern = object["doesNotMatch"] as? String { return .doesNotMatch(pattern) }
         if let text = object["contains"] as? String {

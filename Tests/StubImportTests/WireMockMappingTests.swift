@@ -232,6 +232,25 @@ import Testing
         #expect(yaml.contains("Set-Cookie:\n") || yaml.contains("Set-Cookie: ["), "\(yaml)")
     }
 
+    /// `equalTo` with `templated: true` works its value out per request: a template is refused
+    /// by name rather than compared as written; without `{{` it is a plain value.
+    @Test func aTemplatedEqualToIsRefusedUnlessItHoldsNoTemplate() throws {
+        let (report, backend, _) = try convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/echo",
+                  "headers": { "X-Account": { "equalTo": "{{request.query.account}}", "templated": true } } },
+                "response": { "status": 200 } },
+              { "request": { "method": "GET", "urlPath": "/v1/plain",
+                  "headers": { "X-Mode": { "equalTo": "live", "templated": true } } },
+                "response": { "status": 200, "body": "plain" } }
+            ] }
+            """)
+        #expect(report.routes == 1)
+        #expect(report.skipped.contains { $0.reason.contains("equalTo is templated ({{request.query.account}})") }, "\(report.skipped)")
+        let plain = backend.engine.answer(EngineRequest(method: "GET", target: "/v1/plain", headers: [HTTPField.Name("X-Mode")!: "live"], body: []))
+        #expect(plain.text == "plain")
+    }
+
     /// A scenario whose last state goes back to `Started` repeats from its first answer.
     @Test func aScenarioThatReturnsToStartedLoops() throws {
         let (report, backend, _) = try convert("""
