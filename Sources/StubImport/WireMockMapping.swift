@@ -275,7 +275,7 @@ struct WireMockMapping {
         if let date = dateMatcher(object) { return date }
         for (key, comparison) in numberMatchers {
             guard let operand = object[key] else { continue }
-            guard let bound = (operand as? Double) ?? (operand as? String).flatMap(Double.init), bound.isFinite else {
+            guard let bound = numberOperand(operand) else {
                 problems.append("\(at).\(key) is not a number")
                 return nil
             }
@@ -306,6 +306,13 @@ struct WireMockMapping {
         ("equalToNumber", .equalsNumber), ("greaterThanNumber", .greaterThan), ("greaterThanEqualNumber", .greaterThanOrEqual),
         ("lessThanNumber", .lessThan), ("lessThanEqualNumber", .lessThanOrEqual),
     ]
+
+    /// A number matcher's operand: a JSON number or text that reads as one (WireMock parses
+    /// either), finite; nil otherwise.
+    static func numberOperand(_ operand: Any) -> Double? {
+        guard let bound = (operand as? Double) ?? (operand as? String).flatMap(Double.init), bound.isFinite else { return nil }
+        return bound
+    }
 
     /// The route-file matcher that holds exactly where `matcher` does not (WireMock's `not`),
     /// also for a missing value: `equalTo` becomes a whole-value `doesNotMatch`, the negative

@@ -221,7 +221,7 @@ struct WireMockReplay {
         if let text = matcher["equalTo"] as? String { return text }
         for (key, comparison) in WireMockMapping.numberMatchers {
             guard let operand = matcher[key] else { continue }
-            guard let bound = (operand as? Double) ?? (operand as? String).flatMap(Double.init) else {
+            guard let bound = WireMockMapping.numberOperand(operand) else {
                 throw NoSample(reason: "\(at).\(key) is not a number")
             }
             // One past a strict bound, the bound itself otherwise, written as JSON writes it.
