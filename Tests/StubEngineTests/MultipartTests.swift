@@ -58,6 +58,10 @@ import HTTPTypes
         let attachment = Self.periodic.replacingOccurrences(of: #"Content-Disposition: form-data; name="json_standingorderType""#,
                                                             with: #"Content-Disposition: attachment; name="json_standingorderType""#)
         #expect(probe.answer(path, method: "POST", headers: type, body: attachment).status.code == 404, "match: all holds for every part")
+        let bothAttachments = Self.periodic.replacingOccurrences(of: "Content-Disposition: form-data;", with: "Content-Disposition: attachment;")
+        let everyMiss = String(decoding: probe.answer(path, method: "POST", headers: type, body: bothAttachments).body, as: UTF8.self)
+        #expect(everyMiss.contains("parts[2] (every part): header Content-Disposition") && everyMiss.contains("xml_sct")
+                && !everyMiss.contains("json_standingorderType"), "the near miss names the first part that fails: \(everyMiss)")
         let notMultipart = probe.answer(path, method: "POST", headers: ["Content-Type": "application/json"], body: "{}")
         #expect(String(decoding: notMultipart.body, as: UTF8.self).contains("body is not multipart"))
     }

@@ -39,4 +39,15 @@ import StubFormats
         #expect(StubsFiles.memory(["personas/alex.yaml": []]).hasFolder("personas"))
         #expect(!StubsFiles.memory(["personasx.yaml": []]).hasFolder("personas"))
     }
+
+    /// On disk, `personas` turns the bank on only as a folder: a file of that name does not.
+    @Test func aFolderOnDiskIsAFolderAndAFileOfItsNameIsNot() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubsfiles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("personas"), withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: root.appendingPathComponent("routes"))
+        #expect(StubsFiles.folder(root).hasFolder("personas"))
+        #expect(!StubsFiles.folder(root).hasFolder("routes"), "a file named routes")
+        #expect(!StubsFiles.folder(root).hasFolder("scenarios"), "nothing there")
+    }
 }

@@ -222,6 +222,10 @@ import StubFormats
         }
         // A lookaround is beyond it: nil, and the caller notes it.
         #expect(PatternSampler.sample("(?=x)x", using: &generator) == nil && PatternSampler.sample("(?<!y)x", using: &generator) == nil)
+        // A pattern cut short (a document's typo) is nil too, wherever it stops.
+        for broken in ["(?i", "(?", "(", "[a-", "x{2", "(?<name", "a\\"] {
+            #expect(PatternSampler.sample(broken, using: &generator) == nil, "\(broken)")
+        }
         // A negated class draws letters and digits it does not exclude.
         let negated = try #require(PatternSampler.sample(#"^[^a\s]{3}$"#, using: &generator))
         #expect(negated.range(of: #"^[^a\s]{3}$"#, options: .regularExpression) != nil, "\(negated)")

@@ -231,5 +231,9 @@ import Testing
         #expect(WireMockPath.template(fromRegex: "/api/(a|b)c.+") == nil)
         #expect(WireMockPath.template(fromRegex: "/x/[^a]+") == nil)
         #expect(WireMockPath.template(fromRegex: "/x/[^/]+")?.path == "/x/{p1}")
+        // An escaped bracket opens no class, so the slash after it still ends the segment.
+        #expect(WireMockPath.template(fromRegex: #"/a\[/b"#) == .init(path: "/a[/b", params: []))
+        #expect(WireMockPath.template(fromRegex: #"/a/[^\]/]+/b"#) == .init(path: "/a/{p1}/b", params: [("p1", #"[^\]/]+"#)]))
+        #expect(WireMockPath.template(fromRegex: #"/files/[^\/]+\.pdf"#) == .init(path: "/files/{p1}", params: [("p1", #"[^\/]+\.pdf"#)]))
     }
 }

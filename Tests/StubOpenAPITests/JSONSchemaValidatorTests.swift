@@ -144,6 +144,8 @@ import Yams
             ("time", "10:00:00Z", true), ("time", "23:59:60.5+05:30", true), ("time", "10:00:00", false), ("time", "24:00:00Z", false),
             ("hostname", "api.bank-one.example", true), ("hostname", "localhost", true), ("hostname", "-bad.example", false),
             ("hostname", "under_score.example", false), ("hostname", "a..b", false), ("hostname", String(repeating: "a", count: 64) + ".example", false),
+            ("hostname", String(repeating: "a", count: 63) + ".example", true), ("hostname", "bank.example.", true),
+            ("hostname", Self.hostname(length: 253), true), ("hostname", Self.hostname(length: 254), false),
             ("ipv4", "192.0.2.1", true), ("ipv4", "255.255.255.255", true), ("ipv4", "256.0.0.1", false), ("ipv4", "192.0.2", false),
             ("ipv4", "192.0.2.01", false), ("ipv4", "1.2.3.4.5", false),
             ("ipv6", "2001:db8::1", true), ("ipv6", "::", true), ("ipv6", "::ffff:192.0.2.1", true), ("ipv6", "1:2:3:4:5:6:7:8", true),
@@ -154,6 +156,18 @@ import Yams
             #expect(try passes(.string(text), "{ type: string, format: \(format) }") == valid, "\(format): \(text)")
         }
         #expect(try passes(.string("anything"), "{ type: string, format: made-up }"), "an unknown format asks nothing")
+    }
+
+    /// A host name of `length` characters in labels of at most 63.
+    private static func hostname(length: Int) -> String {
+        var labels: [String] = []
+        var left = length
+        while left > 0 {
+            let size = min(63, left - (labels.isEmpty ? 0 : 1))
+            labels.append(String(repeating: "h", count: size))
+            left -= size + (labels.count > 1 ? 1 : 0)
+        }
+        return labels.joined(separator: ".")
     }
 
     @Test func additionalPropertiesIsAFlagOrASchema() throws {

@@ -1,0 +1,154 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+@testable import StubEngine
+
+/// The behaviour book's order and lifetime rules, checked against the plainest reading of them:
+/// a list searched in precedence order. `BehaviourIndex` answers through buckets (by session,
+/// method and path shape) and counts what each scope can reach; whatever it skips, it must
+/// answer as this list does, after any mix of installs, removals, clears, scenarios, expiries
+/// and `times`.
+///
+/// The rules the model spells out (Docs/Behaviours.md, "Which behaviour wins"):
+/// - admin behaviours before the scenario's; among admin ones, the request's session's before
+///   every session's, the newest first in each; the scenario's in file order;
+/// - a behaviour whose `expiresInSeconds` is up is passed over (and dropped) from that instant;
+/// - `times: n` answers n requests and then goes;
+/// - a full book drops the expired before refusing; `list` and `count` drop the expired.
+@Suite struct BehaviourBookModelTests {
+    private struct Entry {
+        let behaviour: Behaviour
+        var remaining: Int?
+        let expiresAt: Date?
+    }
+
+    /// The book as a list: admin entries oldest first (so the newest is last), the scenario's in
+    /// file order.
+    private struct Model {
+        var admin: [Entry] = []
+        var scenario: [Entry] = []
+        let limit: Int
+
+        /// Walks the candidates in precedence order, dropping the expired it passes over, and
+        /// fires the first that matches: the book's `decide`.
+        mutating func decide(method: String, segments: [Substring], session: String, now: Date) -> String? {
+            let ownFirst = admin.indices.reversed().filter { admin[$0].behaviour.session == session }
+                + admin.indices.reversed().filter { admin[$0].behaviour.session == nil }
+            for index in ownFirst where admin[index].behaviour.matches(method: method, pathSegments: segments, session: session) {
+                if let expiry = admin[index].expiresAt, expiry <= now {
+                    admin.remove(at: index)
+                    return decide(method: method, segments: segments, session: session, now: now)
+                }
+                return Self.fire(&admin, at: index)
+            }
+            for index in scenario.indices where scenario[index].behaviour.matches(method: method, pathSegments: segments, session: session) {
+                if let expiry = scenario[index].expiresAt, expiry <= now {
+                    scenario.remove(at: index)
+                    return decide(method: method, segments: segments, session: session, now: now)
+                }
+                return Self.fire(&scenario, at: index)
+            }
+            return nil
+        }
+
+        private static func fire(_ entries: inout [Entry], at index: Int) -> String {
+            let id = entries[index].behaviour.id
+            if let remaining = entries[index].remaining {
+                if remaining <= 1 { entries.remove(at: index) } else { entries[index].remaining = remaining - 1 }
+            }
+            return id
+        }
+
+        mutating func dropExpired(now: Date) {
+            admin.removeAll { $0.expiresAt.map { $0 <= now } ?? false }
+        }
+
+        /// `list(session:)`: session-scoped admin entries (any session's) before global ones,
+        /// newest first in each, then the scenario's; filtered to what the session can see.
+        mutating func list(session: String?, now: Date) -> [String] {
+            dropExpired(now: now)
+            let scoped = admin.reversed().filter { $0.behaviour.session != nil }
+            let global = admin.reversed().filter { $0.behaviour.session == nil }
+            return (scoped + global + scenario)
+                .filter { session == nil || $0.behaviour.session == nil || $0.behaviour.session == session }
+                .map(\.behaviour.id)
+        }
+    }
+
+    private static let routes = [
+        "GET /v1/accounts", "* /v1/accounts", "GET /v1/accounts/{id}", "GET /v1/accounts/*", "* /v1/**",
+        "POST /v1/accounts", "GET /v1/accounts/acc_1", "GET /v1/accounts/acc_1/transactions", "GET /v1/accounts/**",
+    ]
+    private static let paths = ["/v1/accounts", "/v1/accounts/acc_1", "/v1/accounts/acc_2", "/v1/accounts/acc_1/transactions", "/v2/x"]
+    private static let sessions: [String?] = [nil, nil, "a", "b"]
+
+    private static func randomSpec(_ generator: inout SeededGenerator) -> BehaviourSpec {
+        var spec = BehaviourSpec(route: routes.randomElement(using: &generator)!, status: 500 + Int.random(in: 0..<4, using: &generator))
+        if Int.random(in: 0..<4, using: &generator) == 0 { spec.except = ["GET /v1/accounts/acc_2"] }
+        spec.times = [nil, nil, 1, 2, 3].randomElement(using: &generator)!
+        spec.expiresInSeconds = [nil, nil, 1, 2.5].randomElement(using: &generator)!
+        return spec
+    }
+
+    @Test(arguments: 0..<24 as Range<UInt64>)
+    func theBookAnswersAsAListSearchedInPrecedenceOrder(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let clock = NIOLockedValueBox(start)
+        let book = BehaviourBook(seed: 1, limit: 6, clock: { clock.withLockedValue { $0 } })
+        var model = Model(limit: 6)
+        var now: Date { clock.withLockedValue { $0 } }
+        for step in 0..<120 {
+            let context = Comment(rawValue: "seed \(seed), step \(step)")
+            switch Int.random(in: 0..<20, using: &generator) {
+            case 0..<5:
+                let spec = Self.randomSpec(&generator)
+                let session = Self.sessions.randomElement(using: &generator)!
+                if model.admin.count >= model.limit { model.dropExpired(now: now) }
+                if model.admin.count >= model.limit {
+                    #expect(throws: BehaviourError.self, context) { try book.add(spec, session: session) }
+                } else {
+                    let installed = try book.install(spec, session: session)
+                    #expect(installed.remaining == spec.times, context)
+                    #expect(installed.expiresAt == spec.expiresInSeconds.map { now.addingTimeInterval($0) }, context)
+                    model.admin.append(Entry(behaviour: installed.behaviour, remaining: spec.times, expiresAt: installed.expiresAt))
+                }
+            case 5:
+                guard let victim = model.admin.randomElement(using: &generator) else { continue }
+                #expect(book.remove(id: victim.behaviour.id), context)
+                #expect(!book.remove(id: victim.behaviour.id), "a second remove finds nothing; \(context)")
+                model.admin.removeAll { $0.behaviour.id == victim.behaviour.id }
+            case 6:
+                let session = Self.sessions.randomElement(using: &generator)!
+                let gone = model.admin.filter { session == nil || $0.behaviour.session == session }.count
+                #expect(book.clear(session: session) == gone, context)
+                model.admin.removeAll { session == nil || $0.behaviour.session == session }
+            case 7:
+                let specs = (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.randomSpec(&generator) }
+                let scenario = specs.isEmpty ? nil : Scenario(name: "s\(step)", description: "", behaviours: specs)
+                try book.setScenario(scenario)
+                model.scenario = specs.indices.map { position in
+                    let behaviour = try! Behaviour(id: "s\(step)#\(position)", spec: specs[position], source: .scenario, session: nil)
+                    return Entry(behaviour: behaviour, remaining: specs[position].times,
+                                 expiresAt: specs[position].expiresInSeconds.map { now.addingTimeInterval($0) })
+                }
+            case 8:
+                clock.withLockedValue { $0 = $0.addingTimeInterval([0.5, 1, 2].randomElement(using: &generator)!) }
+            case 9:
+                let session = Self.sessions.randomElement(using: &generator)!
+                #expect(book.list(session: session).map(\.behaviour.id) == model.list(session: session, now: now), context)
+            case 10:
+                model.dropExpired(now: now)
+                #expect(book.count == model.admin.count, context)
+            default:
+                let method = Bool.random(using: &generator) ? "GET" : "POST"
+                let segments = RoutePattern.segments(of: Self.paths.randomElement(using: &generator)!)
+                let session = Self.sessions.randomElement(using: &generator)! ?? "default"
+                let expected = model.decide(method: method, segments: segments, session: session, now: now)
+                let decided = book.decide(method: method, pathSegments: segments, session: session)
+                #expect(decided.behaviourId == expected, "\(method) \(segments.joined(separator: "/")) in \(session); \(context)")
+            }
+        }
+        #expect(book.list().map(\.behaviour.id) == model.list(session: nil, now: now), "seed \(seed), at the end")
+    }
+}
