@@ -137,4 +137,20 @@ import StubFormats
                                             "GET /v1/accounts/{accountId}/transactions", "GET /v1/status"])
         #expect(order == ["GET /v1/accounts", "GET /v1/status", "GET /v1/accounts/{accountId}", "GET /v1/accounts/{accountId}/transactions"])
     }
+
+    /// A list's ids go under its last segment (from `data[*].id` or a bare array, the first list
+    /// seen kept); each `{param}` takes the first id listed under the segment before it, and a
+    /// route with a parameter no list filled is not replayed.
+    @Test func aListsIdsFillTheParameterAfterItsSegment() {
+        var ids: [String: [String]] = [:]
+        DriftCheck.collectIds(.object(["data": .array([.object(["id": .string("acc_1")]), .object(["id": .string("acc_2")])])]), under: "/v1/accounts", into: &ids)
+        DriftCheck.collectIds(.array([.object(["id": .string("txn_9")])]), under: "/v1/accounts/{accountId}/transactions", into: &ids)
+        DriftCheck.collectIds(.array([.object(["id": .string("acc_3")])]), under: "/v1/accounts", into: &ids)
+        DriftCheck.collectIds(.array([.object(["id": .string("x")])]), under: "/v1/accounts/{accountId}", into: &ids)
+        #expect(ids == ["accounts": ["acc_1", "acc_2"], "transactions": ["txn_9"]])
+        #expect(DriftCheck.fill("/v1/accounts/{accountId}/transactions/{transactionId}", ids: ids) == "/v1/accounts/acc_1/transactions/txn_9")
+        #expect(DriftCheck.fill("/v1/status", ids: ids) == "/v1/status")
+        #expect(DriftCheck.fill("/v1/cards/{cardId}", ids: ids) == nil, "no list of cards was seen")
+        #expect(DriftCheck.fill("/{id}", ids: ids) == nil)
+    }
 }
