@@ -28,6 +28,12 @@
 #
 #   Scripts/mutants.sh --unit                # every unit mutant (a test build and run each)
 #   Scripts/mutants.sh --unit Tests/Mutants/unit/62-*.patch
+#   Scripts/mutants.sh --unit --whole DIR/*.patch   # a survivor of its filter then meets the whole swift test
+#
+# A test run that does not end (a mutant that loops forever) is stopped after MUTANT_TIMEOUT
+# seconds (default 300; MUTANT_WHOLE_TIMEOUT, 900, for --whole) and counts as killed, as CI's
+# time limit would. Scripts/mutants-sample.py draws mechanical mutants at random: a sample that
+# no one chose, to measure the tests with.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 tree="${MUTANTS_TREE:-$here}"
@@ -35,12 +41,14 @@ cd "$tree"
 
 check_only=false
 unit=false
+whole=false
 patches=()
 for arg in "$@"; do
   case "$arg" in
     --check) check_only=true ;;
     --unit) unit=true ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --whole) whole=true ;;
+    -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) patches+=("$arg") ;;
   esac
 done
@@ -108,15 +116,23 @@ if $unit; then
     if ! swift build --build-tests >"$out/$name.build.log" 2>&1; then
       echo "BROKEN (does not build; see $out/$name.build.log)"
       rows+=("| $name | BROKEN | $summary |"); broken=$((broken + 1))
-    elif swift test --skip-build --filter "$filter" >"$out/$name.test.log" 2>&1; then
-      echo "SURVIVED ($filter)"
-      rows+=("| $name | survived | $summary |"); survived=$((survived + 1))
     else
-      caught="$( (grep -oE '✘ Test [^ (]+' "$out/$name.test.log" || true) | sed 's/✘ Test //' | (grep -vx run || true) | sort -u | head -3 | paste -sd, -)"
-      # A test process that crashed (a trap, an out-of-bounds read) names no failing test.
-      [ -n "$caught" ] || caught="a crash of the test process (see $out/$name.test.log)"
-      echo "killed by $caught"
-      rows+=("| $name | killed | $summary; caught by $caught |"); killed=$((killed + 1))
+      verdict=survived log=""
+      if ! timeout "${MUTANT_TIMEOUT:-300}" swift test --skip-build --filter "$filter" >"$out/$name.test.log" 2>&1; then
+        verdict=killed log="$out/$name.test.log"
+      elif $whole && ! timeout "${MUTANT_WHOLE_TIMEOUT:-900}" swift test --skip-build >"$out/$name.whole.log" 2>&1; then
+        verdict="killed by the whole suite" log="$out/$name.whole.log"
+      fi
+      if [ "$verdict" = survived ]; then
+        echo "SURVIVED ($filter$($whole && echo ', and the whole suite' || true))"
+        rows+=("| $name | survived | $summary |"); survived=$((survived + 1))
+      else
+        caught="$( (grep -oE '✘ Test [^ (]+' "$log" || true) | sed 's/✘ Test //' | (grep -vx run || true) | sort -u | head -3 | paste -sd, -)"
+        # A test process that crashed (a trap, an out-of-bounds read) or was stopped names no failing test.
+        [ -n "$caught" ] || caught="a crash or time-out of the test process (see $log)"
+        echo "$verdict: $caught"
+        rows+=("| $name | $verdict | $summary; caught by $caught |"); killed=$((killed + 1))
+      fi
     fi
     restore
   done
