@@ -77,6 +77,13 @@ struct WireMockMapping {
     /// one chain from `Started`.
     mutating func sequence(_ name: String, _ mappings: [WireMockImporter.Mapping],
                            skipped: inout [ImportReport.Note]) -> (route: ImportedRoute, chain: [WireMockImporter.Mapping])? {
+        if mappings.count > 1, let free = mappings.first(where: { $0.json["requiredScenarioState"] == nil }) {
+            // WireMock serves a scenario's mapping with no required state in every state.
+            skipped.append(.init(source: free.origin,
+                reason: "scenario \"\(name)\": this mapping has no requiredScenarioState, so WireMock serves it in every state "
+                    + "beside the others; no sequence says that; not converted"))
+            return nil
+        }
         var byState: [String: WireMockImporter.Mapping] = [:]
         for mapping in mappings {
             let state = mapping.json["requiredScenarioState"] as? String ?? "Started"
@@ -89,12 +96,26 @@ struct WireMockMapping {
             byState[state] = mapping
         }
         var chain: [WireMockImporter.Mapping] = []
+        var visited: Set<String> = []
         var state = "Started"
         var loops = false
-        while let mapping = byState[state], !chain.contains(where: { $0.origin == mapping.origin }) {
+        while let mapping = byState[state], visited.insert(state).inserted {
             chain.append(mapping)
             guard let next = mapping.json["newScenarioState"] as? String, next != state else { break }
             if next == "Started" { loops = true; break }
+            if visited.contains(next) {
+                // WireMock would go round from the middle; a route-file sequence repeats only from its start.
+                skipped.append(.init(source: mapping.origin,
+                    reason: "scenario \"\(name)\": state \"\(state)\" goes back to \"\(next)\", not to \"Started\"; "
+                        + "a route-file sequence loops only from its start; not converted"))
+                return nil
+            }
+            if byState[next] == nil {
+                skipped.append(.init(source: mapping.origin,
+                    reason: "scenario \"\(name)\": state \"\(state)\" moves to \"\(next)\", which no mapping serves, so WireMock "
+                        + "stops answering there; a route-file sequence always answers; not converted"))
+                return nil
+            }
             state = next
         }
         guard chain.count == mappings.count else {

@@ -305,3 +305,85 @@ import Testing
 private extension WirePlan {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
+
+/// WireMock's scenarios, converted: on random chains of states, the route answers request after
+/// request as WireMock's state machine would (a mapping serves in its `requiredScenarioState`
+/// and moves the scenario to its `newScenarioState`), or the scenario is listed and not written
+/// when no route-file sequence can say what WireMock does.
+@Suite struct WireMockScenarioModelTests {
+    private struct Mapping {
+        var required: String?
+        var next: String?
+        var path = "/v1/orders"
+        var body: String
+    }
+
+    /// What WireMock answers for `count` requests: each mapping's body, or nil where no mapping
+    /// serves the state (WireMock's 404).
+    private static func wireMock(_ mappings: [Mapping], count: Int) -> [String?] {
+        var state = "Started"
+        return (0..<count).map { _ in
+            guard let mapping = mappings.first(where: { $0.required == state }) else { return nil }
+            if let next = mapping.next { state = next }
+            return mapping.body
+        }
+    }
+
+    @Test(arguments: 0..<36 as Range<UInt64>)
+    func aConvertedScenarioAnswersAsWireMocksStateMachine(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let names = ["Started"] + ["Placed", "Paid", "Shipped"].shuffled(using: &generator).prefix(Int.random(in: 0...3, using: &generator))
+        var mappings = names.indices.map { Mapping(required: names[$0], next: $0 + 1 < names.count ? names[$0 + 1] : nil, body: "r\($0)") }
+        var expressible = true
+        // How the chain ends: it stays, stays by naming itself, loops to Started, goes back to
+        // a middle state, or moves to a state no mapping serves.
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 1: mappings[mappings.count - 1].next = names.last
+        case 2: mappings[mappings.count - 1].next = "Started"
+        case 3 where names.count > 2:
+            mappings[mappings.count - 1].next = names[Int.random(in: 1..<(names.count - 1), using: &generator)]
+            expressible = false
+        case 4:
+            mappings[mappings.count - 1].next = "Cancelled"
+            expressible = false
+        default: break
+        }
+        if names.count > 1, Int.random(in: 0..<6, using: &generator) == 0 {
+            mappings[Int.random(in: 0..<mappings.count, using: &generator)].required = nil
+            expressible = false
+        }
+        let expected = Self.wireMock(mappings, count: 9)
+        let json = mappings.shuffled(using: &generator).map { mapping in
+            var fields = [#""scenarioName": "order""#]
+            if let required = mapping.required { fields.append(#""requiredScenarioState": "\#(required)""#) }
+            if let next = mapping.next { fields.append(#""newScenarioState": "\#(next)""#) }
+            fields.append(#""request": { "method": "GET", "urlPath": "\#(mapping.path)" }"#)
+            fields.append(#""response": { "status": 200, "body": "\#(mapping.body)" }"#)
+            return "{ " + fields.joined(separator: ", ") + " }"
+        }.joined(separator: ",\n")
+        let (report, backend) = try Self.convert(#"{ "mappings": [\#(json)] }"#)
+        let context = Comment(rawValue: "states \(names), WireMock answers \(expected)\n\(json)")
+        if expressible {
+            #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped); \(context)")
+            let answers = (0..<9).map { _ in
+                let plan = backend.engine.answer(EngineRequest(method: "GET", target: "/v1/orders", headers: [:], body: []))
+                return String?(String(decoding: plan.body, as: UTF8.self))
+            }
+            #expect(answers == expected, context)
+        } else {
+            #expect(report.routes == 0, context)
+            #expect(report.skipped.contains { $0.reason.contains("scenario \"order\"") && $0.reason.contains("not converted") },
+                    "\(report.skipped); \(context)")
+        }
+    }
+
+    private static func convert(_ mappings: String) throws -> (ImportReport, StubBackend) {
+        let source = ScratchFolder()
+        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(mappings.utf8).write(to: source.url.appendingPathComponent("mappings/m.json"))
+        let out = ScratchFolder()
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil, logger: Logger(label: "test"))
+        return (report, backend)
+    }
+}
