@@ -212,9 +212,13 @@ import Testing
                 + #""}, "response": {"status": 200, "content": {"mimeType": "application/json", "text": "# + body + "}}}"
         }
         let log = #"{"log": {"entries": ["# + entry("id=3&id=9&id=2", #""{\"n\":3}""#) + ","
-            + entry("id=4", #""{\"n\":1}""#) + "]}}"
+            + entry("id=4", #""{\"n\":1}""#) + "," + entry("id=5&id=6", #""{\"n\":2}""#) + "]}}"
         try await imported(["polly.har": log]) { report, _, client in
-            #expect(report.routes == 2, "\(report.skipped)")
+            #expect(report.routes == 3, "\(report.skipped)")
+            let two = try await client.execute(uri: "/v1/items?id=5&id=6", method: .get)
+            #expect(two.status == .ok && json(two)["n"] as? Int == 2, "\(String(buffer: two.body))")
+            let firstOfTwo = try await client.execute(uri: "/v1/items?id=5", method: .get)
+            #expect(firstOfTwo.status == .notFound, "a list of two needs both")
             let three = try await client.execute(uri: "/v1/items?id=3&id=9&id=2", method: .get)
             let one = try await client.execute(uri: "/v1/items?id=4", method: .get)
             let reordered = try await client.execute(uri: "/v1/items?id=9&id=3&id=2", method: .get)

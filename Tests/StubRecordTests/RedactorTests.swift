@@ -67,6 +67,29 @@ import BuiltInBank
         #expect(redactor.redact(text: "Pay GB82 WEST 1234 5698 7654 32 today").contains(fake))
     }
 
+    /// ISO 13616's check digits are always two, also when they are below 10 or exactly 10 (one
+    /// BBAN in 97 each), and the IBAN they make passes its mod-97 check, read here on its own.
+    @Test func ibanCheckDigitsAreTwoAndTheIBANPassesMod97() {
+        func passesMod97(_ iban: String) -> Bool {
+            let moved = iban.dropFirst(4) + iban.prefix(4)
+            var remainder = 0
+            for character in moved {
+                let value = character.isNumber ? character.wholeNumberValue! : Int(character.asciiValue!) - 55
+                for digit in String(value) { remainder = (remainder * 10 + digit.wholeNumberValue!) % 97 }
+            }
+            return remainder == 1
+        }
+        #expect(FakeValues.ibanCheckDigits(country: "GB", bban: "WEST12345698765432") == "82", "ISO 13616's own example")
+        var seen = Set<String>()
+        for number in 0..<600 {
+            let bban = "BUKB" + String(format: "%014d", number * 7_919)
+            let check = FakeValues.ibanCheckDigits(country: "GB", bban: bban)
+            seen.insert(check)
+            #expect(check.count == 2 && passesMod97("GB" + check + bban), "GB\(check)\(bban)")
+        }
+        #expect(seen.contains("10") && seen.contains { $0.hasPrefix("0") }, "the draws reach 10 and a single digit")
+    }
+
     @Test func cardFakesAreLuhnValidAndKeepTheirLength() {
         let redactor = Redactor()
         let text = redactor.redact(text: "card \(realCard) and 5425-2334-3010-9903")
