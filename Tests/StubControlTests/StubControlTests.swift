@@ -78,6 +78,9 @@ import FoundationNetworking
         #expect(RequestMatcher("* /v1/**").matches(one))
         #expect(!RequestMatcher("POST /v1/accounts").matches(list))
         #expect(RequestMatcher("/v1/accounts/*").matches(one))
+        #expect(!RequestMatcher("GET /v1/accounts/acc_1").matches(list), "a literal segment past the path's end")
+        #expect(!RequestMatcher("GET /v1/accounts/acc_2").matches(one))
+        #expect(RequestMatcher("get /v1/accounts/acc_1").matches(one), "the method in any case")
     }
 
     @Test func aStatusForNRequestsThenTheRealAnswerAndTheJournalSawBoth() async throws {

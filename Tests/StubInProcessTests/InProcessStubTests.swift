@@ -165,6 +165,16 @@ import FoundationNetworking
         #expect(try await session.requests(matching: "GET /v1/status").first?.status == nil)
     }
 
+    /// A delay exactly as long as the timeout times out, as URLSession's timer fires first; one
+    /// just under it is answered.
+    @Test func aDelayAsLongAsTheTimeoutTimesOut() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn, clock: TestClock())
+        let session = try await stub.control.makeSession()
+        try await session.install(.delay(.seconds(5), on: "GET /v1/status"))
+        #expect(await failure(session.baseURL.appendingPathComponent("v1/status"), stub, timeout: 5) == .timedOut)
+        #expect(await failure(session.baseURL.appendingPathComponent("v1/status"), stub, timeout: 5.001) == nil)
+    }
+
     /// A request the app cancels while the stub delays it: URLSession ends it as cancelled, and
     /// the stub stops waiting (`stopLoading`) and journals it unanswered at once, rather than
     /// answering it when the delay is over (which, on Linux, crashes URLSession). No bound here

@@ -95,6 +95,47 @@ import Testing
         #expect((one?["schema"] as? [String: Any])?["$ref"] as? String == (listSchema?["items"] as? [String: Any])?["$ref"] as? String)
     }
 
+    /// `./` in a reference is the file's own folder (as most split documents write it); and a
+    /// schema with a property called `paths` is a schema, not the document's paths.
+    @Test func aDotSlashReferenceAndAPropertyNamedPaths() throws {
+        let source = try load([
+            "api/openapi.yaml": """
+                openapi: 3.0.3
+                info: { title: t, version: '1' }
+                paths:
+                  /routes:
+                    get:
+                      responses:
+                        '200':
+                          description: ok
+                          content:
+                            application/json:
+                              schema: { $ref: './schemas/./route.yaml#/Route' }
+                components:
+                  schemas:
+                    Plan:
+                      type: object
+                      properties:
+                        paths: { $ref: './schemas/route.yaml#/Route' }
+                """,
+            "api/schemas/route.yaml": """
+                Route:
+                  type: object
+                  required: [from]
+                  properties:
+                    from: { type: string }
+                """,
+        ])
+        #expect(source.problems.isEmpty, "\(source.problems)")
+        let paths = try #require(source.root["paths"] as? [String: Any])
+        let schema = ((((((paths["/routes"] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"]
+            as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"]
+        #expect(follow(schema, in: source)?["required"] as? [String] == ["from"])
+        let plan = ((source.root["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Plan"] as? [String: Any]
+        let property = (plan?["properties"] as? [String: Any])?["paths"]
+        #expect(follow(property, in: source)?["required"] as? [String] == ["from"], "\(String(describing: property))")
+    }
+
     @Test func whatCannotBeFollowedIsNamedAndTheRestLoads() throws {
         let source = try load([
             "api/openapi.yaml": """
