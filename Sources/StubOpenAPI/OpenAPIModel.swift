@@ -279,8 +279,6 @@ package struct OpenAPIMediaType: @unchecked Sendable {
     package var example: Any? { raw["example"] }
     /// `examples` by name, unresolved (each an Example object or a `$ref` to one).
     package var examples: [String: Any] { raw["examples"] as? [String: Any] ?? [:] }
-    /// Whether the type is JSON (`application/json`, `application/problem+json`, `text/json`).
-    package var isJSON: Bool { type.lowercased().contains("json") }
 
     /// The `content` map of `owner`, sorted by type.
     static func all(in owner: [String: Any], pointer: String) -> [OpenAPIMediaType] {

@@ -81,6 +81,8 @@ import FoundationNetworking
         #expect(!RequestMatcher("GET /v1/accounts/acc_1").matches(list), "a literal segment past the path's end")
         #expect(!RequestMatcher("GET /v1/accounts/acc_2").matches(one))
         #expect(RequestMatcher("get /v1/accounts/acc_1").matches(one), "the method in any case")
+        #expect(!RequestMatcher("GET /v1/accounts/{acc").matches(one) && !RequestMatcher("GET /v1/accounts/acc}").matches(one),
+                "only a whole {name} is a parameter")
     }
 
     @Test func aStatusForNRequestsThenTheRealAnswerAndTheJournalSawBoth() async throws {

@@ -50,6 +50,9 @@ import HTTPTypes
         #expect(moved.expectedMoment(now: Self.now) == DateCondition.read("2026-11-02", format: nil))
         let last = try Self.condition(.equal, "now +15 days", ["truncateExpected": "first day of month", "applyTruncationLast": "true"])
         #expect(last.expectedMoment(now: Self.now) == DateCondition.read("2026-12-01", format: nil))
+        let notLast = try Self.condition(.equal, "now +15 days", ["truncateExpected": "first day of month", "applyTruncationLast": "False"])
+        #expect(notLast.expectedMoment(now: Self.now) == DateCondition.read("2026-11-16", format: nil), "false, in any case, is the default")
+        #expect(throws: ValueMatcherError.self) { try Self.condition(.equal, "now", ["applyTruncationLast": "yes"]) }
         // A sample for a replay holds.
         for condition in [offset, thisMonth, dayFirst, try Self.condition(.after, "2030-01-01T00:00:00Z")] {
             #expect(condition.holds(condition.sample(now: Self.now), now: Self.now), "\(condition.description)")

@@ -57,12 +57,13 @@ import StubFormats
         #expect(try JSONPath("$.amount.currency").value(in: body) == .string("EUR"))
         #expect(try JSONPath("$.items[1].id").value(in: body) == .string("b"))
         #expect(try JSONPath("$['odd key']").value(in: body) == .bool(true))
+        #expect(try JSONPath(#"$["odd key"]"#).value(in: body) == .bool(true), "either quote")
         #expect(try JSONPath("$").value(in: body) == body)
         #expect(try JSONPath("$.items[5].id").value(in: body) == nil)
         #expect(try JSONPath("$.amount.currency.more").value(in: body) == nil)
     }
 
-    @Test(arguments: ["amount", "$.", "$.items[", "$.items[x]", "$..a"])
+    @Test(arguments: ["amount", "$.", "$.items[", "$.items[x]", "$..a", "$[odd']", "$['odd\"]", "$[']", "$[-1]"])
     func badJSONPathsAreRefused(_ text: String) {
         #expect(throws: ValueMatcherError.self) { try JSONPath(text) }
     }

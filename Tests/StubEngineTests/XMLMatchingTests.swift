@@ -51,6 +51,7 @@ import HTTPTypes
         #expect(try values("count(//@*)", in: "<r a='1' b='2'><c d='3'/></r>") == ["3"])
         #expect(try values("//*[@*='3']", in: "<r a='1' b='2'><c d='3'>x</c></r>") == ["x"])
         #expect(try values("//MsgId/.") == ["MSG-0042"], "an expression may end in `.`, the node itself")
+        #expect(try values("//x:N", in: "<r xmlns:x='urn:x'><x:N>v</x:N></r>") == ["v"], "a prefixed name of one letter, last")
         #expect(try values("//InstdAmt[. > .5]/@Ccy") == ["EUR", "GBP"], "a number may start with its point")
         #expect(try values("//InstdAmt[. < 9.5]/@Ccy") == ["GBP"])
     }
