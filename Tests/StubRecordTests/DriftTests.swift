@@ -130,6 +130,19 @@ import StubFormats
                 "the stub knowing a value the upstream did not send this time is no drift")
     }
 
+    /// A route drift could not replay is listed in every form of the report, and a report with
+    /// none says nothing of skipping.
+    @Test func whatWasSkippedIsInEveryForm() throws {
+        var report = DriftReport(upstream: "https://sandbox.bank.example", compared: ["GET /v1/accounts"], findings: [],
+                                 skipped: ["GET /v1/cards/{cardId}: no list gave a cardId"])
+        #expect(report.console().contains("  skipped: GET /v1/cards/{cardId}: no list gave a cardId"))
+        #expect(report.markdown().contains("- skipped: GET /v1/cards/{cardId}: no list gave a cardId"))
+        let json = try JSONSerialization.jsonObject(with: report.json()) as? [String: Any]
+        #expect(json?["skipped"] as? [String] == report.skipped)
+        report.skipped = []
+        #expect(!report.markdown().contains("skipped") && !report.console().contains("skipped"))
+    }
+
     /// Lists are replayed before the routes whose parameters their ids fill, whatever order the
     /// stub lists them in; only GET routes are replayed.
     @Test func listsAreReplayedBeforeTheRoutesTheirIdsFill() {
