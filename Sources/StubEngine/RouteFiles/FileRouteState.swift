@@ -35,11 +35,10 @@ package final class FileRouteState: Sendable {
     /// `probability` roll fails, is passed over.
     package func select(_ route: FileRoute, input: RouteInput, prefer: PreferChoice?) throws(APIError) -> Selection {
         if route.isStateless, prefer == nil {
-            let responses = route.responses
-            // A `when` that holds wins wherever it is listed; then the first response without one.
-            let index = responses.firstIndex { $0.when?.holds(input) == true } ?? responses.firstIndex { $0.when == nil }
-                ?? responses.count - 1
-            return Selection(response: responses[index], counter: 0, seed: 0)
+            // Nothing to count and nothing to draw: the same rule, without the session lock.
+            var nothing = Counters(), generator = SeededGenerator(seed: 0)
+            let index = Self.choose(route, input: input, state: &nothing, generator: &generator)
+            return Selection(response: route.responses[index], counter: 0, seed: 0)
         }
         let key = Key(session: input.request.session, route: route.id)
         let seed = self.seed
@@ -48,43 +47,52 @@ package final class FileRouteState: Sendable {
             state.served += 1
             let drawSeed = SeededGenerator.derive(seed, "\(route.id)\u{1}\(input.request.session)\u{1}\(state.served)")
             var generator = SeededGenerator(seed: drawSeed)
-            let responses = route.responses
-            func eligible(_ index: Int) -> Bool {
-                let behaviour = responses[index].behaviour
-                if let times = behaviour.times, state.used[index, default: 0] >= times { return false }
-                if let probability = behaviour.probability, probability < 1 {
-                    return Double.random(in: 0..<1, using: &generator) < probability
-                }
-                return true
-            }
-            var chosen: Int?
+            let index: Int
             if let prefer {
-                chosen = responses.indices.first { prefer.accepts(responses[$0]) }
-                guard chosen != nil else { return .failure(prefer.unmatched(route)) }
+                guard let preferred = route.responses.firstIndex(where: prefer.accepts) else { return .failure(prefer.unmatched(route)) }
+                index = preferred
+            } else {
+                index = Self.choose(route, input: input, state: &state, generator: &generator)
             }
-            if chosen == nil {
-                chosen = responses.indices.first { responses[$0].when?.holds(input) == true && eligible($0) }
-            }
-            if chosen == nil {
-                let plain = responses.indices.filter { responses[$0].when == nil }
-                switch route.mode {
-                case .first:
-                    chosen = plain.first(where: eligible) ?? plain.last
-                case .sequence(let loop):
-                    let step = loop ? state.position % plain.count : min(state.position, plain.count - 1)
-                    state.position += 1
-                    chosen = plain[step]
-                case .random:
-                    let pool = plain.filter(eligible)
-                    chosen = pool.randomElement(using: &generator) ?? plain.last
-                }
-            }
-            let index = chosen ?? responses.count - 1
             state.used[index, default: 0] += 1
             all[key] = state
-            return .success(Selection(response: responses[index], counter: state.served, seed: drawSeed))
+            return .success(Selection(response: route.responses[index], counter: state.served, seed: drawSeed))
         }
         return try result.get()
+    }
+
+    /// The rule, once, for both paths: the first response whose `when` holds, then the route's
+    /// `mode` among those without `when`, each passing over a response whose `times` are used up
+    /// or whose `probability` roll fails. A `sequence` moves `state` on.
+    private static func choose(_ route: FileRoute, input: RouteInput, state: inout Counters,
+                               generator: inout SeededGenerator) -> Int {
+        let responses = route.responses
+        func eligible(_ index: Int) -> Bool {
+            let behaviour = responses[index].behaviour
+            if let times = behaviour.times, state.used[index, default: 0] >= times { return false }
+            if let probability = behaviour.probability, probability < 1 {
+                return Double.random(in: 0..<1, using: &generator) < probability
+            }
+            return true
+        }
+        if let index = responses.indices.first(where: { responses[$0].when?.holds(input) == true && eligible($0) }) {
+            return index
+        }
+        func isPlain(_ index: Int) -> Bool { responses[index].when == nil }
+        let chosen: Int?
+        switch route.mode {
+        case .first:
+            chosen = responses.indices.first { isPlain($0) && eligible($0) } ?? responses.indices.last(where: isPlain)
+        case .sequence(let loop):
+            let plain = responses.indices.filter(isPlain)
+            let step = loop ? state.position % plain.count : min(state.position, plain.count - 1)
+            state.position += 1
+            chosen = plain[step]
+        case .random:
+            let pool = responses.indices.filter { isPlain($0) && eligible($0) }
+            chosen = pool.randomElement(using: &generator) ?? responses.indices.last(where: isPlain)
+        }
+        return chosen ?? responses.count - 1
     }
 
     /// Forgets one session's counters, or everyone's.
