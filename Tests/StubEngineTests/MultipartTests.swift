@@ -55,6 +55,14 @@ import HTTPTypes
         #expect(miss.status.code == 404)
         #expect(String(decoding: miss.body, as: UTF8.self).contains(#"parts[1]: no part of 2 passes (closest: body $.frequency expected"#),
                 "the near miss names the part test, and what is wrong in the part whose headers passed")
+        // Two parts pass the headers and miss inside: the near miss names the first of them.
+        let xml = "<Document><PmtInf><DbtrAcct><IBAN>DE39499999600000005111</IBAN></DbtrAcct></PmtInf></Document>"
+        let twice = Self.body([("xml_sct", "application/xml", xml),
+                               ("json_standingorderType", "application/json", #"{"frequency": "Weekly"}"#),
+                               ("json_standingorderType", "application/json", #"{"frequency": "Daily"}"#)])
+        let closest = String(decoding: probe.answer(path, method: "POST", headers: type, body: twice).body, as: UTF8.self)
+        #expect(closest.contains("parts[1]: no part of 3 passes (closest: body $.frequency") && closest.contains("Weekly")
+                && !closest.contains("Daily"), "\(closest)")
         let attachment = Self.periodic.replacingOccurrences(of: #"Content-Disposition: form-data; name="json_standingorderType""#,
                                                             with: #"Content-Disposition: attachment; name="json_standingorderType""#)
         #expect(probe.answer(path, method: "POST", headers: type, body: attachment).status.code == 404, "match: all holds for every part")
