@@ -99,7 +99,9 @@ struct WireMockMapping {
         var visited: Set<String> = []
         var state = "Started"
         var loops = false
-        while let mapping = byState[state], visited.insert(state).inserted {
+        // Each step goes to a state not yet visited that a mapping serves, or ends the chain.
+        while let mapping = byState[state] {
+            visited.insert(state)
             chain.append(mapping)
             guard let next = mapping.json["newScenarioState"] as? String, next != state else { break }
             if next == "Started" { loops = true; break }

@@ -11,7 +11,8 @@ import Testing
 @Suite struct WireMockMappingTests {
     /// Converts one mappings file (`mappings/m.json`) with `files` beside it (paths from the
     /// source folder, such as `__files/a.json`), and serves the result.
-    private func convert(_ mappings: String, files: [String: String] = [:]) throws -> (ImportReport, StubBackend, ScratchFolder) {
+    /// Converts `mappings` (one `mappings/m.json`) and loads what it wrote.
+    static func convert(_ mappings: String, files: [String: String] = [:]) throws -> (ImportReport, StubBackend, ScratchFolder) {
         let source = ScratchFolder()
         for folder in ["mappings", "__files"] {
             try FileManager.default.createDirectory(at: source.url.appendingPathComponent(folder), withIntermediateDirectories: true)
@@ -31,7 +32,7 @@ import Testing
 
     /// `url` is the path and the query as sent: a name given twice is both values, in order.
     @Test func aURLsRepeatedQueryNameTakesEveryValueInOrder() throws {
-        let (report, backend, _) = try convert("""
+        let (report, backend, _) = try Self.convert("""
             { "request": { "method": "GET", "url": "/v1/items?id=1&id=2" }, "response": { "status": 200, "body": "both" } }
             """)
         #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
@@ -44,7 +45,7 @@ import Testing
     /// WireMock sends each value of a list-valued header as a field of its own; a route file
     /// holds one text per header, so the values arrive joined with ", ", as HTTP allows.
     @Test func aHeaderWithSeveralValuesKeepsThemAll() throws {
-        let (report, backend, _) = try convert("""
+        let (report, backend, _) = try Self.convert("""
             { "request": { "method": "GET", "urlPath": "/v1/links" },
               "response": { "status": 200, "headers": { "Link": ["</v1/links?page=2>; rel=next", "</v1/links?page=9>; rel=last"],
                                                         "X-One": "single" },
@@ -59,7 +60,7 @@ import Testing
     /// A JSON body written as a string (as WireMock's recorder writes them) becomes a JSON body
     /// file laid out for editing, and answers the same JSON.
     @Test func aJSONBodyWrittenAsAStringBecomesJSON() throws {
-        let (report, backend, out) = try convert(#"""
+        let (report, backend, out) = try Self.convert(#"""
             { "request": { "method": "GET", "urlPath": "/v1/balance" },
               "response": { "status": 200, "headers": { "Content-Type": "application/json" },
                             "body": "{\"amount\":\"12.50\",\"currency\":\"EUR\",\"tags\":[1,2]}" } }
@@ -78,7 +79,7 @@ import Testing
     /// `bodyFileName` names a file in `__files`; one that climbs out of it is refused, and
     /// nothing of the file outside is copied.
     @Test func aBodyFileOutsideFilesIsRefused() throws {
-        let (report, _, out) = try convert("""
+        let (report, _, out) = try Self.convert("""
             { "mappings": [
               { "request": { "urlPath": "/inside" }, "response": { "status": 200, "bodyFileName": "a.txt" } },
               { "request": { "urlPath": "/outside" }, "response": { "status": 200, "bodyFileName": "../secret.txt" } }
@@ -98,7 +99,7 @@ import Testing
     /// `insertionIndex`, `uuid`) changes nothing; a `serveEventListeners` webhook converts and
     /// is named in the report, as `postServeActions` is.
     @Test func recorderKeysConvertAndAListenerIsNamed() throws {
-        let (report, backend, _) = try convert("""
+        let (report, backend, _) = try Self.convert("""
             { "id": "0f6d2c5e-3f51-4b59-9a65-4d0c4c3ad9a1", "uuid": "0f6d2c5e-3f51-4b59-9a65-4d0c4c3ad9a1",
               "persistent": true, "insertionIndex": 3, "metadata": { "team": "payments", "tags": ["sandbox"] },
               "request": { "method": "GET", "urlPath": "/v1/limits" },
@@ -112,7 +113,7 @@ import Testing
 
     /// A multipart pattern with `matchingType: ALL` must hold for every part; `ANY` for one.
     @Test func aMultipartPatternForAllPartsHoldsForEach() throws {
-        let (report, backend, _) = try convert(#"""
+        let (report, backend, _) = try Self.convert(#"""
             { "mappings": [
               { "priority": 1, "request": { "method": "POST", "urlPath": "/v1/documents",
                   "multipartPatterns": [ { "matchingType": "ALL", "bodyPatterns": [ { "contains": "signed" } ] } ] },
@@ -136,7 +137,7 @@ import Testing
 
     /// `equalToXml`'s options that route files cannot express are refused, naming the option.
     @Test func anXMLOptionRouteFilesCannotExpressIsNamed() throws {
-        let (report, _, _) = try convert("""
+        let (report, _, _) = try Self.convert("""
             { "request": { "method": "POST", "urlPath": "/v1/xml",
                 "bodyPatterns": [ { "equalToXml": "<a><b/><c/></a>", "ignoreOrderOfSameNode": true } ] },
               "response": { "status": 200 } }
@@ -149,7 +150,7 @@ import Testing
     /// replayed, and answered as WireMock answers, a missing value included; `not` of a date
     /// matcher is refused, naming it.
     @Test func notAndAnythingConvertAsWireMockReadsThem() throws {
-        let (report, backend, _) = try convert(#"""
+        let (report, backend, _) = try Self.convert(#"""
             { "mappings": [
               { "request": { "method": "GET", "urlPath": "/v1/payees",
                   "queryParameters": { "status": { "not": { "equalTo": "closed" } }, "page": { "anything": true } },
@@ -187,7 +188,7 @@ import Testing
     /// answer by value; `not` of one is refused (WireMock's also holds for text that is no
     /// number), and so is an operand that is no number.
     @Test func numberMatchersConvertToComparisons() throws {
-        let (report, backend, _) = try convert(#"""
+        let (report, backend, _) = try Self.convert(#"""
             { "mappings": [
               { "request": { "method": "GET", "urlPath": "/v1/statements",
                   "queryParameters": { "year": { "greaterThanEqualNumber": 2020 }, "month": { "lessThanNumber": "13" },
@@ -216,7 +217,7 @@ import Testing
     /// A response header WireMock is given as a list is sent once per value (two cookies stay
     /// two), written as a list in the route file.
     @Test func aListValuedResponseHeaderStaysOneFieldPerValue() throws {
-        let (report, backend, out) = try convert("""
+        let (report, backend, out) = try Self.convert("""
             { "request": { "method": "POST", "urlPath": "/v1/login" },
               "response": { "status": 200, "headers": { "Set-Cookie": ["session=abc; HttpOnly", "csrf=xyz; Path=/"],
                                                         "Vary": "Accept" }, "body": "in" } }
@@ -235,7 +236,7 @@ import Testing
     /// `equalTo` with `templated: true` works its value out per request: a template is refused
     /// by name rather than compared as written; without `{{` it is a plain value.
     @Test func aTemplatedEqualToIsRefusedUnlessItHoldsNoTemplate() throws {
-        let (report, backend, _) = try convert("""
+        let (report, backend, _) = try Self.convert("""
             { "mappings": [
               { "request": { "method": "GET", "urlPath": "/v1/echo",
                   "headers": { "X-Account": { "equalTo": "{{request.query.account}}", "templated": true } } },
@@ -253,7 +254,7 @@ import Testing
 
     /// A scenario whose last state goes back to `Started` repeats from its first answer.
     @Test func aScenarioThatReturnsToStartedLoops() throws {
-        let (report, backend, _) = try convert("""
+        let (report, backend, _) = try Self.convert("""
             { "mappings": [
               { "scenarioName": "flip", "requiredScenarioState": "Started", "newScenarioState": "Off",
                 "request": { "method": "GET", "urlPath": "/v1/switch" }, "response": { "status": 200, "body": "on" } },
@@ -268,7 +269,7 @@ import Testing
     /// WireMock's recorder writes a response's `statusMessage`; the answer converts (HTTP/2 has
     /// no reason phrase, and the stub sends the standard one).
     @Test func aRecordedStatusMessageIsNoReasonToRefuse() throws {
-        let (report, backend, _) = try convert("""
+        let (report, backend, _) = try Self.convert("""
             { "request": { "method": "POST", "urlPath": "/v1/consents" },
               "response": { "status": 201, "statusMessage": "Created", "body": "made" } }
             """)
@@ -281,7 +282,7 @@ import Testing
     /// refused, naming the field.
     @Test func aBase64BodyIsServedAsItsBytesAndNoResponseIsA200() throws {
         let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0x0A]
-        let (report, backend, _) = try convert("""
+        let (report, backend, _) = try Self.convert("""
             { "mappings": [
               { "request": { "method": "GET", "urlPath": "/v1/statement.png" },
                 "response": { "status": 200, "base64Body": "\(Data(bytes).base64EncodedString())",
@@ -361,7 +362,7 @@ private extension WirePlan {
             fields.append(#""response": { "status": 200, "body": "\#(mapping.body)" }"#)
             return "{ " + fields.joined(separator: ", ") + " }"
         }.joined(separator: ",\n")
-        let (report, backend) = try Self.convert(#"{ "mappings": [\#(json)] }"#)
+        let (report, backend, _) = try WireMockMappingTests.convert(#"{ "mappings": [\#(json)] }"#)
         let context = Comment(rawValue: "states \(names), WireMock answers \(expected)\n\(json)")
         if expressible {
             #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped); \(context)")
@@ -375,15 +376,5 @@ private extension WirePlan {
             #expect(report.skipped.contains { $0.reason.contains("scenario \"order\"") && $0.reason.contains("not converted") },
                     "\(report.skipped); \(context)")
         }
-    }
-
-    private static func convert(_ mappings: String) throws -> (ImportReport, StubBackend) {
-        let source = ScratchFolder()
-        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
-        try Data(mappings.utf8).write(to: source.url.appendingPathComponent("mappings/m.json"))
-        let out = ScratchFolder()
-        let report = try WireMockImporter(source: source.url).run(out: out.url)
-        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil, logger: Logger(label: "test"))
-        return (report, backend)
     }
 }
