@@ -222,8 +222,8 @@ import StubFormats
         }
         // A lookaround is beyond it: nil, and the caller notes it.
         #expect(PatternSampler.sample("(?=x)x", using: &generator) == nil && PatternSampler.sample("(?<!y)x", using: &generator) == nil)
-        // A pattern cut short (a document's typo) is nil too, wherever it stops.
-        for broken in ["(?i", "(?", "(", "[a-", "x{2", "(?<name", "a\\"] {
+        // A pattern cut short (a document's typo) is nil too, wherever it stops, and so is an empty flag group.
+        for broken in ["(?i", "(?", "(", "[a-", "x{2", "(?<name", "a\\", "a(?)b"] {
             #expect(PatternSampler.sample(broken, using: &generator) == nil, "\(broken)")
         }
         // A negated class draws letters and digits it does not exclude.
