@@ -326,10 +326,13 @@ struct FieldKey: CodingKey, ExpressibleByStringLiteral {
     init?(intValue: Int) { nil }
     init(stringLiteral value: String) { stringValue = value }
 
-    /// Throws for the first field of `container` not in `known`, naming it and the fields there are.
+    /// Throws when `container` has fields not in `known`, naming each of them (in name order: a
+    /// decoder's keys come in no fixed order) and the fields there are.
     static func refuseUnknown(in container: KeyedDecodingContainer<FieldKey>, known: [String]) throws {
-        guard let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) else { return }
-        throw DecodingError.dataCorruptedError(forKey: unknown, in: container, debugDescription:
-            "unknown field \(unknown.stringValue); fields: \(known.joined(separator: ", "))")
+        let unknown = container.allKeys.filter { !known.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
+        guard let first = unknown.first else { return }
+        throw DecodingError.dataCorruptedError(forKey: first, in: container, debugDescription:
+            "unknown field\(unknown.count == 1 ? "" : "s") \(unknown.map(\.stringValue).joined(separator: ", ")); "
+                + "fields: \(known.joined(separator: ", "))")
     }
 }

@@ -105,6 +105,8 @@ import Testing
         #expect(reason(#"{"route":"GET /x","latency":{"type":"fixed"}}"#).contains("ms"))
         #expect(reason(#"{"route":"GET /x","latency":{"type":"gaussian","ms":1}}"#).contains("unknown latency type gaussian"))
         #expect(reason(#"{"route":"GET /x","error":{"kode":"x"}}"#).contains("unknown field kode"))
+        #expect(reason(#"{"route":"GET /x","zstatus":503,"statuss":503,"times ":1}"#).contains("unknown fields statuss, times , zstatus;"),
+                "every unknown field is named, in name order")
         #expect(reason(#"{"status":503}"#).contains("route"))
     }
 }
