@@ -29,7 +29,7 @@ OPERATORS = [
     (r"(?<=[\s(])!(?=[a-zA-Z_$(])", ""), (r" \+ 1\b", " - 1"), (r" - 1\b", " + 1"),
     (r"\.hasPrefix\(", ".hasSuffix("), (r"\.hasSuffix\(", ".hasPrefix("), (r"\bmin\(", "max("), (r"\bmax\(", "min("),
     (r"\.isEmpty\b", ".isEmpty == false"), (r"\bcontinue\b", "break"), (r"\.first\b", ".last"), (r"\.last\b", ".first"),
-    (r"\.dropFirst\(\)", ".dropLast()"), (r"\.lowercased\(\)", ""), (r" \+= 1\b", " += 2"), (r"\.count\b", ".count - 1"),
+    (r"\.dropFirst\(\)", ".dropLast()"), (r"\??\.lowercased\(\)", ""), (r" \+= 1\b", " += 2"), (r"\.count\b", ".count - 1"),
 ]
 
 

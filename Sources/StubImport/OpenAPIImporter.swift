@@ -153,7 +153,8 @@ public struct OpenAPIImporter: Sendable {
         var headers: [(String, String)] = []
         for header in response.headers(in: document) {
             let name = header.name
-            if ["content-length", "transfer-encoding", "connection", "content-type"].contains(name.lowercased()) { continue }
+            // The stub frames each answer itself (a route file may not set these); the type comes from the body.
+            if RouteFileLoader.forbiddenHeaders.contains(name.lowercased()) || name.lowercased() == "content-type" { continue }
             // Optional headers only when the document gives a value or a shape; a placeholder would mislead.
             guard header.required || header.example != nil || sampler.isDescriptive(header.schema) else { continue }
             let value = fitting(header.example, header.schema ?? OpenAPISchema(["type": "string"]), what: "header \(name)")

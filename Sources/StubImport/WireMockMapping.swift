@@ -506,7 +506,8 @@ struct WireMockMapping {
         }
         var converted = ImportedRoute.Response(status: response["status"] as? Int ?? 200)
         for (name, value) in (response["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if ["content-length", "transfer-encoding", "connection"].contains(name.lowercased()) { continue }
+            // The stub frames each answer itself: a route file may not set these.
+            if RouteFileLoader.forbiddenHeaders.contains(name.lowercased()) { continue }
             // A list sends the field once per value, as WireMock does (two `Set-Cookie`s).
             for text in (value as? [Any])?.map({ "\($0)" }) ?? ["\(value)"] {
                 converted.headers.append((name, templated(text, in: mappingFile)))

@@ -22,9 +22,12 @@ struct RecordedRouteSet {
         var notes: [ImportReport.Note]
     }
 
-    static let droppedHeaders: Set<String> = ["date", "server", "content-length", "transfer-encoding", "connection", "keep-alive",
-                                              "x-request-id", "x-signature", "age", "via", "alt-svc", "strict-transport-security",
-                                              "upgrade", "proxy-connection", "te", "trailer"]
+    /// What a recorded answer loses: what frames it (a route file may not set it), the rest of
+    /// the connection's own fields, and what the stub writes itself or only a live server means.
+    static let droppedHeaders: Set<String> = RouteFileLoader.forbiddenHeaders.union([
+        "keep-alive", "upgrade", "proxy-connection", "te", "trailer",
+        "date", "server", "x-request-id", "x-signature", "age", "via", "alt-svc", "strict-transport-security",
+    ])
 
     let redactor: Redactor
     let sequences: Bool
