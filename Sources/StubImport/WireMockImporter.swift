@@ -80,7 +80,7 @@ public struct WireMockImporter: Sendable {
         var converter = WireMockMapping(filesFolder: filesFolder)
         converter.globalTemplating = globalTemplating
         var byFile: [String: [ImportedRoute]] = [:]
-        var seen: [String: String] = [:]
+        var seen: [String: (origin: String, file: String, id: String)] = [:]
         var replay: [(route: String, mappings: [Mapping])] = []
         var ids = Set<String>()
         /// Recorders name mappings after their URL, so names repeat: a taken id becomes the file's
@@ -95,6 +95,25 @@ public struct WireMockImporter: Sendable {
             ids.insert(route.id)
             return route
         }
+        /// Two mappings for exactly the same requests at the same priority: WireMock serves the
+        /// one added last, and route files refuse the pair, so the one read earlier (files in name
+        /// order, then the order of a file's list) is left out and listed.
+        func add(_ route: ImportedRoute, _ mapping: Mapping, chain: [Mapping]) {
+            let key = Self.sameRequests(route)
+            if let earlier = seen[key] {
+                let file = Self.outputName(earlier.file)
+                byFile[file]?.removeAll { $0.id == earlier.id }
+                if byFile[file]?.isEmpty == true { byFile[file] = nil }
+                replay.removeAll { $0.route == earlier.id }
+                skipped.append(.init(source: earlier.origin,
+                    reason: "matches exactly the same requests as \(mapping.origin), which WireMock serves, as the one added "
+                        + "later; this one was left out"))
+            }
+            let named = unique(route, mapping)
+            seen[key] = (mapping.origin, mapping.file, named.id)
+            byFile[Self.outputName(mapping.file), default: []].append(named)
+            replay.append((named.id, chain))
+        }
         var scenarios: [String: [Mapping]] = [:]
         for mapping in mappings {
             if let scenario = mapping.json["scenarioName"] as? String {
@@ -102,38 +121,21 @@ public struct WireMockImporter: Sendable {
                 continue
             }
             guard let route = converter.route(mapping, skipped: &skipped) else { continue }
-            if Self.keep(route, origin: mapping.origin, seen: &seen, skipped: &skipped) {
-                let named = unique(route, mapping)
-                byFile[Self.outputName(mapping.file), default: []].append(named)
-                replay.append((named.id, [mapping]))
-            }
+            add(route, mapping, chain: [mapping])
         }
         for (name, group) in scenarios.sorted(by: { $0.key < $1.key }) {
             guard let (route, chain) = converter.sequence(name, group, skipped: &skipped) else { continue }
-            if Self.keep(route, origin: group[0].origin, seen: &seen, skipped: &skipped) {
-                let named = unique(route, group[0])
-                byFile[Self.outputName(group[0].file), default: []].append(named)
-                replay.append((named.id, chain))
-            }
+            add(route, group[0], chain: chain)
         }
         return (byFile, skipped, converter.notes, replay)
     }
 
-    /// Two mappings for the same request: WireMock serves the one added last; route files refuse
-    /// the pair, so the earlier one is left out and listed.
-    private static func keep(_ route: ImportedRoute, origin: String, seen: inout [String: String],
-                             skipped: inout [ImportReport.Note]) -> Bool {
-        let key = "\(route.method) \(route.path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)) "
+    /// What a route matches, as text: two routes with the same text match the same requests.
+    private static func sameRequests(_ route: ImportedRoute) -> String {
+        "\(route.method) \(route.path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)) "
             + "\(route.priority ?? 0) \(route.params.map { "\($0.0)\($0.1)" }) \(route.query.map { "\($0.0)\($0.1)" }) "
             + "\(route.headers.map { "\($0.0.lowercased())\($0.1)" }) \(route.body.map { "\($0.0)\($0.1)" }) "
             + "\(route.pattern.map { "\($0.regex)\($0.withQuery)" } ?? "") \(route.bodyText.map { "\($0)" } ?? "")"
-        if let first = seen[key] {
-            skipped.append(.init(source: origin,
-                reason: "matches exactly the same requests as \(first); WireMock would serve one of them, so this one was left out"))
-            return false
-        }
-        seen[key] = origin
-        return true
     }
 
     private static func outputName(_ file: String) -> String {
