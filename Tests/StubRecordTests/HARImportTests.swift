@@ -254,19 +254,19 @@ import Testing
     /// (the body is held decoded, so the stub sets its own), and a percent-encoded query, which
     /// is matched as the app sends it (`%2B` is a plus sign, `+` a space).
     @Test func toolSpellingsAreReadAsHTTPMeansThem() async throws {
-        let entry = { (query: String, hits: Int) in
-            #"{"request": {"method": "get", "url": "https://a.example/v1/search?"# + query + #""}, "#
+        let entry = { (query: String, hits: Int, scheme: String) in
+            #"{"request": {"method": "get", "url": ""# + scheme + #"://a.example/v1/search?"# + query + #""}, "#
                 + #""response": {"status": 200.0, "headers": [{"name": "Content-Length", "value": "999"}], "#
                 + #""content": {"mimeType": "application/json", "text": "{\"hits\":"# + String(hits) + #"}"}}}"#
         }
-        let log = #"{"log": {"entries": ["# + entry("q=caf%C3%A9%20bar&sort=a%2Bb", 1) + "," + entry("q=tea&sort=c", 2) + "]}}"
+        let log = #"{"log": {"entries": ["# + entry("q=caf%C3%A9%20bar&sort=a%2Bb", 1, "https") + "," + entry("q=tea&sort=c", 2, "HTTPS") + "]}}"
         try await imported(["tools.har": log]) { report, _, client in
             #expect(report.routes == 2 && report.skipped.isEmpty, "\(report.skipped)")
             let found = try await client.execute(uri: "/v1/search?q=caf%C3%A9%20bar&sort=a%2Bb", method: .get)
             #expect(found.status == .ok && json(found)["hits"] as? Int == 1, "\(String(buffer: found.body))")
             #expect(found.headers[.contentLength] == String(found.body.readableBytes), "the stub's own length, not the captured 999")
             let other = try await client.execute(uri: "/v1/search?q=tea&sort=c", method: .get)
-            #expect(json(other)["hits"] as? Int == 2)
+            #expect(json(other)["hits"] as? Int == 2, "a scheme is read in any case (RFC 3986 §3.1)")
             let space = try await client.execute(uri: "/v1/search?q=caf%C3%A9%20bar&sort=a+b", method: .get)
             #expect(space.status == .notFound, "a+b is a space; the capture sent a plus sign")
         }
