@@ -30,6 +30,23 @@ import Testing
         #expect(UTCTimestamp.parseDay("2000-02-29") != nil)
     }
 
+    /// Every day of five years (a leap year, a plain one, and the century rules both ways) is
+    /// read as the Gregorian calendar has it: each real day at its midnight UTC, nothing else.
+    @Test func acceptsExactlyTheCalendarsDays() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for year in [1900, 2000, 2023, 2024, 2100] {
+            for month in 1...12 {
+                for day in 1...31 {
+                    let text = String(format: "%04d-%02d-%02d", year, month, day)
+                    let components = DateComponents(calendar: calendar, year: year, month: month, day: day)
+                    let real = components.isValidDate ? calendar.date(from: components) : nil
+                    #expect(UTCTimestamp.parseDay(text) == real, "\(text)")
+                }
+            }
+        }
+    }
+
     @Test func agreesWithDateFormatterOverManyInstants() {
         let dateTime = Self.reference("yyyy-MM-dd'T'HH:mm:ss'Z'"), day = Self.reference("yyyy-MM-dd")
         var generator = SeededGenerator(seed: 20261122)
