@@ -124,6 +124,19 @@ import Testing
         #expect(try render("<{{body.hostile}}>", in: s) == "<\(hostile)>")
     }
 
+    /// Whatever a key or a value holds (quotes, backslashes, every control character, the line
+    /// separators), the inline JSON body written from it reads back as the same text.
+    @Test func everyCharacterSurvivesAnInlineJSONBody() throws {
+        var texts = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+        texts += ["\u{2028}", "\u{2029}", "é", "€", "😀", #"a "quoted" \ path"#, "line\none\ttab"]
+        for text in texts {
+            var written = ""
+            TemplateJSON.object([(key: text, value: .string(.literal(text)))]).write(to: &written, scope: nil)
+            let read = try JSONDecoder().decode([String: String].self, from: Data(written.utf8))
+            #expect(read == [text: text], "U+\(String(text.unicodeScalars.first!.value, radix: 16)) written as \(written)")
+        }
+    }
+
     @Test func tagsAreCheckedAtLoad() {
         #expect(TemplateTags.problems(in: "{{path.id}} {{query.x}} {{#body.items}}{{name}}{{/body.items}}", parameters: ["id"]).isEmpty)
         #expect(TemplateTags.problems(in: "{{path.userid}}", parameters: ["userId"]).first?.contains("{userid} is not a path parameter") == true)

@@ -6,7 +6,7 @@ package import Yams
 extension RouteFileLoader {
     package func compileRequest(_ node: Node, at: String, reader: inout NodeReader) -> (RoutePattern, RequestCondition)? {
         guard let fields = reader.fields(node, at: at, allowed: Self.requestFields) else { return nil }
-        var method = "*", pathText: String?, pathNode: Node?
+        var method = "*", pathText: String?, pathNode: Node?, paramsNode: Node?
         var condition = RequestCondition()
         for (key, _, value) in fields {
             switch key {
@@ -26,6 +26,7 @@ extension RouteFileLoader {
                     reader.fail(value, "\(at).\(key): \(error.reason)")
                 }
             default:
+                if key == "params" { paramsNode = value }
                 condition.merge(compileCondition(key: key == "params" ? "path" : key, value, at: "\(at).\(key)", reader: &reader))
             }
         }
@@ -40,7 +41,7 @@ extension RouteFileLoader {
                 return nil
             })
             for (name, _) in condition.path where !declared.contains(name) {
-                reader.fail(node, "\(at).params.\(name): the path \(pathText) has no {\(name)}")
+                reader.fail(paramsNode ?? node, "\(at).params.\(name): the path \(pathText) has no {\(name)}")
             }
             return (pattern, condition)
         } catch {

@@ -152,6 +152,11 @@ import StubFormats
         let noPath = try only(["routes/a.yaml": "routes:\n  - request: { method: GET }\n    responses: [ { status: 200 } ]\n"])
         #expect(noPath.line == 2)
         #expect(noPath.reason.contains("needs a path"))
+        // A route's params name the path's own parameters; a typo would test nothing.
+        let typo = try only(["routes/a.yaml": "routes:\n  - request:\n      path: /v1/accounts/{accountId}\n"
+                             + "      params: { acountId: { matches: '[0-9]+' } }\n    responses: [ { status: 200 } ]\n"])
+        #expect(typo.line == 4 && typo.reason.contains("params.acountId: the path /v1/accounts/{accountId} has no {acountId}"),
+                "\(typo)")
     }
 
     @Test func aJSONFileThatIsNeitherRouteNorBody() throws {
