@@ -74,6 +74,25 @@ import HTTPTypes
         #expect(String(decoding: notMultipart.body, as: UTF8.self).contains("body is not multipart"))
     }
 
+    /// `match: any`, written out, is the default: one passing part is enough.
+    @Test func matchAnyWrittenOutIsOnePart() throws {
+        let (routes, problems) = RouteFolder.load("""
+            routes:
+              - request:
+                  method: POST
+                  path: /v1/documents
+                  parts:
+                    - match: any
+                      headers: { Content-Type: { contains: json } }
+                responses: [{ status: 201 }]
+            """)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+        let type = ["Content-Type": "multipart/form-data; boundary=\(Self.boundary)"]
+        #expect(probe.answer("/v1/documents", method: "POST", headers: type, body: Self.periodic).status.code == 201,
+                "the JSON part passes; the XML part need not")
+    }
+
     @Test func aPartThatTestsNothingOrAnUnknownMatchIsRefused() throws {
         let (_, problems) = RouteFolder.load("""
             routes:
