@@ -167,4 +167,13 @@ final class LockedLines: Sendable {
         #expect(RecordingProxy.withoutSession("/_s/case-1/__stubbank/reset") == "/__stubbank/reset")
         #expect(RecordingProxy.withoutSession("/v1/accounts") == "/v1/accounts")
     }
+
+    /// The upstream's path is a prefix, however its URL was written.
+    @Test func theUpstreamsPathPrefixesEveryRequest() throws {
+        for written in ["https://bank.example/api", "https://bank.example/api/", "https://bank.example/api//"] {
+            let upstream = try #require(URL(string: written))
+            #expect(RecordingProxy.target(upstream, path: "/v1/accounts", query: "page=2") == "https://bank.example/api/v1/accounts?page=2", "\(written)")
+        }
+        #expect(RecordingProxy.target(try #require(URL(string: "http://127.0.0.1:8080")), path: "/v1/x", query: nil) == "http://127.0.0.1:8080/v1/x")
+    }
 }

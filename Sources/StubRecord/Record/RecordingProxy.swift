@@ -96,7 +96,10 @@ public struct RecordingProxy: HTTPResponder {
     }
 
     /// The upstream URL for a request path: the upstream's own path is a prefix.
-    func target(path: String, query: String?) -> String {
+    func target(path: String, query: String?) -> String { Self.target(upstream, path: path, query: query) }
+
+    /// The same for any upstream: `https://bank.example/api/` and `/v1/x` give `https://bank.example/api/v1/x`.
+    static func target(_ upstream: URL, path: String, query: String?) -> String {
         var base = upstream.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         return base + path + (query.map { "?" + $0 } ?? "")
