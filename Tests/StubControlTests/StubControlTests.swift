@@ -129,6 +129,23 @@ import FoundationNetworking
         }
     }
 
+    /// A message's body as JSON is any JSON text, a bare string or number too; `decode` reads it
+    /// with the decoder the test gives (its date strategy, say).
+    @Test func aMessagesBodyReadsAsAnyJSONWithTheDecoderGiven() throws {
+        func message(_ body: String) throws -> StubMessage {
+            let wire = try JSONSerialization.data(withJSONObject: ["headers": [String: String](), "body": body, "bodyBytes": body.utf8.count])
+            return try JSONDecoder().decode(StubMessage.self, from: wire)
+        }
+        #expect(try message(#""ok""#).json as? String == "ok")
+        #expect(try message("42").json as? Int == 42)
+        #expect(try message("not json").json == nil)
+        struct Stamp: Decodable { var at: Date }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let stamp = try message(#"{"at":"2026-11-27T10:00:00Z"}"#).decode(Stamp.self, using: decoder)
+        #expect(stamp.at == Date(timeIntervalSince1970: 1_795_773_600))
+    }
+
     @Test func sessionsDoNotSeeEachOthersBehaviours() async throws {
         try await withStub { stub in
             let broken = try await stub.makeSession(prefix: "broken")
