@@ -99,7 +99,7 @@ package struct XPath: Sendable, CustomStringConvertible {
             guard case .element(let element) = kind else { return [] }
             return element.attributes.sorted { $0.key < $1.key }
                 .filter { $0.key != "xmlns" && !$0.key.hasPrefix("xmlns:") }
-                .enumerated().map { Node(.attribute(name: $1.key, value: $1.value), parent: self, position: -1 - $0) }
+                .enumerated().map { Node(.attribute(name: $1.key, value: $1.value), parent: self, position: $0 - element.attributes.count) }
         }
 
         var descendantsOrSelf: [Node] {
@@ -270,6 +270,9 @@ package struct XPath: Sendable, CustomStringConvertible {
                     for predicate in step.predicates { matched = filter(matched, by: predicate) }
                     for node in matched where seen.insert(node.identity).inserted { next.append(node) }
                 }
+                // A step's nodes come in document order, whichever context node found them
+                // (`//*` takes each node's children in turn: a's, then its first child's, …).
+                if nodes.count > 1 { next.sort { $0.identity.lexicographicallyPrecedes($1.identity) } }
                 nodes = next
             }
             return nodes
