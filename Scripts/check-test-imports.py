@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SYSTEM = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Testing", "XCTest", "Dispatch", "Glibc", "Musl",
+SYSTEM = {"Foundation", "FoundationNetworking", "FoundationEssentials", "FoundationXML", "Testing", "XCTest", "Dispatch", "Glibc", "Musl",
           "Darwin", "Synchronization", "_Concurrency", "os"}
 IMPORT = re.compile(r"^\s*(?:@testable\s+|@_spi\(\w+\)\s+)?(?:public\s+|package\s+|internal\s+|private\s+|fileprivate\s+)?"
                     r"import\s+(?:struct\s+|class\s+|enum\s+|func\s+|protocol\s+|typealias\s+)?(\w+)")

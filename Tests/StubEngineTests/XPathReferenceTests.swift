@@ -5,6 +5,8 @@ import FoundationXML
 import Testing
 @testable import StubEngine
 
+// `XMLDocument` (libxml2) is in FoundationXML on Linux and in Foundation on macOS; iOS has none.
+#if canImport(FoundationXML) || os(macOS)
 /// The XPath a route file's `xpath` (WireMock's `matchesXPath`) is read with, against libxml2's
 /// (Foundation's `XMLDocument`) on random documents and random location paths from the subset
 /// `XPath` documents: the same nodes, in the same order, with the same string values. Examples
@@ -77,3 +79,4 @@ import Testing
         return choices.randomElement(using: &generator)!
     }
 }
+#endif
