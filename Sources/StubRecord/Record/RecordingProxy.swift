@@ -38,7 +38,7 @@ public struct RecordingProxy: HTTPResponder {
         let path = request.uri.path
         let query = request.uri.query
         let body = Array(try await request.body.collect(upTo: Self.largestBody).readableBytesView)
-        var outbound = HTTPClientRequest(url: target(path: path, query: query))
+        var outbound = HTTPClientRequest(url: Self.target(upstream, path: path, query: query))
         outbound.method = .init(rawValue: method)
         var requestHeaders: [(String, String)] = []
         for field in request.headers where !Self.hopByHop.contains(field.name.canonicalName) {
@@ -95,10 +95,8 @@ public struct RecordingProxy: HTTPResponder {
         return String(rest[slash...])
     }
 
-    /// The upstream URL for a request path: the upstream's own path is a prefix.
-    func target(path: String, query: String?) -> String { Self.target(upstream, path: path, query: query) }
-
-    /// The same for any upstream: `https://bank.example/api/` and `/v1/x` give `https://bank.example/api/v1/x`.
+    /// The upstream URL for a request path: the upstream's own path is a prefix, so
+    /// `https://bank.example/api/` and `/v1/x` give `https://bank.example/api/v1/x`.
     static func target(_ upstream: URL, path: String, query: String?) -> String {
         var base = upstream.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
