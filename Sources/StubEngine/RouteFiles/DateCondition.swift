@@ -34,15 +34,31 @@ package struct DateCondition: Sendable, Equatable {
     package enum Unit: String, Sendable, CaseIterable {
         case seconds, minutes, hours, days, months, years
 
-        var component: Calendar.Component {
+        /// `date` moved by `amount` of the unit, in UTC. Months and years keep the day of the
+        /// month, or take the month's last when it has fewer (31 January + 1 month is 28 or 29
+        /// February), as Java's `plusMonths` does in WireMock. Not `Calendar.date(byAdding:)`:
+        /// Foundation on Linux gives 28 February 1980 for 30 May 1982 - 27 months.
+        func add(_ amount: Int, to date: Date) -> Date {
+            let months: Int
             switch self {
-            case .seconds: .second
-            case .minutes: .minute
-            case .hours: .hour
-            case .days: .day
-            case .months: .month
-            case .years: .year
+            case .seconds: return date.addingTimeInterval(Double(amount))
+            case .minutes: return date.addingTimeInterval(Double(amount) * 60)
+            case .hours: return date.addingTimeInterval(Double(amount) * 3600)
+            case .days: return date.addingTimeInterval(Double(amount) * 86_400)
+            case .months: months = amount
+            case .years: months = amount * 12
             }
+            let calendar = DateCondition.utc
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            guard let year = parts.year, let month = parts.month, let day = parts.day,
+                  let start = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { return date }
+            let index = year * 12 + (month - 1) + months
+            let (newYear, newMonth) = (Int((Double(index) / 12).rounded(.down)), ((index % 12) + 12) % 12 + 1)
+            guard let first = calendar.date(from: DateComponents(year: newYear, month: newMonth, day: 1)),
+                  let length = calendar.range(of: .day, in: .month, for: first)?.count else { return date }
+            let target = first.addingTimeInterval(Double(min(day, length) - 1) * 86_400)
+            // The time of day (and any fraction of a second) rides along unchanged.
+            return target.addingTimeInterval(date.timeIntervalSince(start))
         }
     }
 
@@ -178,7 +194,7 @@ package struct DateCondition: Sendable, Equatable {
         case .moment(let date):
             return truncateExpected?.apply(date) ?? date
         case .now(let amount, let unit):
-            let shift = { (date: Date) in Self.utc.date(byAdding: unit.component, value: amount, to: date) ?? date }
+            let shift = { (date: Date) in unit.add(amount, to: date) }
             if applyTruncationLast { return truncateExpected.map { $0.apply(shift(now)) } ?? shift(now) }
             return shift(truncateExpected?.apply(now) ?? now)
         }

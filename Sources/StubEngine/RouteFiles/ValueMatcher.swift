@@ -140,10 +140,10 @@ package struct ValueMatcher: Sendable {
             return !regex.wholeMatch(text)
         case .contains(let part):
             guard let text = value?.text else { return false }
-            return text.contains(part)
+            return Self.holds(text, part)
         case .doesNotContain(let part):
             guard let text = value?.text else { return true }
-            return !text.contains(part)
+            return !Self.holds(text, part)
         case .all(let parts): return parts.allSatisfy { $0.matches(value, now: now()) }
         case .any(let parts): return parts.contains { $0.matches(value, now: now()) }
         case .hasExactly(let parts), .includes(let parts):
@@ -219,6 +219,10 @@ package struct ValueMatcher: Sendable {
         case .number(let comparison, let bound): return comparison.rawValue + "(" + Self.written(bound) + ")"
         }
     }
+
+    /// Whether `text` contains `part`; every text contains the empty one, as in WireMock (Java's
+    /// `String.contains`), where Swift's `contains("")` is false.
+    private static func holds(_ text: String, _ part: String) -> Bool { part.isEmpty || text.contains(part) }
 
     /// Query and header values are text; a number or boolean written in YAML compares as its text.
     private static func loosely(_ value: JSONValue, equals expected: JSONValue) -> Bool {
