@@ -16,4 +16,10 @@ public enum Hex {
         }
         return String(decoding: text, as: UTF8.self)
     }
+
+    /// Whether `byte` is an ASCII hexadecimal digit (`0`–`9`, `a`–`f`, `A`–`F`); Swift's
+    /// `Character.isHexDigit` also takes their fullwidth forms.
+    public static func isDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
 }

@@ -5,7 +5,9 @@ package import StubFormats
 /// Validates JSON against the JSON Schema of OpenAPI 3.0 and 3.1: `$ref`, `allOf`, `anyOf`,
 /// `oneOf`, `not`, `type` (one or a list) and `nullable`, `enum`, `const`, `properties`,
 /// `required`, `additionalProperties` (a flag or a schema), `minProperties`/`maxProperties`,
-/// `items`, `minItems`/`maxItems`/`uniqueItems`, `minLength`/`maxLength` (in code points),
+/// `items`, `minItems`/`maxItems`/`uniqueItems`, and 3.1's (JSON Schema 2020-12's) `if`/`then`/`else`,
+/// `prefixItems`, `contains`/`minContains`/`maxContains`, `patternProperties`, `propertyNames`,
+/// `dependentRequired`, `dependentSchemas` and schemas written `true` or `false`; `minLength`/`maxLength` (in code points),
 /// `pattern`, `minimum`/`maximum` with `exclusiveMinimum`/`exclusiveMaximum` (3.0's flags and
 /// 3.1's numbers), `multipleOf`, and the formats `date`, `date-time`, `time`, `uuid`, `email`,
 /// `uri`, `hostname`, `ipv4`, `ipv6`, `byte`, `int32` and `int64`; and OpenAPI's `discriminator`: where it has a `mapping`, the
@@ -85,7 +87,13 @@ package struct JSONSchemaValidator: @unchecked Sendable {
 
     private func check(_ value: JSONValue, against schema: OpenAPISchema, at location: Location, into sink: inout Sink) {
         if let reference = schema.reference {
-            guard let target = document.target(of: reference) else { return sink.fail(location, "unresolvable $ref \(reference)") }
+            guard let target = document.target(of: reference) else {
+                // 3.1: a reference may lead to a schema written `true` or `false`.
+                if reference.hasPrefix("#"), let flag = OpenAPISource.value(atPointer: String(reference.dropFirst()), in: document.root) as? Bool {
+                    return flag ? () : sink.fail(location, "the schema at \(reference) is false: no value fits it")
+                }
+                return sink.fail(location, "unresolvable $ref \(reference)")
+            }
             check(value, against: OpenAPISchema(target, pointer: reference), at: location, into: &sink)
             // 3.1 allows keywords beside $ref; they apply too.
             if let siblings = schema.besideReference, !sink.done {
@@ -117,16 +125,23 @@ package struct JSONSchemaValidator: @unchecked Sendable {
             sink.fail(location, "matches the schema under not")
             if sink.done { return }
         }
+        if let condition = schema.ifSchema {
+            let branch = conforms(value, to: condition) ? schema.thenSchema : schema.elseSchema
+            if let branch {
+                check(value, against: branch, at: location, into: &sink)
+                if sink.done { return }
+            }
+        }
         let allowed = schema.types
         if !allowed.isEmpty, !allowed.contains(where: { Self.matches(value, type: $0) }) {
             return sink.fail(location, "expected \(allowed.joined(separator: " or ")), found \(value.typeName)")
         }
-        if let options = schema.enumValues, !options.contains(where: { Self.json($0) == value }) {
+        if let options = schema.enumValues, !options.contains(where: { Self.same(Self.json($0), value) }) {
             let shown = value.text.map { "\"\($0)\"" } ?? value.typeName
             sink.fail(location, "\(shown) is not one of \(options.map { "\($0)" }.joined(separator: ", "))")
             if sink.done { return }
         }
-        if let constant = schema.constValue, Self.json(constant) != value {
+        if let constant = schema.constValue, !Self.same(Self.json(constant), value) {
             sink.fail(location, "is not the const \(constant)")
             if sink.done { return }
         }
@@ -149,13 +164,22 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         case .array(let items):
             if let least = schema.minItems, items.count < least { sink.fail(location, "fewer than \(least) items") }
             if let most = schema.maxItems, items.count > most { sink.fail(location, "more than \(most) items") }
-            if schema.uniqueItems, Set(items).count != items.count {
+            if schema.uniqueItems, !Self.unique(items) {
                 sink.fail(location, "items are not unique")
             }
-            if let itemSchema = schema.items {
-                for (index, item) in items.enumerated() where !sink.done {
+            let prefix = schema.prefixItems ?? []
+            for (index, item) in items.enumerated() where !sink.done {
+                if index < prefix.count {
+                    check(item, against: prefix[index], at: .index(location, index), into: &sink)
+                } else if let itemSchema = schema.items {
                     check(item, against: itemSchema, at: .index(location, index), into: &sink)
                 }
+            }
+            if let wanted = schema.contains, !sink.done {
+                let found = items.count { conforms($0, to: wanted) }
+                let least = schema.minContains ?? 1
+                if found < least { sink.fail(location, "\(found) items fit contains, expected at least \(least)") }
+                if let most = schema.maxContains, found > most { sink.fail(location, "\(found) items fit contains, expected at most \(most)") }
             }
         case .object(let fields):
             if let problem = Self.discriminatorProblem(fields, schema: schema) {
@@ -166,12 +190,33 @@ package struct JSONSchemaValidator: @unchecked Sendable {
                 sink.fail(location, "missing required \(name)")
                 if sink.done { return }
             }
+            for (name, others) in schema.dependentRequired.sorted(by: { $0.key < $1.key }) where fields[name] != nil {
+                for other in others where fields[other] == nil {
+                    sink.fail(location, "missing \(other), required with \(name)")
+                    if sink.done { return }
+                }
+            }
+            for (name, dependent) in schema.dependentSchemas.sorted(by: { $0.key < $1.key }) where fields[name] != nil && !sink.done {
+                check(value, against: dependent, at: location, into: &sink)
+            }
             if let least = schema.minProperties, fields.count < least { sink.fail(location, "fewer than \(least) properties") }
             if let most = schema.maxProperties, fields.count > most { sink.fail(location, "more than \(most) properties") }
             let additional = schema.additionalProperties
+            let patterned = schema.patternProperties
+            let names = schema.propertyNames
             for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) where !sink.done {
+                if let names, !conforms(.string(name), to: names) {
+                    sink.fail(location, "property name \(name) does not fit propertyNames")
+                }
+                // A property `properties` names, or a pattern matches, is not an additional one.
+                let matching = patterned.filter { Self.matches(name, pattern: $0.pattern) }
+                for (_, patternSchema) in matching where !sink.done {
+                    check(fieldValue, against: patternSchema, at: .field(location, name), into: &sink)
+                }
                 if let fieldSchema = schema.property(name) {
                     check(fieldValue, against: fieldSchema, at: .field(location, name), into: &sink)
+                } else if !matching.isEmpty {
+                    continue
                 } else if case .forbidden = additional {
                     sink.fail(location, "unexpected property \(name)")
                 } else if case .schema(let extra) = additional {
@@ -190,7 +235,7 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         if let exclusiveMaximum = schema.exclusiveMaximum, number >= exclusiveMaximum { sink.fail(location, "not below \(exclusiveMaximum)") }
         if let step = schema.multipleOf {
             let ratio = number / step
-            if abs(ratio - ratio.rounded()) > 1e-9 { sink.fail(location, "not a multiple of \(step)") }
+            if !ratio.isFinite || abs(ratio - ratio.rounded()) > 1e-9 { sink.fail(location, "not a multiple of \(step)") }
         }
         switch schema.format {
         case "int32"?: if number < -2_147_483_648 || number > 2_147_483_647 { sink.fail(location, "outside int32") }
@@ -233,6 +278,27 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         }
     }
 
+    /// JSON's equality, for `enum`, `const` and `uniqueItems`: text is equal when its code points
+    /// are (Swift's `==` also calls a letter with a combining accent equal to the accented letter),
+    /// numbers by value, arrays in order, objects by their members.
+    static func same(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy(same)
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map { same(value, $0) } ?? false }
+        default: return left == right
+        }
+    }
+
+    /// No two items the same; `Set` settles most arrays, and only text equal by Swift's rules is
+    /// compared again by code points.
+    private static func unique(_ items: [JSONValue]) -> Bool {
+        if Set(items).count == items.count { return true }
+        for (index, item) in items.enumerated() where items[..<index].contains(where: { same($0, item) }) { return false }
+        return true
+    }
+
     private static func matches(_ value: JSONValue, type: String) -> Bool {
         switch (type, value) {
         case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object), ("number", .number):
@@ -256,14 +322,14 @@ package struct JSONSchemaValidator: @unchecked Sendable {
 
     private static func conforms(_ text: String, format: String) -> Bool {
         switch format {
-        case "date": return matches(text, pattern: #"^\d{4}-\d{2}-\d{2}$"#)
-        case "date-time": return matches(text, pattern: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"#)
-        case "uuid": return matches(text, pattern: #"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"#)
-        case "email": return matches(text, pattern: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#)
-        case "uri": return matches(text, pattern: #"^[A-Za-z][A-Za-z0-9+.\-]*:\S*$"#)
-        case "byte": return Data(base64Encoded: text) != nil
+        case "date": return RFC3339.fullDate(text.utf8) != nil
+        case "date-time": return RFC3339.isDateTime(text)
         // RFC 3339's full-time: a time of day with its offset.
-        case "time": return matches(text, pattern: #"^([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$"#)
+        case "time": return RFC3339.isFullTime(text.utf8)
+        case "uuid": return matches(text, pattern: #"\A[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\z"#)
+        case "email": return isEmail(text)
+        case "uri": return isURI(text)
+        case "byte": return Data(base64Encoded: text) != nil
         case "hostname": return isHostname(text)
         case "ipv4": return isIPv4(text)
         case "ipv6": return isIPv6(text)
@@ -271,18 +337,95 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         }
     }
 
-    /// RFC 1123's host name: dot-separated labels of letters, digits and inner hyphens, each at
-    /// most 63 characters, 253 in all (a trailing dot allowed).
+    /// RFC 1123's host name: dot-separated labels of ASCII letters, digits and inner hyphens,
+    /// each at most 63 characters, 253 in all.
     static func isHostname(_ text: String) -> Bool {
-        let name = text.hasSuffix(".") ? String(text.dropLast()) : text
-        guard !name.isEmpty, name.utf8.count <= 253 else { return false }
-        return name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+        guard !text.isEmpty, text.utf8.count <= 253 else { return false }
+        return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
             let bytes = Array(label.utf8)
             guard (1...63).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else { return false }
-            return bytes.allSatisfy { byte in
-                byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte) || (0x61...0x7a).contains(byte)
+            return bytes.allSatisfy { byte in byte == UInt8(ascii: "-") || isAlphanumeric(byte) }
+        }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte) || (0x61...0x7a).contains(byte)
+    }
+
+    /// RFC 5321's mailbox: a dot-string (atoms joined by single dots) or a quoted string, `@`, and
+    /// a host name or an address literal (`[127.0.0.1]`, `[IPv6:::1]`).
+    static func isEmail(_ text: String) -> Bool {
+        guard let at = text.lastIndex(of: "@") else { return false }
+        let local = Array(text[..<at].utf8), domain = String(text[text.index(after: at)...])
+        let atext = Set("!#$%&'*+-/=?^_`{|}~".utf8)
+        let localIsValid: Bool
+        if local.count >= 2, local.first == UInt8(ascii: "\""), local.last == UInt8(ascii: "\"") {
+            var index = 1, valid = true
+            while index < local.count - 1, valid {
+                let byte = local[index]
+                if byte == UInt8(ascii: "\\") {
+                    valid = index + 1 < local.count - 1 && (32...126).contains(local[index + 1])
+                    index += 2
+                } else {
+                    valid = (32...126).contains(byte) && byte != UInt8(ascii: "\"")
+                    index += 1
+                }
+            }
+            localIsValid = valid
+        } else {
+            localIsValid = !local.isEmpty && local.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { atom in
+                !atom.isEmpty && atom.allSatisfy { isAlphanumeric($0) || atext.contains($0) }
             }
         }
+        guard localIsValid else { return false }
+        if domain.hasPrefix("["), domain.hasSuffix("]") {
+            let literal = String(domain.dropFirst().dropLast())
+            return literal.hasPrefix("IPv6:") ? isIPv6(String(literal.dropFirst(5))) : isIPv4(literal)
+        }
+        return isHostname(domain)
+    }
+
+    /// RFC 3986's URI: a scheme, `:`, and the rest written only in its characters (unreserved,
+    /// reserved and `%` with two hex digits); an authority's port in digits, and brackets only
+    /// around an IPv6 host.
+    static func isURI(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, (0x41...0x5a).contains(bytes[0] & ~0x20),
+              bytes[..<colon].allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        else { return false }
+        let allowed = Set("-._~:/?#[]@!$&'()*+,;=".utf8)
+        var index = colon + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, Hex.isDigit(bytes[index + 1]), Hex.isDigit(bytes[index + 2]) else { return false }
+                index += 3
+                continue
+            }
+            guard isAlphanumeric(byte) || allowed.contains(byte) else { return false }
+            index += 1
+        }
+        let rest = String(decoding: bytes[(colon + 1)...], as: UTF8.self)
+        guard rest.hasPrefix("//") else { return !rest.contains("[") && !rest.contains("]") }
+        let afterSlashes = rest.dropFirst(2)
+        let authority = afterSlashes.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let tail = afterSlashes.dropFirst(authority.count)
+        guard !tail.contains("[") && !tail.contains("]") else { return false }
+        var host = authority
+        if let at = authority.lastIndex(of: "@") {
+            guard !authority[..<at].contains("[") && !authority[..<at].contains("]") else { return false }
+            host = authority[authority.index(after: at)...]
+        }
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]"), isIPv6(String(host[host.index(after: host.startIndex)..<close])) else { return false }
+            let port = host[host.index(after: close)...]
+            return port.isEmpty || (port.hasPrefix(":") && port.utf8.dropFirst().allSatisfy { (0x30...0x39).contains($0) })
+        }
+        guard !host.contains("[") && !host.contains("]") else { return false }
+        if let portColon = host.firstIndex(of: ":") {
+            return host[host.index(after: portColon)...].utf8.allSatisfy { (0x30...0x39).contains($0) }
+        }
+        return true
     }
 
     /// Four decimal parts, 0 to 255, without leading zeros (RFC 2673's dotted-quad).
@@ -306,7 +449,7 @@ package struct JSONSchemaValidator: @unchecked Sendable {
             for (position, part) in parts.enumerated() {
                 let isLast = index == halves.count - 1 && position == parts.count - 1
                 if isLast, part.contains("."), isIPv4(String(part)) { groups += 2; continue }
-                guard (1...4).contains(part.utf8.count), part.allSatisfy(\.isHexDigit) else { return false }
+                guard (1...4).contains(part.utf8.count), part.utf8.allSatisfy(Hex.isDigit) else { return false }
                 groups += 1
             }
         }

@@ -345,15 +345,17 @@ package struct OpenAPISchema: @unchecked Sendable {
         OpenAPISchema(raw, place: path.reduce(place) { .child($0, $1) })
     }
 
-    /// The schema `properties` names `name`, if any (a property written as `true` accepts anything).
+    /// The schema `properties` names `name`, if any (a property written as `true` accepts
+    /// anything, one written as `false` nothing: it may not appear).
     package func property(_ name: String) -> OpenAPISchema? {
         guard let value = (raw["properties"] as? [String: Any])?[name] else { return nil }
-        if let object = value as? [String: Any] { return below(object, "properties", name) }
-        return value as? Bool == true ? .anything : nil
+        return subschema(value, "properties", name)
     }
 
     /// The schema `true`/`{}` accepts anything.
     package static let anything = OpenAPISchema([:])
+    /// The schema `false` accepts nothing.
+    package static let nothing = OpenAPISchema(["not": [String: Any]()])
 
     /// `$ref`, when the schema is (or starts as) a reference.
     package var reference: String? { raw["$ref"] as? String }
@@ -454,7 +456,14 @@ package struct OpenAPISchema: @unchecked Sendable {
 
     // MARK: Arrays
 
+    /// `items`: every item's schema, or (beside 3.1's `prefixItems`) every item's after them.
     package var items: OpenAPISchema? { child("items") }
+    /// 3.1's `prefixItems`: the schemas of the first items, in order.
+    package var prefixItems: [OpenAPISchema]? { list("prefixItems") }
+    /// 3.1's `contains`: a schema some item fits, `minContains` (default 1) to `maxContains` of them.
+    package var contains: OpenAPISchema? { child("contains") }
+    package var minContains: Int? { integer("minContains") }
+    package var maxContains: Int? { integer("maxContains") }
     package var minItems: Int? { integer("minItems") }
     package var maxItems: Int? { integer("maxItems") }
     package var uniqueItems: Bool { raw["uniqueItems"] as? Bool == true }
@@ -474,6 +483,27 @@ package struct OpenAPISchema: @unchecked Sendable {
         }
         return found
     }
+    /// 3.1's `patternProperties`: a schema for each property whose name the pattern matches (anywhere in it).
+    package var patternProperties: [(pattern: String, schema: OpenAPISchema)] {
+        guard let written = raw["patternProperties"] as? [String: Any] else { return [] }
+        return written.sorted { $0.key < $1.key }.compactMap { pattern, value in
+            subschema(value, "patternProperties", pattern).map { (pattern, $0) }
+        }
+    }
+    /// 3.1's `propertyNames`: a schema every property name fits, as a string.
+    package var propertyNames: OpenAPISchema? { child("propertyNames") }
+    /// 3.1's `dependentRequired`: when the named property is present, these are required too.
+    package var dependentRequired: [String: [String]] { raw["dependentRequired"] as? [String: [String]] ?? [:] }
+    /// 3.1's `dependentSchemas`: when the named property is present, the object fits this schema too.
+    package var dependentSchemas: [String: OpenAPISchema] {
+        guard let written = raw["dependentSchemas"] as? [String: Any] else { return [:] }
+        return written.reduce(into: [:]) { found, entry in found[entry.key] = subschema(entry.value, "dependentSchemas", entry.key) }
+    }
+    /// 3.1's `if`, `then` and `else`: a value that fits `if` must fit `then`, one that does not, `else`.
+    package var ifSchema: OpenAPISchema? { child("if") }
+    package var thenSchema: OpenAPISchema? { child("then") }
+    package var elseSchema: OpenAPISchema? { child("else") }
+
     /// Whether `properties` is written at all.
     package var declaresProperties: Bool { raw["properties"] != nil }
     package var required: [String] { raw["required"] as? [String] ?? [] }
@@ -517,13 +547,18 @@ package struct OpenAPISchema: @unchecked Sendable {
     private func exclusiveFlag(_ key: String) -> Bool { raw[key] as? Bool == true && !(raw[key] is Int) && !(raw[key] is Double) }
 
     private func child(_ key: String) -> OpenAPISchema? {
-        (raw[key] as? [String: Any]).map { below($0, key) }
+        raw[key].flatMap { subschema($0, key) }
     }
 
     private func list(_ key: String) -> [OpenAPISchema]? {
         guard let written = raw[key] as? [Any] else { return nil }
-        return written.enumerated().compactMap { index, value in
-            (value as? [String: Any]).map { below($0, key, String(index)) }
-        }
+        return written.enumerated().compactMap { index, value in subschema(value, key, String(index)) }
+    }
+
+    /// A schema written in this one: an object, or 3.1's `true` (anything) or `false` (nothing).
+    private func subschema(_ value: Any, _ path: String...) -> OpenAPISchema? {
+        if let object = value as? [String: Any] { return OpenAPISchema(object, place: path.reduce(place) { .child($0, $1) }) }
+        guard let flag = value as? Bool else { return nil }
+        return flag ? .anything : .nothing
     }
 }

@@ -1,5 +1,6 @@
 package import Foundation
 import Yams
+import StubFormats
 
 /// An OpenAPI document read once, for every part of StubBank that reads one: the importer,
 /// request validation (`validate: requests`) and `verify`.
@@ -92,7 +93,11 @@ package struct OpenAPISource: @unchecked Sendable {
     /// Every `$ref` StubBank follows goes through here.
     package static func value(atPointer pointer: String, in document: Any) -> Any? {
         var current: Any? = document
-        for part in pointer.split(separator: "/") {
+        // RFC 6901: every `/` starts a key, an empty one too (`/a//b`); a pointer written
+        // without its first `/` (`#components/…`) is read as if it had one.
+        guard !pointer.isEmpty else { return document }
+        let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        for part in pointer.hasPrefix("/") ? parts.dropFirst() : parts[...] {
             let key = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
                 .removingPercentEncoding ?? String(part)
             if let object = current as? [String: Any] {
@@ -111,10 +116,29 @@ package struct OpenAPISource: @unchecked Sendable {
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let text = String(data: bytes, encoding: .utf8) else { throw OpenAPILoadError("\(name) is not UTF-8 text") }
+        // JSON is read as JSON: YAML 1.1 reads `1e3` as text and refuses an escaped surrogate
+        // pair (`"\uD83D\uDCA9"`). What is not valid JSON falls to YAML, whose errors name a line.
+        if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[",
+           let value = try? JSONDecoder().decode(JSONValue.self, from: bytes) {
+            return plain(value)
+        }
         do {
             return try Yams.load(yaml: text)
         } catch {
             throw OpenAPILoadError("\(name) is not YAML or JSON: \(located(error))")
+        }
+    }
+
+    /// A JSON value as the plain values Yams gives: a whole number as `Int`, any other as `Double`.
+    static func plain(_ value: JSONValue) -> Any {
+        switch value {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .number(let number):
+            return number.rounded() == number && abs(number) < 9_007_199_254_740_992 ? Int(number) : number
+        case .string(let text): return text
+        case .array(let items): return items.map(plain)
+        case .object(let fields): return fields.mapValues(plain)
         }
     }
 

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 package import Foundation
+import StubFormats
 
 /// Formats instants as the wire's UTC strings without `DateFormatter`.
 ///
@@ -52,31 +53,12 @@ package enum UTCTimestamp {
 
     /// Parses `yyyy-MM-dd` as midnight UTC; nil unless it is a real calendar day in exactly that form.
     package static func parseDay(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        guard let (year, month, day) = RFC3339.fullDate(text.utf8) else { return nil }
         var broken = tm()
         broken.tm_year = Int32(year - 1900)
         broken.tm_mon = Int32(month - 1)
         broken.tm_mday = Int32(day)
         return Date(timeIntervalSince1970: TimeInterval(timegm(&broken)))
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     /// The UTC calendar fields of `date`.
