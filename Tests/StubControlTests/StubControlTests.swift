@@ -257,6 +257,15 @@ import FoundationNetworking
                 try await session.expectNoFurtherRequest("GET /v1/status", within: .seconds(5), beyond: 0)
             }
             #expect(extra?.code == "unexpected_request")
+            // With two beyond the count, the first of them is named.
+            _ = try await status(session)
+            let seen = try await session.requests(matching: "GET /v1/status")
+            let first = try #require(seen.first)
+            #expect(seen.count == 2)
+            let named = await #expect(throws: StubControlError.self) {
+                try await session.expectNoFurtherRequest("GET /v1/status", within: .seconds(5), beyond: 0)
+            }
+            #expect(named?.message.contains("sequence \(first.sequence))") == true, "\(named?.message ?? "")")
         }
     }
 

@@ -22,6 +22,7 @@ import Testing
                 '200': { description: o, content: { application/json: { example: { made: 200 } } } }
                 '2XX': { description: range }
                 '102': { description: processing }
+                '400': { $ref: '#/components/responses/Missing' }
             post:
               responses:
                 '201':
@@ -120,7 +121,8 @@ import Testing
     }
 
     /// 2xx first, lowest first; then the other codes, lowest first; `default` last, as a 500
-    /// named "default". A range (`2XX`) and an informational status are noted and left out.
+    /// named "default". A range (`2XX`), an informational status and a response whose `$ref`
+    /// leads nowhere are noted and left out.
     @Test func successLowestFirstThenErrorsThenDefault() throws {
         let imported = try Imported()
         let list = try imported.route("GET /v1/orders").responses
@@ -128,6 +130,8 @@ import Testing
         #expect(list.map(\.name) == [nil, nil, nil, nil, "default"])
         #expect(imported.noted("paths./v1/orders.get.responses.2XX", "not a single final status"))
         #expect(imported.noted("paths./v1/orders.get.responses.102", "not a single final status"))
+        // A response that cannot be read is noted, and the ones after it are still imported.
+        #expect(imported.noted("paths./v1/orders.get.responses.400", "unresolvable $ref #/components/responses/Missing"))
     }
 
     /// An operation with nothing importable is noted and not written, but its name is still

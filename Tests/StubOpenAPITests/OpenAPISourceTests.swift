@@ -160,8 +160,11 @@ import Testing
         ])
         let problems = source.problems.joined(separator: "\n")
         #expect(problems.contains("paths./a: $ref missing.yaml: api/missing.yaml does not exist"), "\(problems)")
-        #expect(problems.contains("https://example.com/schemas.yaml#/A is a remote URL"), "\(problems)")
-        #expect(problems.contains("api/responses.yaml has nothing at #/Nothing"), "\(problems)")
+        // Each names where the reference stands, by its path through the document.
+        #expect(problems.contains("paths./b.get.responses.200.content.application/json.schema: $ref https://example.com/schemas.yaml#/A is a remote URL"),
+                "\(problems)")
+        #expect(problems.contains("paths./c.get.responses.200: $ref responses.yaml#/Nothing: api/responses.yaml has nothing at #/Nothing"),
+                "\(problems)")
         #expect((source.root["paths"] as? [String: Any])?["/b"] != nil)
     }
 
