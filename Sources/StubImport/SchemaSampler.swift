@@ -95,6 +95,17 @@ struct SchemaSampler {
         if let parts = schema.allOf {
             schema = merged(schema, parts: parts)
         }
+        // 3.1's if/then/else: the branch `if` picks for a value made without it is merged in, as
+        // an allOf part would be (`else` when `if` asks what a plain value would not give).
+        if let condition = schema.ifSchema {
+            var plain = schema.raw
+            for key in ["if", "then", "else"] { plain.removeValue(forKey: key) }
+            let without = schema.replacing(plain)
+            let first = sample(without, name: name, trail: trail, variant: variant)
+            guard let branch = validator.conforms(first, to: condition) ? schema.thenSchema : schema.elseSchema,
+                  !validator.conforms(first, to: branch) else { return first }
+            return sample(merged(without, parts: [branch]), name: name, trail: trail, variant: variant)
+        }
         if let given = self.given(schema, name: name, variant: variant) { return given }
         if minimal, schema.allowsNull { return .null }
         if let choices = schema.alternatives, !choices.isEmpty {
@@ -274,6 +285,12 @@ struct SchemaSampler {
         for key in required.sorted() where fields[key] == nil {
             fields[key] = sample(extraSchema, name: key, trail: trail, variant: 0)
         }
+        // 3.1's dependentRequired: a property present brings the ones it names.
+        for (key, others) in schema.dependentRequired.sorted(by: { $0.key < $1.key }) where fields[key] != nil {
+            for other in others where fields[other] == nil {
+                fields[other] = sample(properties[other] ?? extraSchema, name: other, trail: trail, variant: 0)
+            }
+        }
         let closed: Bool = if case .forbidden = schema.additionalProperties { true } else { false }
         if let least = schema.minProperties, !closed {
             var extra = 1
@@ -286,14 +303,23 @@ struct SchemaSampler {
     }
 
     private mutating func array(_ schema: OpenAPISchema, name: String, trail: [String], minimal: Bool) -> JSONValue {
-        let least = schema.minItems ?? 0
+        let prefix = schema.prefixItems ?? []
+        let wanted = schema.contains.map { _ in schema.minContains ?? 1 } ?? 0
+        let least = max(schema.minItems ?? 0, prefix.count, wanted)
         let most = schema.maxItems ?? Int.max
         let count = min(max(least, minimal ? 0 : 1), most)
         let unique = schema.uniqueItems
         var items: [JSONValue] = []
         var attempt = 0
         while items.count < count, attempt < count * 8 + 8 {
-            let item = sample(schema.items, name: name, trail: trail, variant: attempt)
+            // 3.1's prefixItems give the first items their own schemas; contains wants
+            // minContains items that fit it, made after the prefix.
+            let index = items.count
+            var itemSchema = index < prefix.count ? prefix[index] : schema.items
+            if index >= prefix.count, index < prefix.count + wanted, let contains = schema.contains {
+                itemSchema = schema.items.map { merged(contains, parts: [$0]) } ?? contains
+            }
+            let item = sample(itemSchema, name: name, trail: trail, variant: attempt)
             attempt += 1
             if unique, items.contains(item) { continue }
             items.append(item)

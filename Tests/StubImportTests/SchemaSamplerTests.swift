@@ -36,6 +36,50 @@ import StubOpenAPI
         return values
     }
 
+    /// JSON Schema 2020-12's words that OpenAPI 3.1 allows: `prefixItems` give the first items
+    /// their own schemas, `contains` wants `minContains` items that fit it (and `items`), `if`
+    /// picks `then` or `else`, and `dependentRequired` brings the properties it names.
+    @Test func theVocabularyOf31FitsToo() throws {
+        let values = try fits("""
+            Row:
+              type: array
+              prefixItems: [ { type: string, enum: [date] }, { type: number, minimum: 10 } ]
+              items: { type: string, maxLength: 8 }
+            Tags:
+              type: array
+              items: { type: string }
+              contains: { const: primary }
+              minContains: 2
+            Payment:
+              type: object
+              properties:
+                kind: { type: string, enum: [card] }
+                card: { type: string, pattern: '^[0-9]{4}$' }
+                cvc: { type: string, pattern: '^[0-9]{3}$' }
+              required: [kind]
+              if: { properties: { kind: { const: card } } }
+              then: { required: [card] }
+              else: { required: [iban] }
+              dependentRequired: { card: [cvc] }
+            """, "Payment")
+        #expect(values.allSatisfy { if case .object(let fields) = $0 { fields["card"] != nil && fields["cvc"] != nil } else { false } })
+        let rows = try fits("""
+            Row:
+              type: array
+              prefixItems: [ { type: string, enum: [date] }, { type: number, minimum: 10 } ]
+              items: { type: string, maxLength: 8 }
+            """, "Row")
+        #expect(rows.allSatisfy { if case .array(let items) = $0 { items.count >= 2 && items[0] == .string("date") } else { false } })
+        let tags = try fits("""
+            Tags:
+              type: array
+              items: { type: string }
+              contains: { const: primary }
+              minContains: 2
+            """, "Tags")
+        #expect(tags.allSatisfy { if case .array(let items) = $0 { items.filter { $0 == .string("primary") }.count >= 2 } else { false } })
+    }
+
     /// `allOf` narrows: the highest minimum and lowest maximum of its parts, and every part's
     /// required fields, also one the part names without a property.
     @Test func allOfTakesTheNarrowestBoundsAndEveryPartsRequiredFields() throws {
