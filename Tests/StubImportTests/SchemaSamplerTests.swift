@@ -41,28 +41,22 @@ import StubOpenAPI
     /// picks `then` or `else`, and `dependentRequired` brings the properties it names.
     @Test func theVocabularyOf31FitsToo() throws {
         let values = try fits("""
-            Row:
-              type: array
-              prefixItems: [ { type: string, enum: [date] }, { type: number, minimum: 10 } ]
-              items: { type: string, maxLength: 8 }
-            Tags:
-              type: array
-              items: { type: string }
-              contains: { const: primary }
-              minContains: 2
             Payment:
               type: object
               properties:
-                kind: { type: string, enum: [card] }
-                card: { type: string, pattern: '^[0-9]{4}$' }
-                cvc: { type: string, pattern: '^[0-9]{3}$' }
+                kind: { type: string, enum: [bank] }
               required: [kind]
               if: { properties: { kind: { const: card } } }
               then: { required: [card] }
-              else: { required: [iban] }
-              dependentRequired: { card: [cvc] }
+              else:
+                properties: { iban: { type: string, pattern: '^GB[0-9]{2}$' } }
+                required: [iban]
+              dependentRequired: { kind: [reference] }
             """, "Payment")
-        #expect(values.allSatisfy { if case .object(let fields) = $0 { fields["card"] != nil && fields["cvc"] != nil } else { false } })
+        #expect(values.allSatisfy { value in
+            guard case .object(let fields) = value, case .string(let iban)? = fields["iban"] else { return false }
+            return iban.hasPrefix("GB") && fields["reference"] != nil && fields["card"] == nil
+        }, "\(values)")
         let rows = try fits("""
             Row:
               type: array
