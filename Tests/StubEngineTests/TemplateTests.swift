@@ -156,11 +156,13 @@ import Testing
         #expect(try render("{{#upper}}{{query.name}}{{/upper}}|{{#lower}}AbC{{/lower}}", in: s) == "MARY MCDONALD-SMITH|abc")
         #expect(try render("[{{#trim}}\n\t  x y \r\n{{/trim}}]", in: s) == "[x y]", "trim takes newlines and tabs too")
         #expect(try render("{{#base64}}hello{{/base64}}", in: s) == "aGVsbG8=")
-        let encoded = try render("{{#urlEncode}}{{query.q}}{{/urlEncode}}", in: s)
-        for reserved in ["&", "=", " ", "/", "?", "+"] {
-            #expect(!encoded.contains(reserved), "urlEncode leaves \(reserved) in \(encoded)")
-        }
-        #expect(encoded.removingPercentEncoding == "a&b=c d/e?f+g")
+        // As WireMock's urlEncode (Java's URLEncoder): form encoding, a space as +.
+        #expect(try render("{{#urlEncode}}{{query.q}}{{/urlEncode}}", in: s) == "a%26b%3Dc+d%2Fe%3Ff%2Bg")
+        let every = String((32...126).map { Character(Unicode.Scalar(UInt8($0))) }) + "é€"
+        let encoded = StringHelpers.formEncoded(every)
+        #expect(encoded.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-*_%+".contains($0)) }, "\(encoded)")
+        #expect(encoded.replacingOccurrences(of: "+", with: " ").removingPercentEncoding == every, "form decoding gives the text back")
+        #expect(StringHelpers.formEncoded("Jos\u{e9} O'Brien ~x") == "Jos%C3%A9+O%27Brien+%7Ex")
     }
 
     @Test func epochFormatsRoundDownToTheirUnit() throws {

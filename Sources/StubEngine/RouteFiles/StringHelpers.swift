@@ -16,9 +16,29 @@ package enum StringHelpers {
         },
         "capitalizeFirst": { $0.prefix(1).uppercased() + $0.dropFirst() },
         "trim": { $0.trimmingCharacters(in: .whitespacesAndNewlines) },
-        "urlEncode": { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?/"))) ?? $0 },
+        "urlEncode": formEncoded,
         "base64": { Data($0.utf8).base64EncodedString() },
     ]
+
+    /// `urlEncode` as WireMock's (Java's `URLEncoder`, form encoding): ASCII letters, digits and
+    /// `.-*_` kept, a space as `+`, every other byte of the UTF-8 as `%XX`.
+    static func formEncoded(_ text: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+                out.append(byte)
+            case UInt8(ascii: " "):
+                out.append(UInt8(ascii: "+"))
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     /// The helpers' names.
     package static let names = Set(transforms.keys)
