@@ -176,6 +176,35 @@ import Testing
         }
     }
 
+    /// `{{#now}}…{{/now}}`: offsets in every unit, summed, then each format, against the model's
+    /// own writing of the moment.
+    @Test(arguments: 0..<4) func theNowTemplateWritesEveryFormatAtItsOffset(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: 8_700 + seed)
+        for _ in 0..<60 {
+            let now = Self.randomMoment(using: &generator).addingTimeInterval(Double(Int.random(in: 0..<1000, using: &generator)) / 1000)
+            var offset = 0, words: [String] = []
+            for unit in [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)] where Bool.random(using: &generator) {
+                let amount = Int.random(in: -100...100, using: &generator)
+                offset += amount * unit.1
+                words.append((amount < 0 ? "-" : "+") + "\(abs(amount))" + unit.0)
+            }
+            let moment = now.addingTimeInterval(Double(offset))
+            let (day, second) = Self.split(moment)
+            let (year, month, dayOfMonth) = Self.civil(day)
+            let whole = Int(moment.timeIntervalSince1970.rounded(.down))
+            let formats: [(String?, String)] = [
+                (nil, Self.iso(moment)), ("iso", Self.iso(moment)),
+                ("date", String(format: "%04d-%02d-%02d", year, month, dayOfMonth)),
+                ("epoch", String(whole)), ("epochMillis", String(Int((moment.timeIntervalSince1970 * 1000).rounded(.down)))),
+                ("dd/MM/yyyy HH:mm", String(format: "%02d/%02d/%04d %02d:%02d", dayOfMonth, month, year, second / 3600, second / 60 % 60)),
+            ]
+            for (format, expected) in formats {
+                let spec = (words + (format.map { [$0] } ?? [])).joined(separator: " ")
+                #expect(try NowSpec(spec).render(now) == expected, "{{#now}}\(spec){{/now}} at \(Self.iso(now))")
+            }
+        }
+    }
+
     @Test(arguments: 0..<4) func everyWrittenFormReadsAsItsMoment(seed: UInt64) throws {
         var generator = SeededGenerator(seed: 8_600 + seed)
         let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
