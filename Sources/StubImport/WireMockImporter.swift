@@ -57,8 +57,15 @@ public struct WireMockImporter: Sendable {
         let mappingsFolder = source.appendingPathComponent("mappings")
         let folder = FileManager.default.fileExists(atPath: mappingsFolder.path) ? mappingsFolder : source
         let filesFolder = source.appendingPathComponent("__files")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+        guard (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) != nil else {
             throw ImportError("cannot read \(folder.path): not a folder of WireMock mappings")
+        }
+        // WireMock reads mappings in subfolders too (`mappings/accounts/list.json`); without a
+        // `mappings` folder, only the files the folder itself holds are read.
+        let names: [String] = if folder == source {
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        } else {
+            (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
         }
         var skipped: [ImportReport.Note] = []
         var mappings: [Mapping] = []
@@ -138,7 +145,9 @@ public struct WireMockImporter: Sendable {
             + "\(route.pattern.map { "\($0.regex)\($0.withQuery)" } ?? "") \(route.bodyText.map { "\($0)" } ?? "")"
     }
 
+    /// `mappings/accounts/list.json` → `accounts-list.yaml`; a file of the folder itself keeps its name.
     private static func outputName(_ file: String) -> String {
-        RouteFileWriter.slug(((file as NSString).lastPathComponent as NSString).deletingPathExtension) + ".yaml"
+        let inside = file.hasPrefix("mappings/") ? String(file.dropFirst("mappings/".count)) : file
+        return RouteFileWriter.slug((inside as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-")) + ".yaml"
     }
 }

@@ -29,7 +29,7 @@ import Testing
         // equalToXml converts (to bodyXml); it used to be refused.
         #expect(!reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[2]") })
         #expect(reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[4]") && $0.contains("proxyBaseUrl") })
-        #expect(report.routes == 19)
+        #expect(report.routes == 20)
         // A urlPattern that names the query converts too (it used to be refused).
         #expect(!reasons.contains { $0.hasPrefix("mappings/unsupported.json mappings[3]") })
         #expect(report.replay?.matched == report.replay?.replayed, "\(report.replay?.mismatched ?? [])")
@@ -47,6 +47,10 @@ import Testing
             func get(_ uri: String, _ headers: HTTPFields = [:]) async throws -> TestResponse {
                 try await client.execute(uri: uri, method: .get, headers: headers)
             }
+            // A mapping in a subfolder of mappings/ is read, as WireMock reads it.
+            let balance = try await get("/v1/accounts/acc_1/balance")
+            #expect(balance.status == .ok && String(buffer: balance.body).contains("1250.40"))
+            #expect(FileManager.default.fileExists(atPath: out.url.appendingPathComponent("routes/accounts-balance.yaml").path))
             let hello = try await get("/some/thing")
             #expect(String(buffer: hello.body) == "Hello world!")
             #expect(hello.headers[.contentType] == "text/plain")
