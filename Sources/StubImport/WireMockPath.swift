@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns a WireMock `urlPathPattern` regex into a route-file path template where the regex is
 /// a plain list of segments: literals, one-segment patterns (kept as `params` matchers) and a
-/// trailing `.*` (`**`). Anything else cannot be expressed and is reported.
+/// trailing `.*` (`**`) or `.+` (`*/**`: at least one segment). Anything else cannot be expressed and is reported.
 enum WireMockPath {
     struct Template: Equatable {
         var path: String
@@ -24,6 +24,8 @@ enum WireMockPath {
         for (index, part) in parts.enumerated() {
             if part == ".*" || part == ".+" {
                 guard index == parts.count - 1 else { return nil }
+                // `.+` wants at least one character after the slash: one segment, then any rest.
+                if part == ".+" { segments.append("*") }
                 segments.append("**")
             } else if let literal = literal(part) {
                 segments.append(literal)
