@@ -29,6 +29,48 @@ import HTTPTypes
         #expect(MultipartBody(Array("no delimiter".utf8), contentType: "multipart/form-data; boundary=b") == nil)
     }
 
+    /// Random bodies written as RFC 2046 writes them (CRLF or LF line ends, a preamble and an
+    /// epilogue or none, a quoted boundary or not, parts with and without headers), whose
+    /// contents hold line breaks, `--`, and the boundary itself where it is not at a line's start,
+    /// are cut into exactly the parts written.
+    @Test(arguments: 0..<6) func everyWrittenBodyIsCutIntoThePartsWritten(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: 10_300 + seed)
+        for _ in 0..<80 {
+            let boundary = ["b", "----WebKitFormBoundary7MA4YWxkTrZu0gW", "simple boundary", "=_x-1"].randomElement(using: &generator)!
+            let newline = Bool.random(using: &generator) ? "\r\n" : "\n"
+            let pieces = ["a", "{\"k\": 1}", newline, "--", " --\(boundary)", "x--\(boundary)--", "é", "\t", "="]
+            var written: [(headers: [(String, String)], body: String)] = []
+            for index in 0..<Int.random(in: 1...4, using: &generator) {
+                let headers: [(String, String)] = Bool.random(using: &generator) || index == 0
+                    ? [("Content-Disposition", "form-data; name=\"p\(index)\""), ("Content-Type", "application/json")].filter { _ in Bool.random(using: &generator) }
+                    : []
+                // A body starting with a line break would read as the end of the headers of a part that has none.
+                var body = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                if headers.isEmpty { while body.hasPrefix("\n") || body.hasPrefix("\r") { body.removeFirst() } }
+                if headers.isEmpty, body.contains(":") || body.isEmpty { body = "plain" }
+                written.append((headers, body))
+            }
+            var text = Bool.random(using: &generator) ? "This is a preamble." + newline : ""
+            for part in written {
+                text += "--" + boundary + newline
+                text += part.headers.map { "\($0.0): \($0.1)" + newline }.joined() + newline
+                text += part.body + newline
+            }
+            text += "--" + boundary + "--" + (Bool.random(using: &generator) ? newline + "epilogue" + newline : "")
+            let quoted = boundary.contains(" ") || Bool.random(using: &generator) ? "\"\(boundary)\"" : boundary
+            let parsed = try #require(MultipartBody(Array(text.utf8), contentType: "multipart/form-data; charset=utf-8; boundary=\(quoted)"),
+                                      "\(text.debugDescription)")
+            #expect(parsed.parts.count == written.count, "\(text.debugDescription)")
+            for (part, expected) in zip(parsed.parts, written) {
+                #expect(String(decoding: part.body, as: UTF8.self) == expected.body, "\(text.debugDescription)")
+                for (name, value) in expected.headers {
+                    #expect(part.headers[HTTPField.Name(name)!] == value, "\(name) in \(text.debugDescription)")
+                }
+                #expect(part.headers.count == expected.headers.count, "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func routeFilesTestOnePartOrEveryPart() throws {
         let (routes, problems) = RouteFolder.load("""
             routes:
