@@ -269,7 +269,7 @@ import FoundationNetworking
         }
     }
 
-    @Test func withSessionEndsTheSessionAlsoWhenTheTestThrows() async throws {
+    @Test func withSessionEndsTheSessionWhenTheTestReturnsOrThrows() async throws {
         struct Boom: Error {}
         try await withStub { stub in
             var name = ""
@@ -286,6 +286,16 @@ import FoundationNetworking
             let answer = try await status(after).0
             #expect(journal.isEmpty)
             #expect(answer == 200, "its behaviour is gone")
+
+            // And when the body returns, the session ends too, and what it returned is given back.
+            let (kept, returned) = try await stub.withSession { session in
+                try await session.install(.status(503, on: "* /**"))
+                return (session.name, try await status(session).0)
+            }
+            #expect(returned == 503)
+            let ended = stub.session(named: kept)
+            #expect(try await ended.requests().isEmpty, "its journal is gone")
+            #expect(try await status(ended).0 == 200, "its behaviour is gone")
         }
     }
 
