@@ -162,7 +162,8 @@ public struct RouteFileWriter: Sendable {
             pairs.append(("status", Node(String(response.status), Tag(.int))))
             if !response.headers.isEmpty {
                 pairs.append(("headers", Node(Self.grouped(response.headers).map { name, values in
-                    (Node(name), values.count == 1 ? Node(values[0]) : Node(values.map { Node($0) }))
+                    // Quoted where YAML would read the value as other than text (`null`, `~`, an empty value).
+                    (Node(name), values.count == 1 ? Self.node(.string(values[0])) : Node(values.map { Self.node(.string($0)) }))
                 })))
             }
             switch response.body {
@@ -312,9 +313,13 @@ public struct RouteFileWriter: Sendable {
         }
     }
 
+    /// Whether YAML would read `text`, written plain, as something other than text: the loader's
+    /// own resolver decides (YAML 1.1 reads `1_000`, `12:00`, `y` and `2026-11-20` otherwise), and
+    /// the forms that also read as numbers elsewhere are quoted too.
     private static func looksTyped(_ text: String) -> Bool {
         let lower = text.lowercased()
-        return text.isEmpty || Double(text) != nil || ["true", "false", "yes", "no", "on", "off", "null", "~"].contains(lower)
+        return text.isEmpty || Resolver.default.resolveTag(of: Node(text)) != .str || Double(text) != nil
+            || ["true", "false", "yes", "no", "on", "off", "null", "~"].contains(lower)
             || lower.hasPrefix("0x") || lower.hasPrefix("0o") || lower == ".inf" || lower == ".nan"
     }
 

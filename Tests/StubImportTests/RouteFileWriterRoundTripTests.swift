@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import Yams
+@testable import StubImport
+@testable import StubEngine
+import StubFormats
+import HTTPTypes
+
+/// What an importer writes into a route file reads back as the same value: random JSON values
+/// whose strings are the ones YAML 1.1 would read as something else when written plain (booleans
+/// in every spelling, numbers with `_`, octal, sexagesimal `1:20`, timestamps, `null`, `~`) or
+/// that break plain scalars (`: `, ` #`, a leading `-`, `[`, `{`, `&`, `*`, `!`, `|`, `>`, quotes,
+/// blanks at either end, line breaks, tabs, non-ASCII), serialized as the writer serializes them
+/// and read as the route loader reads them.
+@Suite struct RouteFileWriterRoundTripTests {
+    static let strings = ["yes", "Yes", "NO", "on", "Off", "y", "n", "true", "False", "null", "NULL", "~", "", "1_000", "0777", "0o17",
+                          "0x1F", "1e3", "+1", "-0", ".5", "5.", "1:20", "190:20:30", "2026-11-20", "2026-11-20T10:00:00Z", ".inf", "-.Inf",
+                          ".NaN", "a: b", "a #b", "#c", "- d", "[e]", "{f}", "&g", "*h", "!i", "|", ">", "'j'", "\"k\"", " lead", "trail ",
+                          "line\nbreak", "tab\there", "é", "💳", "%x", "@y", "`z`", "?", ":", "-", "=", "<<", "GB29 NWBK 6016 1331 9268 19",
+                          "0.0", "1.50", "007", "2026-11", "12:00"]
+
+    static func value(depth: Int = 0, using generator: inout SeededGenerator) -> JSONValue {
+        guard depth < 3, Int.random(in: 0..<3, using: &generator) == 0 else {
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0: return .number([0, 1, -1, 1.5, 1e15, 123_456_789_012, 0.1, -2.25].randomElement(using: &generator)!)
+            case 1: return .bool(Bool.random(using: &generator))
+            case 2: return .null
+            default: return .string(strings.randomElement(using: &generator)!)
+            }
+        }
+        let count = Int.random(in: 0...3, using: &generator)
+        if Bool.random(using: &generator) { return .array((0..<count).map { _ in value(depth: depth + 1, using: &generator) }) }
+        var fields: [String: JSONValue] = [:]
+        for _ in 0..<count { fields[strings.randomElement(using: &generator)!] = value(depth: depth + 1, using: &generator) }
+        return .object(fields)
+    }
+
+    @Test(arguments: 0..<6) func everyValueReadsBackAsWritten(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: 10_700 + seed)
+        for _ in 0..<120 {
+            let value = Self.value(using: &generator)
+            let text = try Yams.serialize(node: Node([(Node("value"), RouteFileWriter.node(value))]), width: 120, allowUnicode: true)
+            var reader = NodeReader(file: "written.yaml")
+            let composed = reader.compose(text)
+            let node = try #require(composed, "\(text)")
+            let read = NodeReader.jsonValue(try #require(node["value"]))
+            #expect(read == value, "\(String(decoding: WireJSON.encode(value), as: UTF8.self)) written as:\n\(text)")
+        }
+    }
+
+    /// A whole route written by the writer and loaded by the stub's loader: every tricky string
+    /// as a response header's value and as a query parameter's `equals` arrives as written.
+    @Test func aWrittenRouteLoadsWithItsHeaderAndQueryValuesAsWritten() throws {
+        let folder = ScratchFolder()
+        var route = ImportedRoute(id: "tricky", method: "GET", path: "/v1/tricky", origin: "test")
+        route.query = Self.strings.enumerated().map { ("q\($0.offset)", .equals(.string($0.element))) }
+        var response = ImportedRoute.Response(status: 200)
+        // A header value holds no line break and no blanks at either end (RFC 9110).
+        response.headers = Self.strings.enumerated().filter { !$0.element.contains("\n") && $0.element.trimmingCharacters(in: .whitespaces) == $0.element }
+            .map { ("X-Value-\($0.offset)", $0.element) }
+        route.responses = [response]
+        let writer = RouteFileWriter(out: folder.url)
+        try writer.prepare()
+        _ = try writer.write([route], file: "tricky.yaml", header: "round trip")
+        var problems: [FixtureProblem] = []
+        let routes = RouteFileLoader(root: folder.url).load(problems: &problems)
+        #expect(problems.isEmpty, "\(problems)")
+        let loaded = try #require(routes.routes.first)
+        let headers = Dictionary(uniqueKeysWithValues: try #require(loaded.responses.first).headers.map { ($0.name.rawName, $0.value) })
+        for (name, value) in response.headers {
+            guard case .literal(let text)? = headers[name] else { Issue.record("\(name) not literal: \(String(describing: headers[name]))"); continue }
+            #expect(text == value, "\(name): \(value.debugDescription) read as \(text.debugDescription)")
+        }
+        let query = Dictionary(uniqueKeysWithValues: loaded.condition.query.map { ($0.name, $0.matcher) })
+        for (index, value) in Self.strings.enumerated() {
+            let matcher = try #require(query["q\(index)"])
+            #expect(matcher.matches(.string(value)), "q\(index) = \(value.debugDescription): \(matcher.signature)")
+        }
+    }
+}
