@@ -48,6 +48,10 @@ import FoundationNetworking
         let (shadowed, text, _) = try await send(stub, "GET", "/v1/status")
         #expect(shadowed == 503)
         #expect(String(decoding: text, as: UTF8.self) == "down")
+        // A Content-Type given to .json is the one sent; JSON is only the default.
+        try stub.route("GET /v1/problem") { _ in .json(["title": "gone"], status: 410, headers: ["Content-Type": "application/problem+json"]) }
+        let (gone, _, problem) = try await send(stub, "GET", "/v1/problem")
+        #expect(gone == 410 && problem.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
     }
 
     /// The path reaches the engine as it would go on the wire: a parameter is decoded once, and an
