@@ -162,8 +162,7 @@ public struct RouteFileWriter: Sendable {
             pairs.append(("status", Node(String(response.status), Tag(.int))))
             if !response.headers.isEmpty {
                 pairs.append(("headers", Node(Self.grouped(response.headers).map { name, values in
-                    // Quoted where YAML would read the value as other than text (`null`, `~`, an empty value).
-                    (Node(name), values.count == 1 ? Self.node(.string(values[0])) : Node(values.map { Self.node(.string($0)) }))
+                    (Node(name), values.count == 1 ? Node(values[0]) : Node(values.map { Node($0) }))
                 })))
             }
             switch response.body {
