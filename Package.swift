@@ -386,7 +386,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubEngineTests",
-            dependencies: ["StubEngine", "StubFormats", .product(name: "HTTPTypes", package: "swift-http-types"),
+            dependencies: ["StubEngine", "StubFormats", "StubOpenAPI", .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Yams", package: "Yams"),
                            .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings

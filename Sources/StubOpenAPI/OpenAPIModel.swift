@@ -212,6 +212,10 @@ package struct OpenAPIParameter: @unchecked Sendable {
     /// A parameter given as `content` (one media type) rather than `schema`.
     package var content: [OpenAPIMediaType] { OpenAPIMediaType.all(in: raw, pointer: pointer) }
     package var example: Any? { raw["example"] }
+    /// How its value is written (`style`, `explode`, with the location's defaults).
+    package var style: ParameterStyle { ParameterStyle(raw, location: location) }
+    /// Whether it is given as JSON `content` rather than a `schema`: its value is JSON text.
+    package var readsJSON: Bool { raw["schema"] == nil && content.first?.type.lowercased().contains("json") == true }
 }
 
 /// A request body.

@@ -59,25 +59,36 @@ package struct RequestContract: Sendable {
     package func check(_ request: StubRequest, route: FileRoute, parameters: [String: String]) throws(APIError) {
         guard let operation = operations["\(route.pattern.method ?? request.method) \(route.pattern.path)"] else { return }
         var details: [WireErrorDetail] = []
+        let reader = ParameterReader(validator: validator)
+        let query = request.rawQuery.map(QueryString.pairs) ?? request.query.flatMap { name, values in values.map { (name, $0) } }
+        let inQuery = Set(operation.parameters.filter { $0.location == "query" }.map(\.name))
         for parameter in operation.parameters {
             let name = parameter.name, place = parameter.location
             guard !name.isEmpty else { continue }
-            let value: String?
+            let source: ParameterSource?
             switch place {
-            case "path": value = parameters[name]
-            case "query": value = request.query[name]?.first
-            case "header": value = request.headers.first { $0.name.canonicalName == name.lowercased() }?.value
+            case "path": source = parameters[name].map(ParameterSource.text)
+            case "query": source = .pairs(query)
+            case "header":
+                let values = request.headers.filter { $0.name.canonicalName == name.lowercased() }.map(\.value)
+                source = values.isEmpty ? nil : .text(values.joined(separator: ","))
+            case "cookie": source = .pairs(Self.cookies(request))
             default: continue
             }
-            guard let value else {
+            let reading = source.map { reader.read(name, style: parameter.style, schema: parameter.schema, json: parameter.readsJSON,
+                                                   from: $0, claimed: inQuery.subtracting([name])) } ?? .absent
+            switch reading {
+            case .absent:
                 if parameter.required {
                     details.append(WireErrorDetail(code: "required", path: name, message: "\(place) parameter \(name) is required"))
                 }
-                continue
-            }
-            guard let schema = parameter.schema else { continue }
-            for problem in validator.validate(Self.typed(value, schema: schema, validator: validator), against: schema, path: name) {
-                details.append(WireErrorDetail(code: "invalid", path: name, message: "\(place) parameter \(problem)"))
+            case .malformed(let reason):
+                details.append(WireErrorDetail(code: "invalid", path: name, message: "\(place) parameter \(name) \(reason)"))
+            case .value(let value):
+                guard let schema = parameter.schema else { continue }
+                for problem in validator.validate(value, against: schema, path: name) {
+                    details.append(WireErrorDetail(code: "invalid", path: name, message: "\(place) parameter \(problem)"))
+                }
             }
         }
         if let body = operation.body {
@@ -85,7 +96,7 @@ package struct RequestContract: Sendable {
         }
         guard !details.isEmpty else { return }
         var error = APIError.validation("The request does not match the API document: "
-                                        + details.map { "\($0.path.isEmpty ? "" : $0.path + ": ")\($0.message)" }.joined(separator: "; "),
+                                        + details.map(\.message).joined(separator: "; "),
                                         details: details)
         error.status = .init(code: operation.status)
         throw error
@@ -93,23 +104,32 @@ package struct RequestContract: Sendable {
 
     private func bodyProblems(_ request: StubRequest, body: OpenAPIRequestBody) throws(APIError) -> [WireErrorDetail]? {
         let content = body.content
-        guard !request.body.isEmpty else {
-            return body.required ? [WireErrorDetail(code: "required", path: "body", message: "a request body is required")] : nil
-        }
         let header = request.headers[.contentType] ?? ""
         let type = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        // An empty form body is a body: the object with no properties.
+        guard !request.body.isEmpty || type == Self.form else {
+            return body.required ? [WireErrorDetail(code: "required", path: "body", message: "body: a request body is required")] : nil
+        }
         let media = body.media(for: type)
         guard content.isEmpty || media != nil else {
             var error = APIError.unsupportedMediaType(type)
             error.message += " The document accepts \(content.map(\.type).joined(separator: ", "))."
             throw error
         }
-        guard type.contains("json"), let schema = media?.schema else { return nil }
+        guard let media, let schema = media.schema else { return nil }
         let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
-        } catch {
-            throw APIError.malformedJSON("\(error)")
+        if type == Self.form {
+            var problems: [WireErrorDetail] = []
+            value = formBody(String(decoding: request.body, as: UTF8.self), media: media, schema: schema, problems: &problems)
+            guard problems.isEmpty else { return problems }
+        } else if type.contains("json") {
+            do {
+                value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+            } catch {
+                throw APIError.malformedJSON("\(error)")
+            }
+        } else {
+            return nil
         }
         return validator.validate(value, against: schema, path: "body").map { problem in
             let path = problem.split(separator: ":", maxSplits: 1).first.map(String.init) ?? "body"
@@ -117,18 +137,45 @@ package struct RequestContract: Sendable {
         }
     }
 
-    /// A parameter's text as the JSON value its schema expects: `12` for an integer, `true`
-    /// for a boolean, a list for an array (comma-separated, the default `form` style).
-    package static func typed(_ text: String, schema: OpenAPISchema, validator: JSONSchemaValidator) -> JSONValue {
-        let schema = validator.document.resolved(schema) ?? schema
-        let type = schema.types.first { $0 != "null" } ?? "string"
-        switch type {
-        case "integer", "number": return Double(text).map(JSONValue.number) ?? .string(text)
-        case "boolean": return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
-        case "array":
-            let items = schema.items ?? .anything
-            return .array(text.split(separator: ",").map { typed(String($0), schema: items, validator: validator) })
-        default: return .string(text)
+    /// A form body (`a=1&b[c]=2`) as the object its schema describes: each property read in
+    /// the style its `encoding` gives (`form`, exploded, when it gives none), and any other
+    /// name as a property too, `[…]` keys nested.
+    private func formBody(_ text: String, media: OpenAPIMediaType, schema: OpenAPISchema,
+                          problems: inout [WireErrorDetail]) -> JSONValue {
+        let pairs = QueryString.pairs(text)
+        let reader = ParameterReader(validator: validator)
+        let own = validator.document.resolved(schema) ?? schema
+        var properties = own.properties
+        for member in own.allOf ?? [] {
+            properties.merge((validator.document.resolved(member) ?? member).properties) { mine, _ in mine }
+        }
+        let encoding = media.raw["encoding"] as? [String: Any] ?? [:]
+        var object: [String: JSONValue] = [:]
+        let names = Set(properties.keys)
+        let others = pairs.map { String($0.name.prefix { $0 != "[" }) }.filter { !names.contains($0) }
+        for name in names.union(others).sorted() {
+            let written = encoding[name] as? [String: Any]
+            let style = written.map { ParameterStyle($0, location: "query") } ?? ParameterStyle(.form, explode: true)
+            let json = (written?["contentType"] as? String)?.lowercased().contains("json") == true
+            let deep = properties[name] == nil ? ParameterStyle(.deepObject, explode: true) : style
+            switch reader.read(name, style: deep, schema: reader.propertySchema(own, name), json: json,
+                               from: .pairs(pairs), claimed: names.subtracting([name])) {
+            case .absent: continue
+            case .malformed(let reason):
+                problems.append(WireErrorDetail(code: "invalid", path: "body.\(name)", message: "body.\(name) \(reason)"))
+            case .value(let value): object[name] = value
+            }
+        }
+        return .object(object)
+    }
+
+    private static let form = "application/x-www-form-urlencoded"
+
+    /// The cookies a request sends, by name, each value percent-decoded.
+    private static func cookies(_ request: StubRequest) -> [(name: String, value: String)] {
+        let fields = request.headers.filter { $0.name == .cookie }.map(\.value)
+        return RequestCondition.cookies(fields).sorted { $0.key < $1.key }.flatMap { name, values in
+            values.map { (name, $0.removingPercentEncoding ?? $0) }
         }
     }
 }

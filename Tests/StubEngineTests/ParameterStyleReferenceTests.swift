@@ -1,0 +1,313 @@
+import Foundation
+import HTTPTypes
+import StubFormats
+import StubOpenAPI
+import Testing
+@testable import StubEngine
+
+/// `validate: requests` reads each parameter as its document serialises it (OpenAPI's `style`
+/// and `explode`), checked two ways that share none of the reader's code:
+/// - the specification's own "Style Examples" table (OpenAPI 3.1.1 and 3.0.4, which follow RFC
+///   6570 where 3.0.3's table did not for `label`);
+/// - random values written by an RFC 6570 expander written here, in every style a location
+///   allows, through `RequestContract.check` with a schema whose `const` is the value written:
+///   the request must pass, and the same request for another value must not.
+@Suite struct ParameterStyleReferenceTests {
+    // MARK: The specification's table
+
+    static let blue = JSONValue.string("blue")
+    static let colours = JSONValue.array([.string("blue"), .string("black"), .string("brown")])
+    static let rgb = JSONValue.object(["R": .number(100), "G": .number(200), "B": .number(150)])
+
+    /// style, explode, where it is written (a path segment or a query string), and the table's
+    /// text for the string, the array and the object (nil where the table has n/a).
+    static let table: [(ParameterStyle.Kind, Bool, String, String?, String?, String?)] = [
+        (.matrix, false, "path", ";color=blue", ";color=blue,black,brown", ";color=R,100,G,200,B,150"),
+        (.matrix, true, "path", ";color=blue", ";color=blue;color=black;color=brown", ";R=100;G=200;B=150"),
+        (.label, false, "path", ".blue", ".blue,black,brown", ".R,100,G,200,B,150"),
+        (.label, true, "path", ".blue", ".blue.black.brown", ".R=100.G=200.B=150"),
+        (.simple, false, "path", "blue", "blue,black,brown", "R,100,G,200,B,150"),
+        (.simple, true, "path", "blue", "blue,black,brown", "R=100,G=200,B=150"),
+        (.form, false, "query", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"),
+        (.form, true, "query", "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"),
+        (.spaceDelimited, false, "query", nil, "color=blue%20black%20brown", "color=R%20100%20G%20200%20B%20150"),
+        (.pipeDelimited, false, "query", nil, "color=blue|black|brown", "color=R|100|G|200|B|150"),
+        (.deepObject, true, "query", nil, nil, "color[R]=100&color[G]=200&color[B]=150"),
+    ]
+
+    static var schemas: [String: Any] { [
+        "string": ["type": "string"],
+        "array": ["type": "array", "items": ["type": "string"]],
+        "object": ["type": "object", "properties": ["R": ["type": "integer"], "G": ["type": "integer"], "B": ["type": "integer"]]],
+    ] }
+
+    @Test func theSpecificationsStyleExamplesReadBackAsTheirValues() throws {
+        let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
+        for (kind, explode, place, string, array, object) in Self.table {
+            let style = ParameterStyle(kind, explode: explode)
+            for (written, expected, shape) in [(string, Self.blue, "string"), (array, Self.colours, "array"), (object, Self.rgb, "object")] {
+                guard let written else { continue }
+                let schema = OpenAPISchema(try #require(Self.schemas[shape] as? [String: Any]))
+                let source: ParameterSource = place == "path"
+                    ? .text(written.removingPercentEncoding ?? written) : .pairs(QueryString.pairs(written))
+                let claimed: Set<String> = []
+                #expect(reader.read("color", style: style, schema: schema, from: source, claimed: claimed) == .value(expected),
+                        "\(style) \(shape): \(written)")
+            }
+        }
+        // The table's "empty" column: an empty string.
+        let text = OpenAPISchema(["type": "string"])
+        for (kind, written) in [(ParameterStyle.Kind.matrix, ";color"), (.label, ".")] {
+            #expect(reader.read("color", style: .init(kind, explode: false), schema: text, from: .text(written)) == .value(.string("")))
+        }
+        #expect(reader.read("color", style: .init(.form, explode: true), schema: text, from: .pairs(QueryString.pairs("color="))) == .value(.string("")))
+    }
+
+    /// The defaults: `form` with `explode` in the query and cookies, `simple` without it in the
+    /// path and headers; a style the location cannot carry falls back to its default.
+    @Test func eachLocationHasTheSpecificationsDefault() {
+        #expect(ParameterStyle([:], location: "query") == .init(.form, explode: true))
+        #expect(ParameterStyle([:], location: "cookie") == .init(.form, explode: true))
+        #expect(ParameterStyle([:], location: "path") == .init(.simple, explode: false))
+        #expect(ParameterStyle([:], location: "header") == .init(.simple, explode: false))
+        #expect(ParameterStyle(["style": "form"], location: "query") == .init(.form, explode: true))
+        #expect(ParameterStyle(["style": "form", "explode": false], location: "query") == .init(.form, explode: false))
+        #expect(ParameterStyle(["style": "deepObject"], location: "query") == .init(.deepObject, explode: false))
+        #expect(ParameterStyle(["style": "label", "explode": true], location: "path") == .init(.label, explode: true))
+        #expect(ParameterStyle(["style": "matrix"], location: "query") == .init(.form, explode: true), "matrix is a path style")
+        #expect(ParameterStyle(["style": "form"], location: "header") == .init(.simple, explode: false), "form is no header style")
+    }
+
+    // MARK: Random values through RFC 6570
+
+    /// A value and its schema, in the shapes parameters take.
+    indirect enum Value {
+        case string(String), integer(Int), number(Double), boolean(Bool)
+        case list([Value])
+        case object([(String, Value)])
+
+        var json: JSONValue {
+            switch self {
+            case .string(let text): .string(text)
+            case .integer(let number): .number(Double(number))
+            case .number(let number): .number(number)
+            case .boolean(let flag): .bool(flag)
+            case .list(let items): .array(items.map(\.json))
+            case .object(let entries): .object(Dictionary(uniqueKeysWithValues: entries.map { ($0.0, $0.1.json) }))
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .string(let text): text
+            case .integer(let number): String(number)
+            case .number(let number): String(number)
+            case .boolean(let flag): String(flag)
+            case .list, .object: ""
+            }
+        }
+
+        var typeName: String {
+            switch self {
+            case .string: "string"
+            case .integer: "integer"
+            case .number: "number"
+            case .boolean: "boolean"
+            case .list: "array"
+            case .object: "object"
+            }
+        }
+    }
+
+    /// Text with characters that need percent-encoding, but none of the delimiters any style
+    /// uses (`,` `.` `;` `=` `&` `|` `[` `]` and space), which the reader splits at after decoding.
+    static let alphabet = Array("abcXYZ019-_~/?#%+é€\"'")
+
+    static func primitive(_ generator: inout SeededGenerator) -> Value {
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: .string(String((0..<Int.random(in: 1...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        case 1: .integer(Int.random(in: -5_000...5_000, using: &generator))
+        case 2: .number(Double(Int.random(in: -999...999, using: &generator)) / 8)
+        default: .boolean(Bool.random(using: &generator))
+        }
+    }
+
+    static func value(_ shape: Int, _ generator: inout SeededGenerator) -> Value {
+        switch shape {
+        case 0: return primitive(&generator)
+        case 1:
+            // A list's items share one type, as `items` gives them.
+            let first = primitive(&generator)
+            var items = [first]
+            while items.count < Int.random(in: 1...4, using: &generator) {
+                var next = primitive(&generator)
+                while next.typeName != first.typeName { next = primitive(&generator) }
+                items.append(next)
+            }
+            return .list(items)
+        default:
+            let keys = ["R", "G", "B", "amount", "x-y", "é"].shuffled(using: &generator).prefix(Int.random(in: 1...4, using: &generator))
+            return .object(keys.map { ($0, primitive(&generator)) })
+        }
+    }
+
+    static func schema(of value: Value) -> [String: Any] {
+        switch value {
+        case .list(let items): ["type": "array", "items": ["type": items[0].typeName]]
+        case .object(let entries):
+            ["type": "object", "properties": Dictionary(uniqueKeysWithValues: entries.map { ($0.0, ["type": $0.1.typeName]) })]
+        default: ["type": value.typeName]
+        }
+    }
+
+    /// RFC 6570's percent-encoding for a value: everything but its unreserved characters.
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")) ?? text
+    }
+
+    /// `value` written in `style` for the parameter `name`: a path segment or header value, or
+    /// query pairs (`a=1&b=2`), as RFC 6570 (and OpenAPI for the three query-only styles) expands it.
+    static func written(_ name: String, _ value: Value, _ kind: ParameterStyle.Kind, explode: Bool, header: Bool = false) -> String {
+        let e = header ? { $0 } : encoded
+        switch (kind, value) {
+        case (.simple, .list(let items)): return items.map { e($0.text) }.joined(separator: ",")
+        case (.simple, .object(let entries)):
+            return explode ? entries.map { "\(e($0.0))=\(e($0.1.text))" }.joined(separator: ",")
+                : entries.flatMap { [e($0.0), e($0.1.text)] }.joined(separator: ",")
+        case (.simple, _): return e(value.text)
+        case (.label, .list(let items)): return "." + items.map { e($0.text) }.joined(separator: explode ? "." : ",")
+        case (.label, .object(let entries)):
+            return "." + (explode ? entries.map { "\(e($0.0))=\(e($0.1.text))" }.joined(separator: ".")
+                          : entries.flatMap { [e($0.0), e($0.1.text)] }.joined(separator: ","))
+        case (.label, _): return "." + e(value.text)
+        case (.matrix, .list(let items)):
+            return explode ? items.map { ";\(name)=\(e($0.text))" }.joined() : ";\(name)=" + items.map { e($0.text) }.joined(separator: ",")
+        case (.matrix, .object(let entries)):
+            return explode ? entries.map { ";\(e($0.0))=\(e($0.1.text))" }.joined()
+                : ";\(name)=" + entries.flatMap { [e($0.0), e($0.1.text)] }.joined(separator: ",")
+        case (.matrix, _): return value.text.isEmpty ? ";\(name)" : ";\(name)=\(e(value.text))"
+        case (.deepObject, .object(let entries)): return entries.map { "\(name)[\(e($0.0))]=\(e($0.1.text))" }.joined(separator: "&")
+        case (.deepObject, .list(let items)): return items.map { "\(name)[]=\(e($0.text))" }.joined(separator: "&")
+        case (_, .list(let items)):
+            if explode { return items.map { "\(name)=\(e($0.text))" }.joined(separator: "&") }
+            let delimiter = kind == .spaceDelimited ? "%20" : kind == .pipeDelimited ? "|" : ","
+            return "\(name)=" + items.map { e($0.text) }.joined(separator: delimiter)
+        case (_, .object(let entries)):
+            if explode { return entries.map { "\(e($0.0))=\(e($0.1.text))" }.joined(separator: "&") }
+            let delimiter = kind == .spaceDelimited ? "%20" : kind == .pipeDelimited ? "|" : ","
+            return "\(name)=" + entries.flatMap { [e($0.0), e($0.1.text)] }.joined(separator: delimiter)
+        default: return "\(name)=\(e(value.text))"
+        }
+    }
+
+    /// The styles each location allows, and the shapes each style writes.
+    static let styles: [(place: String, kind: ParameterStyle.Kind, shapes: [Int])] = [
+        ("path", .simple, [0, 1, 2]), ("path", .label, [0, 1, 2]), ("path", .matrix, [0, 1, 2]),
+        ("header", .simple, [0, 1, 2]),
+        ("query", .form, [0, 1, 2]), ("query", .spaceDelimited, [1, 2]), ("query", .pipeDelimited, [1, 2]),
+        ("query", .deepObject, [1, 2]),
+        ("cookie", .form, [0, 1]),
+    ]
+
+    @Test(arguments: 0..<6) func everyStyleReadsBackWhatRFC6570Writes(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: 4_400 + seed)
+        for _ in 0..<120 {
+            let (place, kind, shapes) = Self.styles.randomElement(using: &generator)!
+            let shape = shapes.randomElement(using: &generator)!
+            // An exploded list in a cookie would repeat the cookie; deepObject is always exploded.
+            let explode = kind == .deepObject || place != "cookie" && Bool.random(using: &generator)
+            let value = Self.value(shape, &generator)
+            var other = Self.value(shape, &generator)
+            if case .object(let entries) = value, case .object = other {
+                // The same keys, so that only the values differ.
+                other = .object(entries.map { ($0.0, Self.primitive(&generator)) })
+            }
+            // A label's exploded items are split at dots, which RFC 6570 leaves unencoded.
+            if kind == .label, explode, Self.texts(of: value).contains(where: { $0.contains(".") }) { continue }
+            let written = Self.written("p", value, kind, explode: explode, header: place == "header")
+            var schema = Self.schema(of: value)
+            let contract = Self.contract(place: place, kind: kind, explode: explode, schema: schema, const: value.json)
+            let request = Self.request(place: place, written: written)
+            #expect(Self.problems(contract, request) == nil, "\(place) \(kind) explode \(explode): \(written)")
+
+            // The reader itself gives the value, not only something the schema accepts.
+            let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
+            schema["const"] = nil
+            let source: ParameterSource = switch place {
+            case "path", "header": .text(place == "path" ? written.removingPercentEncoding ?? written : written)
+            case "cookie": .pairs([("p", String(written.dropFirst(2)).removingPercentEncoding ?? "")])
+            default: .pairs(QueryString.pairs(written))
+            }
+            let style = ParameterStyle(kind, explode: explode)
+            let read = reader.read("p", style: style, schema: OpenAPISchema(schema), from: source, claimed: [])
+            #expect(read == .value(value.json), "\(place) \(kind) explode \(explode): \(written)")
+
+            if other.json != value.json, NSDictionary(dictionary: Self.schema(of: other)).isEqual(to: Self.schema(of: value)) {
+                let wrong = Self.request(place: place, written: Self.written("p", other, kind, explode: explode, header: place == "header"))
+                #expect(Self.problems(contract, wrong) != nil, "\(place) \(kind): \(other) read as \(value)")
+            }
+        }
+    }
+
+    static func texts(of value: Value) -> [String] {
+        switch value {
+        case .list(let items): items.map(\.text)
+        case .object(let entries): entries.map(\.1.text)
+        default: [value.text]
+        }
+    }
+
+    // MARK: Requests
+
+    static func contract(place: String, kind: ParameterStyle.Kind, explode: Bool, schema: [String: Any], const: JSONValue) -> RequestContract {
+        var schema = schema
+        schema["const"] = Self.plain(const)
+        let parameter: [String: Any] = ["name": "p", "in": place, "required": true, "style": kind.rawValue, "explode": explode, "schema": schema]
+        // Beside a parameter elsewhere, the route's path parameter (also `p`) accepts anything.
+        let path: [String: Any] = ["name": "p", "in": "path", "schema": [String: Any]()]
+        let operation: [String: Any] = ["parameters": place == "path" ? [parameter] : [parameter, path],
+                                        "responses": ["200": ["description": "ok"]]]
+        let root: [String: Any] = ["openapi": "3.1.0", "paths": ["/items/{p}": ["get": operation]]]
+        return RequestContract(document: OpenAPISource(root: root, name: "styles", problems: []))
+    }
+
+    static func plain(_ value: JSONValue) -> Any {
+        switch value {
+        case .string(let text): text
+        case .number(let number): number
+        case .bool(let flag): flag
+        case .array(let items): items.map(plain)
+        case .object(let entries): entries.mapValues(plain)
+        case .null: NSNull()
+        }
+    }
+
+    static func request(place: String, written: String) -> (StubRequest, [String: String]) {
+        var headers: HTTPFields = [:]
+        var rawQuery: String?
+        var segment = "x"
+        switch place {
+        case "path": segment = written
+        case "header": headers[HTTPField.Name("p")!] = written
+        case "cookie": headers[.cookie] = written
+        default: rawQuery = written
+        }
+        let path = "/items/" + segment
+        let request = StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path),
+                                  query: QueryString.parse(rawQuery), headers: headers, body: [], session: "default",
+                                  requestId: "r", rawQuery: rawQuery)
+        return (request, ["p": segment.removingPercentEncoding ?? segment])
+    }
+
+    static func problems(_ contract: RequestContract, _ request: (StubRequest, [String: String])) -> String? {
+        guard let pattern = try? RoutePattern("GET /items/{p}") else { return "no pattern" }
+        let route = FileRoute(id: "r", location: "r.yaml:1", pattern: pattern, condition: RequestCondition(),
+                              responses: [], mode: .first, priority: 0, defaultHeaders: [])
+        do {
+            try contract.check(request.0, route: route, parameters: request.1)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+}
