@@ -239,8 +239,9 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         }
         switch schema.format {
         case "int32"?: if number < -2_147_483_648 || number > 2_147_483_647 { sink.fail(location, "outside int32") }
-        // 2^63 is a Double exactly; the largest int64 rounds up to it, so it is the first outside.
-        case "int64"?: if number < -9_223_372_036_854_775_808.0 || number >= 9_223_372_036_854_775_808.0 { sink.fail(location, "outside int64") }
+        // A JSON number is read as a Double: the largest int64 rounds up to 2^63, so 2^63 is
+        // inside and the next Double up (2^63 + 2048) is the first outside.
+        case "int64"?: if number < -9_223_372_036_854_775_808.0 || number > 9_223_372_036_854_775_808.0 { sink.fail(location, "outside int64") }
         default: break
         }
     }

@@ -270,9 +270,18 @@ package struct ParameterReader {
                 }
                 return .array(ordered.map { typed($0.element.node, schema: itemSchema(schema)) })
             }
+            // A key given more than once (`a[tags]=x&a[tags]=y`) is a list where its schema takes
+            // one, as a repeated name is at the top (`form`, exploded); otherwise its first value.
             var object: [String: JSONValue] = [:]
             for entry in entries where object[entry.key] == nil {
-                object[entry.key] = typed(entry.node, schema: propertySchema(schema, entry.key))
+                let property = propertySchema(schema, entry.key)
+                let all = entries.filter { $0.key == entry.key }.map(\.node)
+                if case .text = entry.node, Shapes(of: property, in: validator.document).array,
+                   all.allSatisfy({ if case .text = $0 { true } else { false } }) {
+                    object[entry.key] = .array(all.map { typed($0, schema: itemSchema(property)) })
+                } else {
+                    object[entry.key] = typed(entry.node, schema: property)
+                }
             }
             return .object(object)
         }

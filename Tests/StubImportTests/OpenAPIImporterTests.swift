@@ -438,9 +438,11 @@ private func Yams_load(_ url: URL) throws -> [String: Any]? {
         }
     }
 
-    /// An array query parameter is comma-separated (`form`, the default style): each item is
-    /// read as its schema's type, so `ids=1,2` fits `integer` items and `ids=1,x` does not.
-    @Test func anArrayQueryParameterIsCommaSeparatedAndEachItemTyped() async throws {
+    /// An array query parameter is read in its style (OpenAPI's `form`, exploded, by default):
+    /// `ids=1&ids=2` by default, `ids=1,2` with `explode: false`, `ids=1|2` for `pipeDelimited`;
+    /// each item is read as its schema's type, so `ids=1,x` does not fit `integer` items, and
+    /// by default `ids=1,2` is one item, `1,2`, which is no integer either.
+    @Test func anArrayQueryParameterIsReadInItsStyleAndEachItemTyped() async throws {
         let document = """
             openapi: 3.0.3
             info: { title: statements, version: '1' }
@@ -450,17 +452,25 @@ private func Yams_load(_ url: URL) throws -> [String: Any]? {
                 get:
                   parameters:
                     - { name: ids, in: query, schema: { type: array, items: { type: integer }, maxItems: 3 } }
+                    - { name: tags, in: query, explode: false, schema: { type: array, items: { type: integer }, maxItems: 3 } }
+                    - { name: pipes, in: query, style: pipeDelimited, schema: { type: array, items: { type: integer } } }
+                    - { name: filter, in: query, style: deepObject, schema: { type: object, properties: { min: { type: integer } } } }
                   responses:
                     '200': { description: listed, content: { application/json: { schema: { type: object } } } }
                     '400': { description: bad }
             """
         try await serve(validate: true, document: document) { client in
-            #expect(try await client.execute(uri: "/statements?ids=1,2,3", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/statements?ids=1&ids=2&ids=3", method: .get).status == .ok)
             #expect(try await client.execute(uri: "/statements?ids=7", method: .get).status == .ok)
-            let word = try await client.execute(uri: "/statements?ids=1,x", method: .get)
-            #expect(word.status == .badRequest && details(word) == ["ids"])
-            let many = try await client.execute(uri: "/statements?ids=1,2,3,4", method: .get)
+            #expect(try await client.execute(uri: "/statements?tags=1,2,3&pipes=4|5&filter[min]=6", method: .get).status == .ok)
+            let commas = try await client.execute(uri: "/statements?ids=1,2", method: .get)
+            #expect(commas.status == .badRequest && details(commas) == ["ids"], "exploded by default: one item, 1,2")
+            let word = try await client.execute(uri: "/statements?tags=1,x", method: .get)
+            #expect(word.status == .badRequest && details(word) == ["tags"])
+            let many = try await client.execute(uri: "/statements?ids=1&ids=2&ids=3&ids=4", method: .get)
             #expect(many.status == .badRequest && details(many) == ["ids"], "four items of three at most")
+            let deep = try await client.execute(uri: "/statements?filter[min]=x&pipes=4,5", method: .get)
+            #expect(deep.status == .badRequest && Set(details(deep)) == ["filter", "pipes"])
         }
     }
 
