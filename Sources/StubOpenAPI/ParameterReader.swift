@@ -91,7 +91,10 @@ package struct ParameterReader {
         case .pairs(let pairs):
             guard style.readsPairs else { return .absent }
             let own = pairs.filter { $0.name == name }.map(\.value)
-            if style.kind == .deepObject {
+            // Keys in brackets (`filter[status]`), and the name alone nowhere, are read as
+            // deepObject whatever the style says: what clients and form encoders write.
+            let bracketed = own.isEmpty && (shapes.object || shapes.array) && pairs.contains { $0.name.hasPrefix(name + "[") }
+            if style.kind == .deepObject || bracketed {
                 let deep = Deep.build(pairs, name: name)
                 if shapes.array, deep.isList || deep.entries.isEmpty, !own.isEmpty || !deep.entries.isEmpty {
                     let items = own.map(Deep.text) + deep.entries.map(\.node)
@@ -289,12 +292,16 @@ package struct ParameterReader {
 
     /// The values `text` could stand for under `schema`, most specific first: a number where
     /// the schema allows one and the text is written as one, `true`/`false` where it allows a
-    /// boolean, and always the text itself.
+    /// boolean, `{}` or `[]` for an empty text where it allows an object or a list, and always
+    /// the text itself.
     func primitives(_ text: String, schema: OpenAPISchema) -> [JSONValue] {
         let shapes = Shapes(of: schema, in: validator.document)
         var found: [JSONValue] = []
         if shapes.number, let number = Self.number(text) { found.append(.number(number)) }
         if shapes.boolean, text == "true" || text == "false" { found.append(.bool(text == "true")) }
+        // Form encoders write an empty object or list as an empty value (`a[b]=`).
+        if text.isEmpty, shapes.object { found.append(.object([:])) }
+        if text.isEmpty, shapes.array { found.append(.array([])) }
         found.append(.string(text))
         return found
     }
@@ -313,12 +320,11 @@ package struct ParameterReader {
     /// `additionalProperties`'.
     package func propertySchema(_ schema: OpenAPISchema, _ key: String) -> OpenAPISchema {
         let own = validator.document.resolved(schema) ?? schema
-        if let property = own.property(key) { return property }
-        for member in (own.alternatives ?? []) + (own.allOf ?? []) {
-            let member = validator.document.resolved(member) ?? member
-            if let property = member.property(key) { return property }
+        let members = [own] + ((own.alternatives ?? []) + (own.allOf ?? [])).map { validator.document.resolved($0) ?? $0 }
+        if let property = members.lazy.compactMap({ $0.property(key) }).first { return property }
+        for member in members {
+            if case .schema(let additional) = member.additionalProperties { return additional }
         }
-        if case .schema(let additional) = own.additionalProperties { return additional }
         return .anything
     }
 

@@ -78,6 +78,113 @@ import Testing
         #expect(ParameterStyle(["style": "form"], location: "header") == .init(.simple, explode: false), "form is no header style")
     }
 
+    // MARK: What real documents ask
+
+    static let stripeLike = """
+        openapi: 3.0.0
+        info: { title: charges, version: '1' }
+        paths:
+          /v1/charges:
+            get:
+              parameters:
+                - name: created
+                  in: query
+                  style: deepObject
+                  explode: true
+                  schema:
+                    anyOf:
+                      - { type: object, properties: { gte: { type: integer }, lt: { type: integer } } }
+                      - { type: integer }
+                - { name: expand, in: query, style: deepObject, explode: true, schema: { type: array, items: { type: string } } }
+                - { name: limit, in: query, schema: { type: integer, maximum: 100 } }
+                - { name: filter, in: query, content: { application/json: { schema: { type: object, required: [q] } } } }
+                - { name: session, in: cookie, schema: { type: string, pattern: '^s-[0-9]+$' } }
+                - { name: tags, in: cookie, explode: false, schema: { type: array, items: { type: integer } } }
+              responses: { '200': { description: ok } }
+            post:
+              requestBody:
+                required: true
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      required: [amount]
+                      properties:
+                        amount: { type: integer }
+                        metadata:
+                          anyOf:
+                            - { type: object, additionalProperties: { type: string } }
+                            - { type: string, enum: [''] }
+                        address: { type: object, properties: { city: { type: string }, lines: { type: array, items: { type: string } } } }
+                        ids: { type: array, items: { type: integer } }
+                        options: { type: object, properties: { n: { type: integer } } }
+                    encoding:
+                      ids: { style: form, explode: false }
+                      options: { contentType: application/json }
+              responses: { '200': { description: ok } }
+        """
+
+    /// Stripe's shapes: `anyOf` of a number and a `deepObject`, `expand[]` lists, a JSON
+    /// `content` parameter, cookies, and form bodies with nested brackets, `encoding`, an
+    /// `additionalProperties` under `anyOf`, and repeated keys.
+    @Test func stripesShapesAndFormBodiesAreReadAsTheirDocumentSays() throws {
+        let source = try OpenAPISource.load("api.yaml") { _ in Data(Self.stripeLike.utf8) }
+        let contract = RequestContract(document: source)
+        func check(_ method: String, query: String? = nil, cookie: String? = nil, form: String? = nil) -> String? {
+            var headers: HTTPFields = [:]
+            if let cookie { headers[.cookie] = cookie }
+            if form != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+            let request = StubRequest(method: method, path: "/v1/charges", pathSegments: ["v1", "charges"],
+                                      query: QueryString.parse(query), headers: headers, body: Array((form ?? "").utf8),
+                                      session: "default", requestId: "r", rawQuery: query)
+            guard let pattern = try? RoutePattern("\(method) /v1/charges") else { return "no pattern" }
+            let route = FileRoute(id: "r", location: "r.yaml:1", pattern: pattern, condition: RequestCondition(),
+                                  responses: [], mode: .first, priority: 0, defaultHeaders: [])
+            do {
+                try contract.check(request, route: route, parameters: [:])
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        for query in ["created=5", "created[gte]=5&created[lt]=9", "expand[]=customer&expand[]=invoice", "expand=customer",
+                      "expand[0]=a&expand[1]=b", "limit=100", #"filter={"q":"x"}"#, "limit=1e2"] {
+            #expect(check("GET", query: query) == nil, "\(query)")
+        }
+        for (query, field) in [("created=x", "created"), ("created[gte]=x", "created"), ("limit=0x10", "limit"),
+                               ("limit=inf", "limit"), ("limit=%201", "limit"), ("limit=101", "limit"),
+                               (#"filter={"p":1}"#, "filter"), ("filter={", "filter")] {
+            let problem = check("GET", query: query)
+            #expect(problem?.contains("query parameter \(field)") == true, "\(query): \(problem ?? "passed")")
+        }
+        #expect(check("GET", cookie: "session=s-12; tags=1,2") == nil)
+        #expect(check("GET", cookie: "session=s-x")?.contains("cookie parameter session") == true)
+        #expect(check("GET", cookie: "tags=1,x")?.contains("cookie parameter tags") == true)
+
+        #expect(check("POST", form: "amount=5&metadata[order]=0&metadata[2g]=&address[city]=London&address[lines]=a&address[lines]=b"
+                                   + "&ids=1,2&options=%7B%22n%22%3A3%7D&other[deep][x]=1") == nil)
+        #expect(check("POST", form: "amount=5&metadata=") == nil, "metadata's empty-text alternative")
+        #expect(check("POST", form: "amount=5&address=&ids=") == nil, "an empty value is an empty object or list")
+        #expect(check("POST", form: "amount=x")?.contains("body.amount") == true)
+        #expect(check("POST", form: "amount=5&ids=1&ids=x")?.contains("body.ids") == true, "ids is unexploded: 1 then x")
+        #expect(check("POST", form: "amount=5&options=%7B%22n%22%3A%22a%22%7D")?.contains("body.options") == true)
+        #expect(check("POST", form: "amount=5&address[lines][0]=a&address[city][x]=1")?.contains("body.address.city") == true)
+        #expect(check("POST", form: "")?.contains("missing required amount") == true, "an empty form body is {}")
+    }
+
+    /// A path parameter not written in its style is named, and why.
+    @Test func aParameterNotWrittenInItsStyleIsNamed() {
+        let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
+        let list = OpenAPISchema(["type": "array", "items": ["type": "integer"]])
+        let object = OpenAPISchema(["type": "object"])
+        #expect(reader.read("id", style: .init(.label, explode: false), schema: list, from: .text("5")) == .malformed("is not written as label style (.value)"))
+        #expect(reader.read("id", style: .init(.matrix, explode: false), schema: list, from: .text("5")) == .malformed("is not written as matrix style (;id=value)"))
+        #expect(reader.read("id", style: .init(.matrix, explode: false), schema: list, from: .text(";other=5")) == .malformed("is not written as matrix style (;id=value)"))
+        #expect(reader.read("id", style: .init(.simple, explode: false), schema: object, from: .text("R,1,G")) == .malformed("is not written as simple style (key,value,…)"))
+        #expect(reader.read("id", style: .init(.form, explode: false), schema: object, from: .pairs([("id", "R,1,G")])) == .malformed("is not written as form style (key,value,…)"))
+        #expect(reader.read("id", style: .init(.form, explode: true), schema: list, from: .pairs([("other", "1")])) == .absent)
+    }
+
     // MARK: Random values through RFC 6570
 
     /// A value and its schema, in the shapes parameters take.
