@@ -97,7 +97,7 @@ package struct ParameterReader {
             if style.kind == .deepObject || bracketed {
                 let deep = Deep.build(pairs, name: name)
                 if shapes.array, deep.isList || deep.entries.isEmpty, !own.isEmpty || !deep.entries.isEmpty {
-                    let items = own.map(Deep.text) + deep.entries.map(\.node)
+                    let items = own.map(Deep.text) + Self.inIndexOrder(deep.entries)
                     candidates.append(.array(items.map { typed($0, schema: itemSchema(schema)) }))
                 } else if !deep.entries.isEmpty, shapes.object || shapes.array || shapes.unknown {
                     candidates.append(typed(.entries(deep.entries), schema: schema))
@@ -172,18 +172,20 @@ package struct ParameterReader {
     private func textCandidates(_ text: String, delimiter: Character, pairs: Character?, shapes: Shapes,
                                 schema: OpenAPISchema, into candidates: inout [JSONValue], malformed: inout String?,
                                 style: ParameterStyle) {
+        // `simple` is the headers' style, whose lists have blanks after their commas.
+        let trim = style.kind == .simple
         if shapes.array {
-            candidates.append(.array(Self.split(text, by: delimiter).map { typed(.text($0), schema: itemSchema(schema)) }))
+            candidates.append(.array(Self.split(text, by: delimiter, trim: trim).map { typed(.text($0), schema: itemSchema(schema)) }))
         }
         if shapes.object {
             let entries: [(key: String, node: Deep)]?
             if let pairs {
-                entries = Self.split(text, by: pairs).map { item in
+                entries = Self.split(text, by: pairs, trim: trim).map { item in
                     let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                     return (String(parts[0]), .text(parts.count > 1 ? String(parts[1]) : ""))
                 }
             } else {
-                entries = Self.alternating(Self.split(text, by: ","))
+                entries = Self.alternating(Self.split(text, by: ",", trim: trim))
             }
             if let entries { candidates.append(typed(.entries(entries), schema: schema)) } else {
                 malformed = "is not written as \(style.kind.rawValue) style (key,value,…)"
@@ -266,12 +268,7 @@ package struct ParameterReader {
             let indexed = entries.allSatisfy { Self.isIndex($0.key) }
             let unnamed = entries.allSatisfy { $0.key.isEmpty }
             if indexed, shapes.array && (!shapes.object || unnamed) || shapes.unknown && unnamed {
-                let ordered = entries.enumerated().sorted { left, right in
-                    let (a, b) = (Int(left.element.key), Int(right.element.key))
-                    if let a, let b, a != b { return a < b }
-                    return left.offset < right.offset
-                }
-                return .array(ordered.map { typed($0.element.node, schema: itemSchema(schema)) })
+                return .array(Self.inIndexOrder(entries).map { typed($0, schema: itemSchema(schema)) })
             }
             // A key given more than once (`a[tags]=x&a[tags]=y`) is a list where its schema takes
             // one, as a repeated name is at the top (`form`, exploded); otherwise its first value.
@@ -328,6 +325,15 @@ package struct ParameterReader {
         return .anything
     }
 
+    /// A list's items (`[2]`, `[0]`, `[]`) in the order their indices give, then those without
+    /// an index (`[]`) in the order sent.
+    static func inIndexOrder(_ entries: [(key: String, node: Deep)]) -> [Deep] {
+        entries.enumerated().sorted { left, right in
+            let (a, b) = (Int(left.element.key) ?? .max, Int(right.element.key) ?? .max)
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element.node)
+    }
+
     /// The kinds of value a schema allows, its choices and `allOf` members included; every kind
     /// when it names none.
     struct Shapes {
@@ -376,8 +382,12 @@ package struct ParameterReader {
     }
 
     /// The items of an unexploded list; none for an empty text.
-    static func split(_ text: String, by delimiter: Character) -> [String] {
-        text.isEmpty ? [] : text.split(separator: delimiter, omittingEmptySubsequences: false).map(String.init)
+    /// The items of an unexploded list; none for an empty text. `trim` takes the blanks around
+    /// each off, as an HTTP list in a header is written (`1, 2`).
+    static func split(_ text: String, by delimiter: Character, trim: Bool = false) -> [String] {
+        guard !text.isEmpty else { return [] }
+        let items = text.split(separator: delimiter, omittingEmptySubsequences: false)
+        return trim ? items.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) } : items.map(String.init)
     }
 
     /// `R,100,G,200` as `R → 100, G → 200`; nil for an odd count.

@@ -172,6 +172,23 @@ import Testing
         #expect(check("POST", form: "")?.contains("missing required amount") == true, "an empty form body is {}")
     }
 
+    /// A list in a header has blanks after its commas (RFC 9110's lists); deepObject's indices
+    /// give the order, not the order sent; an exploded `form` object takes the query's other
+    /// names, not those of the operation's other parameters.
+    @Test func headerListsIndicesAndTheOtherParameters() {
+        let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
+        let integers = OpenAPISchema(["type": "array", "items": ["type": "integer"]])
+        let strings = OpenAPISchema(["type": "array", "items": ["type": "string"]])
+        #expect(reader.read("x", style: .init(.simple, explode: false), schema: integers, from: .text("1, 2,\t3")) == .value(.array([.number(1), .number(2), .number(3)])))
+        let sent: [(name: String, value: String)] = [("e[2]", "c"), ("e[0]", "a"), ("e[10]", "d"), ("e[1]", "b")]
+        #expect(reader.read("e", style: .init(.deepObject, explode: true), schema: strings, from: .pairs(sent))
+                == .value(.array(["a", "b", "c", "d"].map(JSONValue.string))))
+        let object = OpenAPISchema(["type": "object", "additionalProperties": ["type": "integer"]])
+        let query: [(name: String, value: String)] = [("limit", "x"), ("R", "1"), ("G", "2")]
+        #expect(reader.read("rgb", style: .init(.form, explode: true), schema: object, from: .pairs(query), claimed: ["limit"])
+                == .value(.object(["R": .number(1), "G": .number(2)])))
+    }
+
     /// A path parameter not written in its style is named, and why.
     @Test func aParameterNotWrittenInItsStyleIsNamed() {
         let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
