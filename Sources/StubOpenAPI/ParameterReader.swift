@@ -102,7 +102,7 @@ package struct ParameterReader {
                 } else if !deep.entries.isEmpty, shapes.object || shapes.array || shapes.unknown {
                     candidates.append(typed(.entries(deep.entries), schema: schema))
                 }
-                if shapes.primitive, let first = own.first { candidates += primitives(first, schema: schema) }
+                if let first = own.first, shapes.primitive || first.isEmpty { candidates += primitives(first, schema: schema) }
                 break
             }
             let delimiter: Character = style.kind == .spaceDelimited ? " " : style.kind == .pipeDelimited ? "|" : ","
@@ -113,7 +113,9 @@ package struct ParameterReader {
             if shapes.object {
                 if style.explode {
                     var entries: [(key: String, node: Deep)] = []
-                    for pair in pairs where !claimed.contains(pair.name) && !entries.contains(where: { $0.key == pair.name }) {
+                    // Its own name is no property: `rgb=` is the empty object, read below.
+                    for pair in pairs where pair.name != name && !claimed.contains(pair.name)
+                        && !entries.contains(where: { $0.key == pair.name }) {
                         entries.append((pair.name, .text(pair.value)))
                     }
                     if !entries.isEmpty { candidates.append(typed(.entries(entries), schema: schema)) }
@@ -124,7 +126,7 @@ package struct ParameterReader {
                     }
                 }
             }
-            if shapes.primitive, let first = own.first { candidates += primitives(first, schema: schema) }
+            if let first = own.first, shapes.primitive || first.isEmpty { candidates += primitives(first, schema: schema) }
         case .text(let text):
             guard !style.readsPairs else { return .absent }
             switch style.kind {

@@ -187,6 +187,11 @@ import Testing
         let query: [(name: String, value: String)] = [("limit", "x"), ("R", "1"), ("G", "2")]
         #expect(reader.read("rgb", style: .init(.form, explode: true), schema: object, from: .pairs(query), claimed: ["limit"])
                 == .value(.object(["R": .number(1), "G": .number(2)])))
+        #expect(reader.read("rgb", style: .init(.form, explode: true), schema: object, from: .pairs([("rgb", "")])) == .value(.object([:])),
+                "an empty value is the empty object, not a property named rgb")
+        // A matrix segment's items of other names are not the parameter's.
+        #expect(reader.read("id", style: .init(.matrix, explode: true), schema: integers, from: .text(";id=1;x=2;id=3"))
+                == .value(.array([.number(1), .number(3)])))
     }
 
     /// A path parameter not written in its style is named, and why.
