@@ -327,6 +327,12 @@ package struct ParameterReader {
         return .anything
     }
 
+    /// Whether `schema` takes a list and nothing else.
+    package func isList(_ schema: OpenAPISchema) -> Bool {
+        let shapes = Shapes(of: schema, in: validator.document)
+        return shapes.array && !shapes.object && !shapes.primitive
+    }
+
     /// A list's items (`[2]`, `[0]`, `[]`) in the order their indices give, then those without
     /// an index (`[]`) in the order sent.
     static func inIndexOrder(_ entries: [(key: String, node: Deep)]) -> [Deep] {

@@ -166,6 +166,11 @@ package struct RequestContract: Sendable {
             case .value(let value): object[name] = value
             }
         }
+        // A form cannot write an empty list (`form`, exploded, writes one pair per item), so a
+        // required list that is not there is the empty one.
+        for name in own.required where object[name] == nil && reader.isList(reader.propertySchema(own, name)) {
+            object[name] = .array([])
+        }
         return .object(object)
     }
 
