@@ -114,4 +114,45 @@ import Testing
         off.resetHits(session: "s")
         #expect(off.hits(session: nil).isEmpty)
     }
+    /// A body of exactly `ExchangeBodies.maxBytes` is kept and one byte more is not (its size
+    /// is); the response's credential headers are masked as the request's are.
+    @Test func bodiesUpToTheLimitAreKeptAndResponseCredentialsMasked() {
+        let journal = RequestJournal(capacity: 10)
+        let limit = ExchangeBodies.maxBytes
+        for size in [limit, limit + 1] {
+            let body = [UInt8](repeating: UInt8(ascii: "a"), count: size)
+            journal.record(JournalRecord(requestId: "r", receivedAt: Date(), method: "POST", path: "/x", query: [:], session: "s",
+                                         route: nil, status: 200, latencyMs: 0, headers: [:]),
+                           bodies: ExchangeBodies(requestBody: body, responseStatus: 200,
+                                                  responseHeaders: [.setCookie: "sid=secret", .contentType: "text/plain"],
+                                                  responseBody: body))
+        }
+        let kept = journal.detail(sequence: 1), dropped = journal.detail(sequence: 2)
+        #expect(kept?.request?.body?.utf8.count == limit && kept?.request?.bodyOmitted == nil)
+        #expect(kept?.response?.body?.utf8.count == limit && kept?.response?.bodyOmitted == nil)
+        #expect(dropped?.request?.body == nil && dropped?.request?.bodyOmitted != nil && dropped?.request?.bodyBytes == limit + 1)
+        #expect(dropped?.response?.body == nil && dropped?.response?.bodyBytes == limit + 1)
+        #expect(kept?.response?.headers["Set-Cookie"] == JournalRedaction.mask)
+        #expect(kept?.response?.headers["Content-Type"] == "text/plain")
+    }
+
+    /// The live feed: a listener for every session hears each session's entries, a session's
+    /// listener only its own, in order.
+    @Test func aListenerForEverySessionHearsThemAllAndASessionsOnlyItsOwn() async throws {
+        let journal = RequestJournal(capacity: 10)
+        let every = try #require(journal.feed.subscribe(session: nil))
+        let own = try #require(journal.feed.subscribe(session: "b"))
+        for session in ["a", "b", "a"] {
+            journal.record(JournalRecord(requestId: session, receivedAt: Date(), method: "GET", path: "/x", query: [:],
+                                         session: session, route: nil, status: 200, latencyMs: 0, headers: [:]))
+        }
+        journal.feed.unsubscribe(every.key)
+        journal.feed.unsubscribe(own.key)
+        var heard: [String] = [], heardByB: [String] = []
+        for await entry in every.stream { heard.append(entry.session) }
+        for await entry in own.stream { heardByB.append(entry.session) }
+        #expect(heard == ["a", "b", "a"])
+        #expect(heardByB == ["b"])
+        #expect(journal.feed.count == 0)
+    }
 }

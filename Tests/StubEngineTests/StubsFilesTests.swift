@@ -50,4 +50,36 @@ import StubFormats
         #expect(!StubsFiles.folder(root).hasFolder("routes"), "a file named routes")
         #expect(!StubsFiles.folder(root).hasFolder("scenarios"), "nothing there")
     }
+    /// The files under a folder are those below it, not those of a folder whose name starts the
+    /// same (`routes2/`), in memory and on disk; and a sibling folder whose name starts as the
+    /// stubs folder's does (`Stubs-other` beside `Stubs`) is outside it.
+    @Test func aFolderIsItsOwnFilesNotASiblingsWithTheSamePrefix() throws {
+        let memory = StubsFiles.memory(["routes/a.yaml": [], "routes/deep/b.yaml": [], "routes2/c.yaml": [], "routesx": []])
+        #expect(memory.files(under: "routes") == ["routes/a.yaml", "routes/deep/b.yaml"])
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("stubsfiles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let root = base.appendingPathComponent("Stubs"), sibling = base.appendingPathComponent("Stubs-other")
+        for folder in [root.appendingPathComponent("routes/deep"), root.appendingPathComponent("routes2"), sibling] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        for file in ["routes/a.yaml", "routes/deep/b.yaml", "routes2/c.yaml"] {
+            try Data("x".utf8).write(to: root.appendingPathComponent(file))
+        }
+        try Data("secret".utf8).write(to: sibling.appendingPathComponent("secret.json"))
+        let real = root.resolvingSymlinksInPath()
+        #expect(StubsFiles.folder(real).files(under: "routes") == ["routes/a.yaml", "routes/deep/b.yaml"])
+        #expect(throws: FixtureProblem.self) { try StubsFolder.read("../Stubs-other/secret.json", root: real) }
+        #expect(try StubsFolder.read("routes/a.yaml", root: real) == Data("x".utf8))
+    }
+
+    /// A field that takes text refuses YAML's null (`~`, `null`, nothing) with its line, rather
+    /// than reading it as the text "null" or as nothing.
+    @Test func textFieldsRefuseNull() {
+        for (field, value) in [("method", "~"), ("path", "null"), ("method", "")] {
+            var problems: [FixtureProblem] = []
+            let yaml = "routes:\n  - request:\n      \(field): \(value)\n\(field == "path" ? "" : "      path: /x\n")    responses: [ { status: 204 } ]\n"
+            _ = RouteFileLoader(files: .memory(["routes/r.yaml": Array(yaml.utf8)])).load(problems: &problems)
+            #expect(problems.contains { $0.reason.contains("\(field) must be text") && $0.line == 3 }, "\(field): \(value): \(problems)")
+        }
+    }
 }
