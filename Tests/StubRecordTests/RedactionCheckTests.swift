@@ -40,4 +40,19 @@ import Testing
         // Without its allow list the fixtures' IBANs are found: the check is not blind.
         #expect(try RedactionCheck(rules: RedactionRules()).check(folder: stubs).contains { $0.kind == .iban })
     }
+    /// A finding shows a value only as its first and last two characters, and a value of six
+    /// characters or fewer not at all: two and two of six would show most of it.
+    @Test func maskingShowsTwoAndTwoOnlyOfLongerValues() {
+        for length in 0...12 {
+            let value = String("abcdefghijkl".prefix(length))
+            let masked = RedactionCheck.mask(value)
+            #expect(masked.count == length, "\(value)")
+            if length <= 6 {
+                #expect(masked.allSatisfy { $0 == "•" }, "\(value) → \(masked)")
+            } else {
+                #expect(masked.prefix(2) == value.prefix(2) && masked.suffix(2) == value.suffix(2)
+                        && masked.dropFirst(2).dropLast(2).allSatisfy { $0 == "•" }, "\(value) → \(masked)")
+            }
+        }
+    }
 }
