@@ -13,7 +13,9 @@ package struct PreferChoice: Sendable, Equatable {
     package init?(_ headers: HTTPFields) throws(APIError) {
         guard let value = headers[Self.header] else { return nil }
         for token in value.split(whereSeparator: { $0 == "," || $0 == ";" }) {
-            let pair = token.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            // `example=` with nothing after it is a pair too, and refused below.
+            let pair = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
             guard pair.count == 2 else { continue }
             let text = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             switch pair[0].lowercased() {
