@@ -50,6 +50,35 @@ public enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
+    /// Whether `text` is a number as JSON writes one (RFC 8259 §6): `-12`, `0`, `1.5`, `2e3`;
+    /// not `012`, `+1`, `.5`, `1.`, `0x10`, `inf` or ` 1`. The one copy of the grammar: route
+    /// files' numbers, matchers reading a query's text and request validation all ask here.
+    public static func isNumberText(_ text: some StringProtocol) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+        func digits() -> Int {
+            let count = bytes.prefix { isDigit($0) }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes = bytes.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+
     /// Paths of every `null` inside objects and arrays, e.g. `category` or `amount.currency`.
     package func nullPaths(prefix: String = "") -> [String] {
         switch self {

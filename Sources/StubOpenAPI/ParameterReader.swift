@@ -407,24 +407,6 @@ package struct ParameterReader {
     /// `text` as a number when it is written as JSON writes one (`-12`, `1.5`, `2e3`); `0x10`,
     /// `inf` and ` 1` are text.
     static func number(_ text: String) -> Double? {
-        var bytes = text.utf8[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        func digits() -> Bool {
-            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            bytes = bytes.dropFirst(count)
-            return count > 0
-        }
-        guard digits() else { return nil }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            guard digits() else { return nil }
-        }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits() else { return nil }
-        }
-        guard bytes.isEmpty else { return nil }
-        return Double(text)
+        JSONValue.isNumberText(text) ? Double(text) : nil
     }
 }

@@ -31,4 +31,19 @@ import Testing
         let value = try decode(#"{"amount": {"currency": null}, "tags": [1, null], "name": "x"}"#)
         #expect(value.nullPaths() == ["amount.currency", "tags[1]"])
     }
+    /// JSON's number grammar (RFC 8259 §6), against the grammar written as a regular expression,
+    /// on random texts of its characters and a few others: leading zeros, lone signs and dots,
+    /// exponents without digits, blanks.
+    @Test func numberTextIsJSONsGrammar() {
+        let pieces = ["0", "1", "9", "00", "-", "+", ".", "e", "E", " ", "x", "12"]
+        let grammar = #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "012", "1.", ".5", "+1", "1e", "1e+", "2E-3", "-1.5e10", "inf", "NaN", "0x10", " 1", "1 "]
+        for _ in 0..<3_000 {
+            texts.append((0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            #expect(JSONValue.isNumberText(text) == (text.range(of: grammar, options: .regularExpression) != nil), "\(text.debugDescription)")
+        }
+    }
 }

@@ -133,7 +133,7 @@ extension RouteFileLoader {
                     reader.fail(node, "\(at): \(scalar.string) is not a JSON number")
                     return nil
                 }
-                return .number(Self.isJSONNumber(scalar.string) ? scalar.string : JSONValue.number(number).text ?? "\(number)")
+                return .number(JSONValue.isNumberText(scalar.string) ? scalar.string : JSONValue.number(number).text ?? "\(number)")
             default:
                 return template(scalar.string, node: node, at: at, escaping: .none, parameters: parameters, reader: &reader)
                     .map(TemplateJSON.string)
@@ -201,8 +201,4 @@ extension RouteFileLoader {
         "xml": "application/xml", "csv": "text/csv; charset=utf-8", "pdf": "application/pdf", "png": "image/png",
         "jpg": "image/jpeg", "jpeg": "image/jpeg", "svg": "image/svg+xml",
     ]
-
-    package static func isJSONNumber(_ text: String) -> Bool {
-        text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
-    }
 }

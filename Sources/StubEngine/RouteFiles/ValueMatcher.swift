@@ -70,7 +70,7 @@ package struct ValueMatcher: Sendable {
         case .number(let number)?: return number
         case .string(let text)?:
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            guard RouteFileLoader.isJSONNumber(trimmed) else { return nil }
+            guard JSONValue.isNumberText(trimmed) else { return nil }
             return Double(trimmed)
         default: return nil
         }
