@@ -443,7 +443,7 @@ let package = Package(
         .testTarget(
             name: "StubRecordTests",
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types"), 
-                "StubFormats",
+                "StubFormats", "StubEngine",
                 "StubRecord", "StubServer", "StubImport", "BuiltInBank",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

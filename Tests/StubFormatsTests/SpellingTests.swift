@@ -20,6 +20,15 @@ import Testing
         #expect(Spelling.closest(to: "x", in: [String]()) == nil)
     }
 
+    /// Close enough is at most two edits, or a third of the word when that is more.
+    @Test func closeEnoughIsTwoEditsOrAThirdOfTheWord() {
+        #expect(Spelling.nearest(to: "mdoe", in: ["mode"]) == "mode", "two edits in four letters")
+        #expect(Spelling.nearest(to: "xyoe", in: ["mode"]) == nil, "three edits in four letters")
+        #expect(Spelling.nearest(to: "responsexyz", in: ["responses"]) == "responses", "three edits in eleven letters")
+        #expect(Spelling.nearest(to: "rexponsexyz", in: ["responses"]) == nil, "four edits in eleven letters")
+        #expect(Spelling.nearest(to: "a", in: ["abc"]) == "abc", "two edits always pass")
+    }
+
     @Test func tiesGoToTheFirstAlphabetically() {
         #expect(Spelling.closest(to: "cat", in: ["hat", "bat"]) == "bat")
     }

@@ -48,6 +48,38 @@ import Testing
         #expect(report.replay?.replayed == 2 && report.replay?.matched == 2, "the kept ones replay as WireMock answers")
     }
 
+    /// Header names are the same in any case, so two mappings that differ only in a header name's
+    /// case match the same requests, and only the later is kept.
+    @Test func headerNamesInAnyCaseAreTheSameRequests() throws {
+        let (report, backend, _) = try Self.convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "url": "/v1/rates", "headers": { "X-Region": { "equalTo": "eu" } } },
+                "response": { "status": 200, "body": "old" } },
+              { "request": { "method": "GET", "url": "/v1/rates", "headers": { "x-region": { "equalTo": "eu" } } },
+                "response": { "status": 200, "body": "new" } }
+            ] }
+            """)
+        #expect(report.routes == 1, "\(report.skipped)")
+        #expect(report.skipped.map(\.source) == ["mappings/m.json mappings[0]"])
+        #expect(backend.engine.answer(EngineRequest(method: "GET", target: "/v1/rates", headers: [HTTPField.Name("X-Region")!: "eu"])).text
+                == "new")
+    }
+
+    /// A mapping file whose every mapping a later file's replaces writes no route file at all.
+    @Test func aFileLeftWithNoMappingIsNotWritten() throws {
+        let source = ScratchFolder()
+        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"{ "request": { "method": "GET", "url": "/v1/rates" }, "response": { "status": 200, "body": "old" } }"#.utf8)
+            .write(to: source.url.appendingPathComponent("mappings/a-rates.json"))
+        try Data(#"{ "request": { "method": "GET", "url": "/v1/rates" }, "response": { "status": 200, "body": "new" } }"#.utf8)
+            .write(to: source.url.appendingPathComponent("mappings/b-rates.json"))
+        let out = ScratchFolder()
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        #expect(report.routes == 1 && report.skipped.map(\.source) == ["mappings/a-rates.json"], "\(report.skipped)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.url.appendingPathComponent("routes").path).filter { $0.hasSuffix(".yaml") }
+        #expect(written == ["b-rates.yaml"], "\(written)")
+    }
+
     /// `url` is the path and the query as sent: a name given twice is both values, in order.
     @Test func aURLsRepeatedQueryNameTakesEveryValueInOrder() throws {
         let (report, backend, _) = try Self.convert("""

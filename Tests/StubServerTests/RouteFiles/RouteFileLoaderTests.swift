@@ -124,6 +124,8 @@ import StubFormats
         // A priority or a condition tells them apart.
         #expect(try problems(["routes/a.yaml": good, "routes/b.yaml": good.replacingOccurrences(of: "id: a", with: "id: b")
             .replacingOccurrences(of: "path: \"/a/{id}\" }", with: "path: \"/a/{id}\", headers: { X-Beta: \"1\" } }")]).isEmpty)
+        #expect(try problems(["routes/a.yaml": good, "routes/b.yaml": good.replacingOccurrences(of: "id: a", with: "id: b")
+            .replacingOccurrences(of: "    request:", with: "    priority: 1\n    request:")]).isEmpty)
     }
 
     @Test func invalidStatusesHeadersAndBodies() throws {
