@@ -205,7 +205,7 @@ package struct ParameterReader {
             guard let own = pairs.first(where: { $0.name == name })?.value else { return .absent }
             text = own
         }
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return .malformed("is not JSON") }
+        guard let value = try? JSONValue.parse(text) else { return .malformed("is not JSON") }
         return .value(value)
     }
 

@@ -86,6 +86,11 @@ package struct BankFixtureLoader: Sendable {
             problems.append(error)
             return nil
         }
+        // The strict reader first: Foundation's takes a trailing comma, which a client would not.
+        if let syntax = JSONLineLocator.syntaxError(in: data) {
+            problems.append(FixtureProblem(file: relative, line: syntax.line, reason: syntax.reason))
+            return nil
+        }
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {

@@ -19,7 +19,10 @@ package enum WireJSON {
     ///   at one of them is refused (Codable would read it as absent). Unknown fields are ignored.
     package static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: [UInt8], fields: Set<String> = []) throws(APIError) -> T {
         guard !bytes.isEmpty else { throw APIError.malformedJSON("the body is empty") }
-        if !fields.isEmpty, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+        // Foundation's reader takes `{"a":1,}`; a bank's server does not.
+        let value: JSONValue
+        do { value = try JSONValue.parse(bytes) } catch { throw APIError.malformedJSON("invalid JSON: \(error)") }
+        if !fields.isEmpty {
             let nulls = value.nullPaths().filter(fields.contains)
             if !nulls.isEmpty {
                 throw APIError.validation("Fields may be omitted but not null: \(nulls.joined(separator: ", ")).",

@@ -32,7 +32,7 @@ package enum JournalRedaction {
     package static func body(_ bytes: [UInt8], contentType: String?) -> String? {
         guard !bytes.isEmpty else { return nil }
         let type = (contentType ?? "").lowercased()
-        if let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+        if let value = try? JSONValue.parse(bytes) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             if let data = try? encoder.encode(masked(value)), let text = String(data: data, encoding: .utf8) { return text }

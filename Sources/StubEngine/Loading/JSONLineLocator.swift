@@ -1,4 +1,5 @@
 package import Foundation
+import StubFormats
 
 /// Finds the line on which the value at a coding path starts in a JSON text, so decoding
 /// errors (which know only the path) can say where to look.
@@ -11,17 +12,13 @@ package enum JSONLineLocator {
         return scanner.find(path[...])
     }
 
-    /// Line and reason of a JSON syntax error, from JSONSerialization's "around character N".
+    /// Line and reason of a JSON syntax error, as the strict reader (`JSONValue.parse`) finds it.
     package static func syntaxError(in data: Data) -> (line: Int?, reason: String)? {
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            _ = try JSONValue.parse(data)
             return nil
         } catch {
-            let message = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-            guard let range = message.range(of: "character ") else { return (line(inMessage: message), message) }
-            let offset = Int(message[range.upperBound...].prefix(while: \.isASCIIDigit)) ?? 0
-            let line = 1 + data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count
-            return (line, "invalid JSON: \(message)")
+            return (error.line, "invalid JSON: \(error)")
         }
     }
 

@@ -196,7 +196,7 @@ package struct RouteInput {
 /// and a POST to the built-in bank should not pay for a decode because route files are loaded.
 package final class ParsedBody {
     private let bytes: [UInt8]
-    private(set) lazy var json: JSONValue? = bytes.isEmpty ? nil : try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    private(set) lazy var json: JSONValue? = bytes.isEmpty ? nil : try? JSONValue.parse(bytes)
     private(set) lazy var xml: XMLBody? = XMLBody.parse(bytes)
 
     package init(_ bytes: [UInt8]) { self.bytes = bytes }

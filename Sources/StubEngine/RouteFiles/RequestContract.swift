@@ -124,9 +124,9 @@ package struct RequestContract: Sendable {
             guard problems.isEmpty else { return problems }
         } else if type.contains("json") {
             do {
-                value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+                value = try JSONValue.parse(request.body)
             } catch {
-                throw APIError.malformedJSON("\(error)")
+                throw APIError.malformedJSON("invalid JSON: \(error)")
             }
         } else {
             return nil

@@ -73,7 +73,7 @@ package struct RouteFileContractCheck {
             report.checked.append("\(label): documented")
             return
         }
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else {
+        guard let value = try? JSONValue.parse(body) else {
             report.problems.append("\(label): the body is not JSON, but \(contractName) documents a JSON schema")
             return
         }

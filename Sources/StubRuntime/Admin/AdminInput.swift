@@ -33,9 +33,9 @@ struct AdminInput {
         guard !request.body.isEmpty else { throw APIError.malformedJSON("the body is empty") }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+            value = try JSONValue.parse(request.body)
         } catch {
-            throw APIError.malformedJSON(JSONLineLocator.syntaxError(in: Data(request.body))?.reason ?? "\(error)")
+            throw APIError.malformedJSON("invalid JSON: \(error)")
         }
         try check(value, against: shape, path: "")
         return try WireJSON.decodeBody(T.self, from: request.body)
