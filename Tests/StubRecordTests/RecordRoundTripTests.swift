@@ -95,6 +95,24 @@ import BuiltInBank
         #expect(PathTemplate.make("/v1/status").parameters.isEmpty)
     }
 
+    /// A parameter is named after the segment before it, made singular: `-ies` becomes `-y`, a
+    /// final `s` goes, `-` and `_` join in camel case, and a name already taken gets a number.
+    @Test func parametersAreNamedAfterTheSegmentBeforeThem() {
+        #expect(PathTemplate.make("/v1/categories/42").template == "/v1/categories/{categoryId}")
+        #expect(PathTemplate.make("/v1/companies/acc_1/payees/7").template == "/v1/companies/{companyId}/payees/{payeeId}")
+        #expect(PathTemplate.make("/v1/standing-orders/so_12").template == "/v1/standing-orders/{standingOrderId}")
+        #expect(PathTemplate.make("/v1/direct_debits/9").template == "/v1/direct_debits/{directDebitId}")
+        // A name in snake case is a name, not an identifier: the segment before it says which.
+        #expect(PathTemplate.make("/v1/payment_intents/pi_3MtwBw").template == "/v1/payment_intents/{paymentIntentId}")
+        #expect(PathTemplate.make("/v1/accounts/acc_1/direct_debits").template == "/v1/accounts/{accountId}/direct_debits")
+        #expect(PathTemplate.make("/v1/customers/cus_9/payment_methods/pm_2").template
+                == "/v1/customers/{customerId}/payment_methods/{paymentMethodId}")
+        #expect(PathTemplate.make("/v1/cards/42/cards/43").template == "/v1/cards/{cardId}/cards/{cardId2}")
+        #expect(PathTemplate.make("/42/x").template == "/{id}/x")
+        #expect(PathTemplate.make("/v1/42/43").template == "/v1/{id}/{id2}", "after an identifier, or a version, the name is id")
+        #expect(PathTemplate.make("/v1/me").parameters.isEmpty)
+    }
+
     @Test func sequencesKeepEveryAnswerInOrder() {
         func exchange(_ body: String) -> RecordedExchange {
             RecordedExchange(method: "GET", path: "/v1/status", query: nil, requestHeaders: [], requestBody: [], status: 200,
