@@ -103,6 +103,23 @@ import StubFormats
         return try #require(object?["access_token"] as? String)
     }
 
+    /// The first line counts breaking and additive findings apart, in every form.
+    @Test func theSummaryCountsBreakingAndAdditiveApart() {
+        func finding(_ breaking: Bool, _ path: String) -> DriftFinding {
+            DriftFinding(route: "GET /v1/a", path: path, change: breaking ? .typeChanged : .fieldAdded, stub: "string",
+                         upstream: "number", breaking: breaking)
+        }
+        let report = DriftReport(upstream: "https://bank.example", compared: ["GET /v1/a", "GET /v1/b"],
+                                 findings: [finding(true, "$.a"), finding(true, "$.b"), finding(false, "$.c")], skipped: [])
+        #expect(report.console().split(separator: "\n").first
+                == "Drift against https://bank.example: 2 GET routes compared, 2 breaking, 1 additive")
+        #expect(report.markdown().components(separatedBy: "| additive |").count == 2)
+        #expect(report.markdown().components(separatedBy: "| breaking |").count == 3)
+        let additive = DriftReport(upstream: "u", compared: [], findings: [finding(false, "$.c")], skipped: [])
+        #expect(additive.console().hasPrefix("Drift against u: 0 GET routes compared, 0 breaking, 1 additive"))
+        #expect(!additive.isBreaking && additive.console().hasSuffix("No breaking drift."))
+    }
+
     @Test func shapesCompareByKindFieldEnumAndNull() {
         func shape(_ json: String) -> JSONShape {
             JSONShape(try! JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)))

@@ -31,6 +31,20 @@ import Testing
         #expect(try RedactionCheck(rules: rules).check(folder: folder).isEmpty)
     }
 
+    /// Text files are known by their extension in any case (`BODY.JSON`, `Notes.Md`); other
+    /// files, hidden folders and the rules file itself are not read.
+    @Test func textFilesAreKnownByTheirExtensionInAnyCase() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let line = #"{"email": "someone@bank.co.uk"}"#
+        for name in ["BODY.JSON", "Notes.Md", "r.YAML", "skip.png", "skip", ".hidden/x.json"] {
+            try line.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let files = try RedactionCheck(rules: RedactionRules()).check(folder: folder).map(\.file)
+        #expect(files == ["BODY.JSON", "Notes.Md", "r.YAML"], "\(files)")
+    }
+
     @Test func theRepositoryStubsAndExamplesAreClean() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let stubs = root.appendingPathComponent("Stubs")

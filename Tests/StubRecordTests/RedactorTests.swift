@@ -67,6 +67,25 @@ import BuiltInBank
         #expect(redactor.redact(text: "Pay GB82 WEST 1234 5698 7654 32 today").contains(fake))
     }
 
+    /// Exactly the first four characters of the BBAN become the marker (`XXXX` or `0000`); the
+    /// rest is drawn from the real value, keeping letters letters and digits digits.
+    @Test func onlyTheFirstFourBBANCharactersAreTheMarker() {
+        let fakes = FakeValues(salt: "s")
+        var fifth: Set<Character> = []
+        for number in 0..<40 {
+            let real = "DE00" + "12345678" + String(format: "%010d", number * 7919)
+            let fake = Array(fakes.iban(real))
+            #expect(fake.count == real.count && String(fake[4..<8]) == "0000", "\(String(fake))")
+            let digits = fake[8...].allSatisfy { $0.isNumber }
+            #expect(digits, "\(String(fake))")
+            fifth.insert(fake[8])
+        }
+        #expect(fifth.count > 3, "the fifth BBAN character is drawn, not a marker: \(fifth)")
+        let letters = Array(fakes.iban("GB82WESTABCD12345678"))
+        let drawnLetters = letters[8..<12].allSatisfy { $0.isLetter && $0.isUppercase }
+        #expect(String(letters[4..<8]) == "XXXX" && drawnLetters, "\(String(letters))")
+    }
+
     /// ISO 13616's check digits are always two, also when they are below 10 or exactly 10 (one
     /// BBAN in 97 each), and the IBAN they make passes its mod-97 check, read here on its own.
     @Test func ibanCheckDigitsAreTwoAndTheIBANPassesMod97() {
