@@ -107,6 +107,25 @@ import Testing
                 == ["routes[0].responses[0] has both body and bodyFile; keep one"])
     }
 
+    /// A template naming a path parameter its route does not declare is a load error; in the
+    /// folder defaults, which serve routes of every path, it is not.
+    @Test func aTemplateNamesOnlyTheRoutesPathParameters() {
+        #expect(reasons(#"{ status: 200, body: "{{path.id}}" }"#, path: "/v1/r/{id}").isEmpty)
+        #expect(reasons(#"{ status: 200, body: "{{path.other}}" }"#, path: "/v1/r/{id}")
+                == ["routes[0].responses[0].body: {{path.other}}: {other} is not a path parameter; the path declares {id}"])
+        #expect(reasons(#"{ status: 200, headers: { X-Id: "{{path.other}}" } }"#, path: "/v1/r/{id}").first?
+            .contains("{other} is not a path parameter") == true)
+        let defaults = RouteFolder.load("""
+            defaults:
+              headers: { X-Account: "{{path.accountId}}" }
+            routes:
+              - id: r
+                request: { path: "/v1/r/{id}" }
+                responses: [ { status: 200 } ]
+            """).1
+        #expect(defaults.isEmpty, "\(defaults)")
+    }
+
     @Test func aWhenNamesOnlyTheRoutesPathParameters() {
         let path = "/v1/{a}/{b}"
         let otherwise = "\n      - { status: 201 }"
