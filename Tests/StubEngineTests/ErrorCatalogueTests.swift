@@ -25,7 +25,10 @@ import Testing
             #expect(!error.message.isEmpty && !error.displayMessage.isEmpty, "\(status)")
         }
         #expect(ErrorCatalogue.error(forStatus: 429, retryAfterSeconds: 7).headers["Retry-After"] == "7")
-        #expect(ErrorCatalogue.error(forStatus: 503, code: "core_banking_down").code == "core_banking_down", "a given code wins")
+        // A given code wins at every status, 401 (the bank's own token error) included.
+        for status in [400, 401, 403, 404, 409, 422, 423, 429, 500, 503, 418, 302] {
+            #expect(ErrorCatalogue.error(forStatus: status, code: "core_banking_down").code == "core_banking_down", "\(status)")
+        }
     }
 
     @Test func everyPasswordCodeNamesItsStatus() {

@@ -41,6 +41,15 @@ import Testing
         for key in shown { #expect(!JournalRedaction.isSecretKey(key), "\(key) is shown") }
     }
 
+    /// A form's secret field is masked however its name is percent-encoded; other fields and
+    /// text that is not a form are as sent.
+    @Test func aFormsSecretFieldsAreMaskedWhateverTheirEncoding() {
+        let form = "user=sam&pass%77ord=hunter2&client%5Fsecret=abc&amount=5&pin="
+        let shown = JournalRedaction.body(Array(form.utf8), contentType: "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(shown == "user=sam&pass%77ord=[redacted]&client%5Fsecret=[redacted]&amount=5&pin=[redacted]", "\(shown ?? "")")
+        #expect(JournalRedaction.body(Array(form.utf8), contentType: "text/plain") == form)
+    }
+
     /// Every credential header the docs name, in any case; other headers as sent.
     @Test func everyCredentialHeaderIsMaskedInAnyCase() {
         let credentials = ["Authorization", "proxy-authorization", "COOKIE", "Set-Cookie", "x-api-key", "X-Stub-Admin-Token"]
