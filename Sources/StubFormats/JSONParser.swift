@@ -12,6 +12,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// What is wrong, e.g. `a trailing comma before }`.
     public var reason: String
 
+    /// The reason and its place: `a trailing comma before } at line 3, column 1`.
     public var description: String { "\(reason) at line \(line), column \(column)" }
 }
 
