@@ -1,5 +1,5 @@
 import Foundation
-import StubFormats
+package import StubFormats
 
 /// The encoder and decoder for wire JSON: stable key order so bodies (and signatures) repeat.
 package enum WireJSON {
@@ -14,14 +14,18 @@ package enum WireJSON {
         }
     }
 
+    /// A JSON request body read by the strict reader (Foundation's takes `{"a":1,}`; a bank's
+    /// server does not); an empty or malformed one is a 400 `malformed_json` with its place.
+    package static func parseBody(_ bytes: [UInt8]) throws(APIError) -> JSONValue {
+        guard !bytes.isEmpty else { throw APIError.malformedJSON("the body is empty") }
+        do { return try JSONValue.parse(bytes) } catch { throw APIError.malformedJSON("invalid JSON: \(error)") }
+    }
+
     /// Decodes a request body, turning every failure into a 400 with the field at fault.
     /// - Parameter fields: dotted paths of the fields the contract declares; an explicit `null`
     ///   at one of them is refused (Codable would read it as absent). Unknown fields are ignored.
     package static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: [UInt8], fields: Set<String> = []) throws(APIError) -> T {
-        guard !bytes.isEmpty else { throw APIError.malformedJSON("the body is empty") }
-        // Foundation's reader takes `{"a":1,}`; a bank's server does not.
-        let value: JSONValue
-        do { value = try JSONValue.parse(bytes) } catch { throw APIError.malformedJSON("invalid JSON: \(error)") }
+        let value = try parseBody(bytes)
         if !fields.isEmpty {
             let nulls = value.nullPaths().filter(fields.contains)
             if !nulls.isEmpty {

@@ -123,11 +123,7 @@ package struct RequestContract: Sendable {
             value = formBody(String(decoding: request.body, as: UTF8.self), media: media, schema: schema, problems: &problems)
             guard problems.isEmpty else { return problems }
         } else if type.contains("json") {
-            do {
-                value = try JSONValue.parse(request.body)
-            } catch {
-                throw APIError.malformedJSON("invalid JSON: \(error)")
-            }
+            value = try WireJSON.parseBody(request.body)
         } else {
             return nil
         }

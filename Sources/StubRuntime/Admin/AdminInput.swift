@@ -30,13 +30,7 @@ struct AdminInput {
     static func decode<T: Decodable>(_ type: T.Type, from request: StubRequest, shape: Shape) throws(APIError) -> T {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") else { throw APIError.unsupportedMediaType(contentType) }
-        guard !request.body.isEmpty else { throw APIError.malformedJSON("the body is empty") }
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(request.body)
-        } catch {
-            throw APIError.malformedJSON("invalid JSON: \(error)")
-        }
+        let value = try WireJSON.parseBody(request.body)
         try check(value, against: shape, path: "")
         return try WireJSON.decodeBody(T.self, from: request.body)
     }
