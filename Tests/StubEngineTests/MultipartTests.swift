@@ -25,6 +25,11 @@ import HTTPTypes
         let loose = "preamble\n--b\n\nfirst\n--b\nX-A: 1\n\nsecond\n--b--\n"
         let parts = try #require(MultipartBody(Array(loose.utf8), contentType: "multipart/mixed; boundary=b")).parts
         #expect(parts.map { String(decoding: $0.body, as: UTF8.self) } == ["first", "second"] && parts[1].headers[HTTPField.Name("X-A")!] == "1")
+        // A last delimiter without its closing `--`, as the body's very last bytes, still ends the last part.
+        for unclosed in ["--b\r\nX-A: 1\r\n\r\nfirst\r\n--b", "--b\n\nfirst\n--b"] {
+            let read = MultipartBody(Array(unclosed.utf8), contentType: "multipart/mixed; boundary=b")?.parts
+            #expect(read?.map { String(decoding: $0.body, as: UTF8.self) } == ["first"], "\(unclosed.debugDescription)")
+        }
         #expect(MultipartBody(Array("{}".utf8), contentType: "application/json") == nil)
         #expect(MultipartBody(Array("no delimiter".utf8), contentType: "multipart/form-data; boundary=b") == nil)
     }

@@ -136,6 +136,70 @@ import Testing
         #expect(follow(property, in: source)?["required"] as? [String] == ["from"], "\(String(describing: property))")
     }
 
+    /// Only a path item in a file of its own is brought in where it stands; a schema in another
+    /// file, even one reached from inside `paths`, becomes a local reference, so schemas that refer
+    /// to each other across files (a ledger entry and its account) stay a cycle and load.
+    @Test func schemasInOtherFilesStayReferencesAndTheirCyclesLoad() throws {
+        let source = try load([
+            "api/openapi.yaml": """
+                openapi: 3.0.3
+                info: { title: t, version: '1' }
+                paths:
+                  /entries: { $ref: paths/entries.yaml }
+                  /accounts/{id}:
+                    get:
+                      responses:
+                        '200':
+                          description: one
+                          content:
+                            application/json:
+                              schema: { $ref: 'schemas/account.yaml#/Account' }
+                """,
+            "api/paths/entries.yaml": """
+                get:
+                  responses:
+                    '200':
+                      description: all
+                      content:
+                        application/json:
+                          schema: { $ref: '../schemas/entry.yaml#/Entry' }
+                """,
+            "api/schemas/entry.yaml": """
+                Entry:
+                  type: object
+                  required: [amount]
+                  properties:
+                    amount: { type: string }
+                    account: { $ref: 'account.yaml#/Account' }
+                """,
+            "api/schemas/account.yaml": """
+                Account:
+                  type: object
+                  required: [iban]
+                  properties:
+                    iban: { type: string }
+                    entries: { type: array, items: { $ref: 'entry.yaml#/Entry' } }
+                """,
+        ])
+        #expect(source.problems.isEmpty, "\(source.problems)")
+        let paths = try #require(source.root["paths"] as? [String: Any])
+        func schema(_ path: String) -> [String: Any]? {
+            (((((paths[path] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"]
+                as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any]
+        }
+        let entryRef = try #require((schema("/entries")?["schema"] as? [String: Any])?["$ref"] as? String,
+                                    "a schema is referenced, not copied in: \(String(describing: schema("/entries")))")
+        let accountRef = try #require((schema("/accounts/{id}")?["schema"] as? [String: Any])?["$ref"] as? String)
+        #expect(entryRef.hasPrefix("#/") && accountRef.hasPrefix("#/") && entryRef != accountRef)
+        let entry = try #require(follow(["$ref": entryRef], in: source))
+        let account = try #require(follow((entry["properties"] as? [String: Any])?["account"], in: source))
+        #expect(account["required"] as? [String] == ["iban"])
+        // The way back is the same local reference the path holds: one copy of each schema.
+        let back = ((account["properties"] as? [String: Any])?["entries"] as? [String: Any])?["items"] as? [String: Any]
+        #expect(back?["$ref"] as? String == entryRef)
+        #expect(((entry["properties"] as? [String: Any])?["account"] as? [String: Any])?["$ref"] as? String == accountRef)
+    }
+
     @Test func whatCannotBeFollowedIsNamedAndTheRestLoads() throws {
         let source = try load([
             "api/openapi.yaml": """

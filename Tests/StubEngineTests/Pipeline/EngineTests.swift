@@ -313,6 +313,25 @@ extension WirePlan {
 
     }
 
+    /// 400 is the first status that stands in for the route: the route never runs (a POST that
+    /// would book a transfer books nothing) and the answer is the error envelope. 399 still runs
+    /// the route and keeps its body under the new status.
+    @Test func fourHundredIsTheFirstInjectedStatusThatKeepsTheRouteFromRunning() throws {
+        let source = ProbeSource()
+        let probe = EngineProbe(sources: [source])
+        for (session, status) in [("at-400", 400), ("at-399", 399)] {
+            let spec = #"{"route":"GET /probe","status":\#(status)}"#
+            _ = try probe.engine.behaviours.install(try JSONDecoder().decode(BehaviourSpec.self, from: Data(spec.utf8)), session: session)
+        }
+        let refused = probe.answer("/_s/at-400/probe")
+        #expect(refused.status == .badRequest && refused.errorCode != nil, "the envelope: \(refused.text)")
+        #expect(source.answers.withLockedValue { $0 } == 0, "a 400 stands in for the route: it must not run")
+        #expect(probe.journal.first?.route == "GET /probe")
+        let below = probe.answer("/_s/at-399/probe")
+        #expect(below.status.code == 399 && below.text == #"{"ok":true}"#)
+        #expect(source.answers.withLockedValue { $0 } == 1)
+    }
+
     @Test func aReloadServesTheNewRoutesFromTheNextRequest() throws {
         let probe = EngineProbe()
         #expect(probe.answer("/probe").status == .ok)
