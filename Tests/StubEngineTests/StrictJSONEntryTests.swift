@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import StubEngine
 import StubFormats
 import Testing
@@ -17,6 +18,27 @@ import Testing
             }
         }
         #expect((try? WireJSON.decodeBody([String: Int].self, from: Array(#"{"amount":1}"#.utf8))) == ["amount": 1])
+    }
+
+    /// A declared field sent as an explicit `null` is refused by name (Codable would read it as
+    /// absent and the bank would take the default); a null where no field is declared, or at a
+    /// field not declared, is read as absent.
+    @Test func anExplicitNullAtADeclaredFieldIsRefusedByName() throws {
+        struct Transfer: Decodable, Equatable {
+            var amount: Int?
+            var reference: String?
+        }
+        let text = Array(#"{"amount":5,"reference":null,"meta":{"tag":null}}"#.utf8)
+        do {
+            _ = try WireJSON.decodeBody(Transfer.self, from: text, fields: ["amount", "reference", "meta.tag"])
+            Issue.record("an explicit null at a declared field was read")
+        } catch {
+            #expect(error.code == "validation_failed" && error.status.code == 400, "\(error)")
+            #expect(error.details.map(\.path) == ["meta.tag", "reference"] && error.details.allSatisfy { $0.code == "null_not_allowed" },
+                    "\(error.details)")
+        }
+        #expect(try WireJSON.decodeBody(Transfer.self, from: text, fields: ["amount"]) == Transfer(amount: 5, reference: nil))
+        #expect(try WireJSON.decodeBody(Transfer.self, from: text) == Transfer(amount: 5, reference: nil))
     }
 
     @Test func aBodyConditionReadsOnlyJSON() throws {

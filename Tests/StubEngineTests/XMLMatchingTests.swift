@@ -88,7 +88,9 @@ import HTTPTypes
 
     @Test func whatItCannotReadIsRefusedNamingIt() {
         for (expression, reason) in [("//a[", "found the end"), ("child::a", "axes"), ("//a[matches(., 'x')]", "matches() is not one"),
-                                     ("//a[@]", "@ needs an attribute name"), ("/a ^ b", "\"^\" is not part"), ("//a]", "unexpected")] {
+                                     ("//a[@]", "@ needs an attribute name"), ("/a ^ b", "\"^\" is not part"), ("//a]", "unexpected"),
+                                     // A name that ends the expression with its prefix's colon (`IBAN:`), or with `::`.
+                                     ("//Document/IBAN:", "\":\" is not part"), ("//Dbtr/x::", "axes")] {
             #expect(throws: ValueMatcherError.self, "\(expression)") { try XPath(expression) }
             do {
                 _ = try XPath(expression)
