@@ -54,6 +54,10 @@ import HTTPTypes
         #expect(try values("//x:N", in: "<r xmlns:x='urn:x'><x:N>v</x:N></r>") == ["v"], "a prefixed name of one letter, last")
         #expect(try values("//InstdAmt[. > .5]/@Ccy") == ["EUR", "GBP"], "a number may start with its point")
         #expect(try values("//InstdAmt[. < 9.5]/@Ccy") == ["GBP"])
+        // A path that starts with `/` or `//` inside a predicate starts from the document, not the node.
+        #expect(try values("//CdtTrfTxInf[count(//InstdAmt) = 2]/Cdtr/Nm") == ["Max Mustermann", "Jo Bloggs"])
+        #expect(try values("//CdtTrfTxInf[/Document//NbOfTxs = 2]/Cdtr/Nm") == ["Max Mustermann", "Jo Bloggs"])
+        #expect(try values("//CdtTrfTxInf[count(.//InstdAmt) = 2]").isEmpty, "`.//` is the node's own descendants")
     }
 
     @Test func expressionsThatAreNotPathsGiveOneValue() throws {

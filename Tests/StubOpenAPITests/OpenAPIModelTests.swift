@@ -130,6 +130,13 @@ import Testing
             #expect(schema.minimum == nil && schema.exclusiveMinimum == 0 && schema.maximum == 10 && schema.exclusiveMaximum == nil)
             #expect(schema.primaryType == "integer")
         }
+        // Without a type, the keywords say what a value is made as.
+        for (raw, type) in [(["properties": ["a": [:] as [String: Any]]] as [String: Any], "object"), (["required": ["a"]], "object"),
+                            (["additionalProperties": false], "object"), (["items": ["type": "string"]], "array"),
+                            (["minimum": 1], "number"), (["multipleOf": 5], "number"), (["maxLength": 3], "string"), ([:], "string"),
+                            (["type": ["null", "boolean"]], "boolean")] {
+            #expect(OpenAPISchema(raw).primaryType == type, "\(raw)")
+        }
         let flagOff = OpenAPISchema(["minimum": 3, "exclusiveMinimum": false])
         #expect(flagOff.minimum == 3 && flagOff.exclusiveMinimum == nil)
     }

@@ -111,6 +111,9 @@ import BuiltInBank
         #expect(PathTemplate.make("/42/x").template == "/{id}/x")
         #expect(PathTemplate.make("/v1/42/43").template == "/v1/{id}/{id2}", "after an identifier, or a version, the name is id")
         #expect(PathTemplate.make("/v1/me").parameters.isEmpty)
+        // A collection written in capitals (some banks' APIs) still names its parameter in camel case.
+        #expect(PathTemplate.make("/v1/Accounts/42").template == "/v1/Accounts/{accountId}")
+        #expect(PathTemplate.make("/v1/Standing-Orders/so_1").template == "/v1/Standing-Orders/{standingOrderId}")
     }
 
     @Test func sequencesKeepEveryAnswerInOrder() {
