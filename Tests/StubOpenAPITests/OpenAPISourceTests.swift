@@ -22,6 +22,13 @@ import Testing
         return follow(current, in: source)
     }
 
+    /// The schema of `GET path`'s 200 JSON response, as it stands in `paths` (a reference or not).
+    private func okSchema(_ paths: [String: Any], _ path: String) -> [String: Any]? {
+        var value: Any? = paths[path]
+        for key in ["get", "responses", "200", "content", "application/json", "schema"] { value = (value as? [String: Any])?[key] }
+        return value as? [String: Any]
+    }
+
     @Test func aByteOrderMarkIsNotPartOfTheDocument() throws {
         let text = "\u{FEFF}{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"}, \"paths\": {}}"
         let source = try OpenAPISource.load("a.json") { _ in Data(text.utf8) }
@@ -77,9 +84,7 @@ import Testing
         #expect(source.problems.isEmpty, "\(source.problems)")
         let paths = try #require(source.root["paths"] as? [String: Any])
         // The path item in its own file is brought in where it stands.
-        let list = try #require((paths["/accounts"] as? [String: Any])?["get"] as? [String: Any])
-        let listSchema = ((((list["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any])?[
-            "application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        let listSchema = okSchema(paths, "/accounts")
         let account = try #require(follow(listSchema?["items"], in: source))
         #expect(account["required"] as? [String] == ["id", "owner"])
         let properties = try #require(account["properties"] as? [String: Any])
@@ -90,9 +95,7 @@ import Testing
         // A reference back into the root document points into it.
         #expect((properties["local"] as? [String: Any])?["$ref"] as? String == "#/components/schemas/Local")
         // The same file and pointer is brought in once, whoever refers to it.
-        let one = (((((paths["/accounts/{id}"] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"]
-            as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any]
-        #expect((one?["schema"] as? [String: Any])?["$ref"] as? String == (listSchema?["items"] as? [String: Any])?["$ref"] as? String)
+        #expect(okSchema(paths, "/accounts/{id}")?["$ref"] as? String == (listSchema?["items"] as? [String: Any])?["$ref"] as? String)
     }
 
     /// `./` in a reference is the file's own folder (as most split documents write it); and a
@@ -128,9 +131,7 @@ import Testing
         ])
         #expect(source.problems.isEmpty, "\(source.problems)")
         let paths = try #require(source.root["paths"] as? [String: Any])
-        let schema = ((((((paths["/routes"] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"]
-            as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"]
-        #expect(follow(schema, in: source)?["required"] as? [String] == ["from"])
+        #expect(follow(okSchema(paths, "/routes"), in: source)?["required"] as? [String] == ["from"])
         let plan = ((source.root["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Plan"] as? [String: Any]
         let property = (plan?["properties"] as? [String: Any])?["paths"]
         #expect(follow(property, in: source)?["required"] as? [String] == ["from"], "\(String(describing: property))")
@@ -183,13 +184,9 @@ import Testing
         ])
         #expect(source.problems.isEmpty, "\(source.problems)")
         let paths = try #require(source.root["paths"] as? [String: Any])
-        func schema(_ path: String) -> [String: Any]? {
-            (((((paths[path] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"]
-                as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any]
-        }
-        let entryRef = try #require((schema("/entries")?["schema"] as? [String: Any])?["$ref"] as? String,
-                                    "a schema is referenced, not copied in: \(String(describing: schema("/entries")))")
-        let accountRef = try #require((schema("/accounts/{id}")?["schema"] as? [String: Any])?["$ref"] as? String)
+        let entryRef = try #require(okSchema(paths, "/entries")?["$ref"] as? String,
+                                    "a schema is referenced, not copied in: \(String(describing: okSchema(paths, "/entries")))")
+        let accountRef = try #require(okSchema(paths, "/accounts/{id}")?["$ref"] as? String)
         #expect(entryRef.hasPrefix("#/") && accountRef.hasPrefix("#/") && entryRef != accountRef)
         let entry = try #require(follow(["$ref": entryRef], in: source))
         let account = try #require(follow((entry["properties"] as? [String: Any])?["account"], in: source))
