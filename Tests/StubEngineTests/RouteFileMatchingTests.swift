@@ -421,6 +421,17 @@ import HTTPTypes
             """)
         #expect(both.map(\.description).contains { $0.contains("r.yaml:2") && $0.contains("more than one of path, pathPattern and urlPattern") },
                 "\(both)")
+        // In either order: a path after a pattern does not quietly narrow it.
+        let (_, patternFirst) = load("""
+            routes:
+              - request:
+                  method: GET
+                  pathPattern: '/a/.*'
+                  path: /a/b
+                responses: [{ status: 200 }]
+            """)
+        #expect(patternFirst.map(\.description).contains { $0.contains("r.yaml:5") && $0.contains("more than one of path, pathPattern and urlPattern") },
+                "\(patternFirst)")
         let (_, regex) = load("""
             routes:
               - request: { method: GET, urlPattern: '/a(' }

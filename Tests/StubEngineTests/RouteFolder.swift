@@ -6,13 +6,17 @@ import Foundation
 enum RouteFolder {
     /// - Parameter files: other files of the folder (body files), by path inside it.
     static func load(_ yaml: String, files: [String: String] = [:]) -> (FileRouteSet, [FixtureProblem]) {
+        load(files: files.merging(["routes/r.yaml": yaml]) { _, routeFile in routeFile })
+    }
+
+    /// Any files, by path inside the folder (`routes/cards/r.yaml`, `stubbank.yaml`).
+    static func load(files: [String: String]) -> (FileRouteSet, [FixtureProblem]) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: root.appendingPathComponent("routes"), withIntermediateDirectories: true)
-        try? yaml.write(to: root.appendingPathComponent("routes/r.yaml"), atomically: true, encoding: .utf8)
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? text.write(to: url, atomically: true, encoding: .utf8)
+            try? Data(text.utf8).write(to: url)
         }
         defer { try? FileManager.default.removeItem(at: root) }
         var problems: [FixtureProblem] = []

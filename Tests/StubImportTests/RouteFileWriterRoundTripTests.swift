@@ -22,7 +22,7 @@ import HTTPTypes
     static func value(depth: Int = 0, using generator: inout SeededGenerator) -> JSONValue {
         guard depth < 3, Int.random(in: 0..<3, using: &generator) == 0 else {
             switch Int.random(in: 0..<8, using: &generator) {
-            case 0: return .number([0, 1, -1, 1.5, 1e15, 123_456_789_012, 0.1, -2.25].randomElement(using: &generator)!)
+            case 0: return .number([0, 1, -1, 1.5, 1e15, 123_456_789_012, 0.1, -2.25, 1e20, -1e19, 1e300].randomElement(using: &generator)!)
             case 1: return .bool(Bool.random(using: &generator))
             case 2: return .null
             default: return .string(strings.randomElement(using: &generator)!)

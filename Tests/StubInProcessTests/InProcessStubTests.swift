@@ -141,6 +141,30 @@ import FoundationNetworking
         #expect(try await session.requests(matching: "GET /v1/atms").first?.fault == fault.rawValue)
     }
 
+    /// A `TestClock` is also the stub's `now`: a template reads it, and moving the clock moves it.
+    @Test func aTestClockIsTheStubsNow() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-now-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            routes:
+              - request: { method: GET, path: /now }
+                responses:
+                  - status: 200
+                    body: '{{#now}}epoch{{/now}}'
+            """.utf8).write(to: folder.appendingPathComponent("routes/now.yaml"))
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let stub = try InProcessStub(stubs: folder, clock: clock)
+        func now() async throws -> String {
+            var request = URLRequest(url: stub.baseURL.appendingPathComponent("now"))
+            request.timeoutInterval = 10
+            return String(decoding: try await stub.urlSession.data(for: request).0, as: UTF8.self)
+        }
+        #expect(try await now() == "1800000000")
+        clock.advance(by: .seconds(90))
+        #expect(try await now() == "1800000090")
+    }
+
     @Test func aDelayTakesVirtualTimeNotWallTime() async throws {
         let clock = TestClock()
         let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn, clock: clock)

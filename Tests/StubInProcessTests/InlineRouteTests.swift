@@ -107,6 +107,17 @@ import FoundationNetworking
         let (status, body, _) = try await send(stub, "GET", "/bad/status")
         #expect(status == 500)
         #expect(String(decoding: body, as: UTF8.self).contains("inline_route_status"))
+        // A final answer is 200 to 599: an informational status is the route's mistake too.
+        for informational in [100, 101, 199] {
+            try stub.route("GET /bad/informational/\(informational)") { _ in .status(informational) }
+            let (status, body, _) = try await send(stub, "GET", "/bad/informational/\(informational)")
+            #expect(status == 500, "status \(informational) was served as a final answer")
+            #expect(String(decoding: body, as: UTF8.self).contains("answered status \(informational)"))
+        }
+        for final in [200, 599] {
+            try stub.route("GET /final/\(final)") { _ in .status(final) }
+            #expect(try await send(stub, "GET", "/final/\(final)").0 == final)
+        }
         try stub.route("GET /bad/header") { _ in .text("x", headers: ["Bad Name": "v"]) }
         let (headerStatus, headerBody, _) = try await send(stub, "GET", "/bad/header")
         #expect(headerStatus == 500)

@@ -5,6 +5,24 @@ import Testing
 /// A document read once: a byte-order mark, JSON or YAML, and references into other files
 /// (as documents split by hand or by tools keep them) brought in as local references.
 @Suite struct OpenAPISourceTests {
+    /// RFC 6901's own examples (section 5), and `~01`, which is `~1` and not `/`: `~1` is
+    /// decoded before `~0`.
+    @Test func pointersReadAsRFC6901Says() throws {
+        let document: [String: Any] = ["foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5,
+                                       "k\"l": 6, " ": 7, "m~n": 8, "~1": 9, "/0": 10]
+        func at(_ pointer: String) -> Any? { OpenAPISource.value(atPointer: pointer, in: document) }
+        #expect((at("") as? [String: Any])?.count == document.count)
+        #expect(at("/foo") as? [String] == ["bar", "baz"])
+        #expect(at("/foo/0") as? String == "bar")
+        let expected: [(String, Int)] = [("/", 0), ("/a~1b", 1), ("/c%d", 2), ("/e^f", 3), ("/g|h", 4), ("/i\\j", 5), ("/k\"l", 6),
+                                         ("/ ", 7), ("/m~0n", 8), ("/~01", 9), ("/~10", 10)]
+        for (pointer, value) in expected {
+            #expect(at(pointer) as? Int == value, "\(pointer)")
+        }
+        #expect(at("/foo/2") == nil)
+        #expect(at("/nothing") == nil)
+    }
+
     /// Files by path, read as the loader asks for them.
     private func load(_ files: [String: String], root: String = "api/openapi.yaml") throws(OpenAPILoadError) -> OpenAPISource {
         try OpenAPISource.load(root) { path in files[path].map { Data($0.utf8) } }

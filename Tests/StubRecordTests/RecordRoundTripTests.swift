@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -180,6 +181,36 @@ final class LockedLines: Sendable {
     private let lines = NIOLockedValueBox([String]())
     func add(_ line: String) { lines.withLockedValue { $0.append(line) } }
     var all: [String] { lines.withLockedValue { $0 } }
+}
+
+/// The connection's own fields (RFC 9110 §7.6.1, and the length and host each hop sets) stop at
+/// the proxy both ways, in whatever case they were written.
+@Suite struct ProxiedFieldsTests {
+    static let connectionFields = [("Host", "127.0.0.1:8080"), ("Connection", "keep-alive"), ("Keep-Alive", "timeout=5"),
+                                   ("Transfer-Encoding", "chunked"), ("TE", "trailers"), ("Trailer", "X-Sum"), ("Upgrade", "h2c"),
+                                   ("Proxy-Connection", "keep-alive"), ("Content-Length", "999")]
+
+    @Test func theCallersConnectionFieldsAreNotForwardedOrRecorded() throws {
+        var fields = HTTPFields()
+        for (name, value) in Self.connectionFields + [("Authorization", "Bearer t"), ("X-Trace", "a"), ("x-trace", "b")] {
+            fields.append(HTTPField(name: try #require(HTTPField.Name(name)), value: value))
+        }
+        let forwarded = RecordingProxy.forwarded(fields)
+        #expect(forwarded.map(\.0) == ["Authorization", "X-Trace", "x-trace"])
+        #expect(forwarded.map(\.1) == ["Bearer t", "a", "b"])
+    }
+
+    @Test func theUpstreamsConnectionFieldsAreNotPassedBack() {
+        let spellings: [(String) -> String] = [{ $0 }, { $0.lowercased() }, { $0.uppercased() }]
+        for spelled in spellings {
+            let upstream = Self.connectionFields.map { (spelled($0.0), $0.1) } + [("Content-Type", "application/json"), ("ETag", "\"1\"")]
+            let response = RecordingProxy.response(200, upstream, Array(#"{"a":1}"#.utf8))
+            // The one length is the proxy's own, of the body it sends.
+            #expect(response.headers.filter { $0.name != .contentLength }.map(\.name.canonicalName).sorted() == ["content-type", "etag"],
+                    "\(upstream.map(\.0))")
+            #expect(response.headers[values: .contentLength] == ["7"], "\(upstream.map(\.0))")
+        }
+    }
 }
 
 @Suite struct RecordedPathTests {

@@ -10,15 +10,19 @@ extension RouteFileLoader {
         var condition = RequestCondition()
         for (key, _, value) in fields {
             switch key {
-            case "method": method = reader.string(value, at: "\(at).method")?.uppercased() ?? method
-            case "path": pathText = reader.string(value, at: "\(at).path"); pathNode = value
-            case "pathPattern", "urlPattern":
+            case "method": method = reader.string(value, at: "\(at).method") ?? method  // RoutePattern reads it in any case
+            case "path", "pathPattern", "urlPattern":
+                // One of the three, in whichever order the mapping writes them.
                 if pathNode != nil {
                     reader.fail(value, "\(at) has more than one of path, pathPattern and urlPattern; keep one")
                     continue
                 }
-                pathText = "/**"
                 pathNode = value
+                guard key != "path" else {
+                    pathText = reader.string(value, at: "\(at).path")
+                    continue
+                }
+                pathText = "/**"
                 guard let pattern = reader.string(value, at: "\(at).\(key)") else { continue }
                 do {
                     condition.target = (key == "urlPattern" ? .url : .path, try ValueMatcher(.matches(pattern)))

@@ -40,11 +40,8 @@ public struct RecordingProxy: HTTPResponder {
         let body = Array(try await request.body.collect(upTo: Self.largestBody).readableBytesView)
         var outbound = HTTPClientRequest(url: Self.target(upstream, path: path, query: query))
         outbound.method = .init(rawValue: method)
-        var requestHeaders: [(String, String)] = []
-        for field in request.headers where !Self.hopByHop.contains(field.name.canonicalName) {
-            outbound.headers.add(name: field.name.rawName, value: field.value)
-            requestHeaders.append((field.name.rawName, field.value))
-        }
+        let requestHeaders = Self.forwarded(request.headers)
+        for (name, value) in requestHeaders { outbound.headers.add(name: name, value: value) }
         if !body.isEmpty { outbound.body = .bytes(ByteBuffer(bytes: body)) }
         let answer: HTTPClientResponse
         let bytes: [UInt8]
@@ -75,6 +72,12 @@ public struct RecordingProxy: HTTPResponder {
             report("✗ \(method) \(path): not recorded: \(error)")
         }
         return Self.response(Int(answer.status.code), responseHeaders, bytes)
+    }
+
+    /// The caller's fields as the upstream gets them and the recording keeps them: without the
+    /// connection's own (`Host` names the proxy; the client sets the upstream's).
+    static func forwarded(_ fields: HTTPFields) -> [(String, String)] {
+        fields.filter { !hopByHop.contains($0.name.canonicalName) }.map { ($0.name.rawName, $0.value) }
     }
 
     /// The upstream's answer for the caller, without the connection's own headers.

@@ -1,0 +1,208 @@
+import Foundation
+import HTTPTypes
+import Testing
+@testable import StubEngine
+import StubFormats
+import StubOpenAPI
+
+/// The route loader's smaller promises, each at its edge: folder defaults at two depths, files
+/// that are not route files, the id's length, the method's case, each equality option alone, and
+/// the journal's near miss.
+@Suite struct RouteFileLoaderEdgesTests {
+    private func load(_ files: [String: String]) -> (FileRouteSet, [FixtureProblem]) { RouteFolder.load(files: files) }
+
+    private func probe(_ routes: FileRouteSet) -> EngineProbe {
+        EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+    }
+
+    /// A folder's defaults reach every folder below it; where two folders set the same header the
+    /// nearer one wins, and a default response with `when` is tried before the route's own.
+    @Test func theNearerFoldersDefaultsWinAndDefaultResponsesComeFirst() throws {
+        let (routes, problems) = load([
+            "routes/outer.yaml": """
+                defaults:
+                  headers: { X-Team: outer, X-Outer: "1" }
+                """,
+            "routes/cards/inner.yaml": """
+                defaults:
+                  headers: { X-Team: cards }
+                  responses:
+                    - when: { headers: { X-Fail: { present: true } } }
+                      status: 503
+                routes:
+                  - id: card
+                    request: { method: GET, path: "/v1/cards/{id}" }
+                    responses:
+                      - status: 200
+                """,
+            "routes/top.yaml": """
+                routes:
+                  - id: top
+                    request: { method: GET, path: /v1/top }
+                    responses: [{ status: 200 }]
+                """,
+        ])
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = probe(routes)
+        let card = probe.answer("/v1/cards/c1")
+        #expect(card.status.code == 200)
+        #expect(card.headers[HTTPField.Name("X-Team")!] == "cards", "the nearer folder's value: \(card.headers)")
+        #expect(card.headers[HTTPField.Name("X-Outer")!] == "1", "the outer folder's other header still applies")
+        #expect(probe.answer("/v1/cards/c1", headers: ["X-Fail": "1"]).status.code == 503, "the default response comes first")
+        let top = probe.answer("/v1/top")
+        #expect(top.headers[HTTPField.Name("X-Team")!] == "outer")
+        #expect(top.headers[HTTPField.Name("X-Fail")!] == nil)
+        #expect(probe.answer("/v1/top", headers: ["X-Fail": "1"]).status.code == 200, "the cards folder's defaults stay in it")
+    }
+
+    /// Hidden files (macOS's `._` copies, an editor's `.#` lock) are not route files, even when
+    /// they are not text; files with other extensions are not read either.
+    @Test func hiddenFilesAndOtherExtensionsAreNotRead() throws {
+        let (routes, problems) = load([
+            "routes/r.yaml": """
+                routes:
+                  - id: r
+                    request: { method: GET, path: /v1/r }
+                    responses: [{ status: 200 }]
+                """,
+            "routes/._r.yaml": "\u{0}\u{5}\u{16}\u{7}Mac OS X        \u{0}\u{2}",
+            "routes/.#r.yaml": "routes: [ { broken",
+            "routes/notes.txt": "routes: [ { broken",
+            "routes/r.yaml~": "routes: [ { broken",
+        ])
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(routes.routes.map(\.id) == ["r"])
+    }
+
+    /// An id is 1 to 128 characters: 128 is taken, 129 and none are refused at the id's line.
+    @Test func anIdIsOneTo128Characters() throws {
+        func problems(id: String) -> [String] {
+            load(["routes/r.yaml": """
+                routes:
+                  - request: { method: GET, path: /v1/r }
+                    id: '\(id)'
+                    responses: [{ status: 200 }]
+                """]).1.map(\.description)
+        }
+        #expect(problems(id: String(repeating: "a", count: 128)) == [])
+        #expect(problems(id: "a") == [])
+        for refused in ["", String(repeating: "a", count: 129)] {
+            let found = problems(id: refused)
+            #expect(found.count == 1 && found[0].contains("r.yaml:3") && found[0].contains("1 to 128 characters"), "\(refused.count): \(found)")
+        }
+    }
+
+    /// A method is read in any case, as HTTP methods are written in capitals.
+    @Test func aMethodIsReadInAnyCase() throws {
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - request: { method: get, path: /v1/a }
+                responses: [{ status: 200 }]
+              - request: { method: Post, path: /v1/a }
+                responses: [{ status: 201 }]
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = probe(routes)
+        #expect(probe.answer("/v1/a").status.code == 200)
+        #expect(probe.answer("/v1/a", method: "POST").status.code == 201)
+        #expect(probe.answer("/v1/a", method: "PUT").status.code == 404)
+    }
+
+    /// Each equality option does its own thing and nothing else.
+    @Test func eachEqualityOptionLoosensOnlyItsOwnRule() throws {
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - id: extra
+                request: { method: POST, path: /v1/extra, body: { $: { equals: { ids: [1, 2] }, ignoreExtraElements: true } } }
+                responses: [{ status: 200 }]
+              - id: order
+                request: { method: POST, path: /v1/order, body: { $: { equals: { ids: [1, 2] }, ignoreArrayOrder: true } } }
+                responses: [{ status: 200 }]
+              - id: case
+                request: { method: GET, path: /v1/case, query: { q: { equals: Alex, caseInsensitive: true } } }
+                responses: [{ status: 200 }]
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = probe(routes)
+        let json = ["Content-Type": "application/json"]
+        func status(_ path: String, _ body: String) -> UInt16 { UInt16(probe.answer(path, method: "POST", headers: json, body: body).status.code) }
+        #expect(status("/v1/extra", #"{"ids":[1,2],"more":true}"#) == 200)
+        #expect(status("/v1/extra", #"{"ids":[2,1]}"#) == 404, "ignoreExtraElements does not ignore the order")
+        #expect(status("/v1/order", #"{"ids":[2,1]}"#) == 200)
+        #expect(status("/v1/order", #"{"ids":[1,2],"more":true}"#) == 404, "ignoreArrayOrder does not ignore extra fields")
+        #expect(probe.answer("/v1/case?q=aLEX").status.code == 200)
+        #expect(probe.answer("/v1/case?q=Alexa").status.code == 404)
+    }
+
+    /// The journal's near miss names the closest route, the one the 404's first detail names.
+    @Test func theJournalsNearMissIsTheClosestRoute() throws {
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - { id: far, request: { method: GET, path: /v1/cardholders/list }, responses: [{ status: 200 }] }
+              - { id: near, request: { method: GET, path: /v1/cards }, responses: [{ status: 200 }] }
+              - { id: nearer, request: { method: GET, path: /v1/card }, responses: [{ status: 200 }] }
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = probe(routes)
+        let plan = probe.answer("/v1/cards", method: "POST")
+        #expect(plan.status == .notFound)
+        let nearMiss = try #require(probe.journal.last?.nearMiss)
+        #expect(nearMiss.hasPrefix("GET /v1/cards "), "\(nearMiss)")
+        #expect(nearMiss.contains("method is POST"), "\(nearMiss)")
+    }
+
+    /// `validate: requests` needs the document to check against, with the bank on or off.
+    @Test func validatingRequestsNeedsADocument() {
+        func read(_ text: String) -> (StubsSettings, [String]) {
+            var problems: [FixtureProblem] = []
+            let settings = StubsSettingsLoader.load(files: .memory([StubsSettingsLoader.file: Array(text.utf8)]), problems: &problems)
+            return (settings, problems.map(\.description))
+        }
+        for bank in ["true", "false"] {
+            let (_, problems) = read("bank: \(bank)\nvalidate: requests\n")
+            #expect(problems.count == 1 && problems[0].contains("stubbank.yaml:2") && problems[0].contains("needs document"), "\(problems)")
+        }
+        let (settings, problems) = read("bank: false\ndocument: openapi.yaml\nvalidate: requests\n")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(settings.validateRequests && settings.document == "openapi.yaml" && !settings.bank)
+    }
+
+    /// `stubbank verify --contract`: a route's own `Content-Type` with parameters
+    /// (`application/json; charset=utf-8`) is the documented `application/json` of an operation
+    /// that documents two types, so its body is checked against that type's schema; an XML body
+    /// is matched to the XML type and left unchecked.
+    @Test func aContentTypeWithParametersIsCheckedAsItsDocumentedType() throws {
+        let contract = """
+            openapi: 3.1.0
+            info: { title: Team API, version: "1" }
+            paths:
+              /api/cards/{id}:
+                get:
+                  responses:
+                    "200":
+                      description: A card
+                      content:
+                        application/json:
+                          schema: { type: object, required: [number], properties: { number: { type: string } } }
+                        application/xml:
+                          schema: { type: object }
+            """
+        let document = try OpenAPISource.load("team.yaml") { $0 == "team.yaml" ? Data(contract.utf8) : nil }
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - request: { method: GET, path: "/api/cards/{id}" }
+                responses:
+                  - when: { path: { id: xml } }
+                    headers: { Content-Type: application/xml }
+                    body: <card/>
+                  - headers: { Content-Type: application/json; charset=utf-8 }
+                    body: '{"name": "Gold"}'
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        var report = ContractReport()
+        RouteFileContractCheck(document: document, contractName: "team.yaml").check(routes, report: &report)
+        #expect(report.problems.count == 1 && report.problems[0].hasPrefix("routes/r.yaml:7:")
+                && report.problems[0].contains("missing required number"), "\(report.problems)")
+        #expect(report.checked.contains { $0.hasPrefix("routes/r.yaml:4:") && $0.hasSuffix("documented") }, "\(report.checked)")
+    }
+}
