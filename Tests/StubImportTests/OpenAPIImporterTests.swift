@@ -211,6 +211,24 @@ import StubFormats
         #expect(backend.fileRoutes.routes.map(\.id).sorted() == ["a1", "a2", "b2"])
     }
 
+    /// A problem the loader reports on a route's very first line (a route that can never be told
+    /// apart from the one before it) is that route's: it is left out, not the route before it.
+    @Test func aProblemOnARoutesFirstLineIsThatRoutes() throws {
+        let out = ScratchFolder()
+        func route(_ id: String, path: String, origin: String) -> ImportedRoute {
+            var route = ImportedRoute(id: id, method: "GET", path: path, origin: origin)
+            route.responses = [ImportedRoute.Response(status: 200, body: .json(.object(["from": .string(origin)])))]
+            return route
+        }
+        let report = try RouteFileWriter(out: out.url).writeFolder(
+            ["a.yaml": [route("a", path: "/a", origin: "one"), route("b", path: "/b", origin: "two"), route("c", path: "/b", origin: "three")]],
+            header: "test", skipped: [])
+        #expect(report.skipped.map(\.source) == ["three"], "\(report.skipped)")
+        #expect(report.skipped.first?.reason.contains("can never be told apart") == true, "\(report.skipped)")
+        let backend = try makeBackend(stubs: out.url)
+        #expect(backend.fileRoutes.routes.map(\.id) == ["a", "b"])
+    }
+
     @Test func patternsSampleToMatchingStrings() throws {
         var generator = SeededGenerator(seed: 5)
         for pattern in [#"^[A-Z]{3}$"#, #"^-?[0-9]+(\.[0-9]+)?$"#, #"^[0-9]{1,12}(\.[0-9]{1,2})?$"#, #"^[0-9a-f]{64}$"#,
