@@ -1,4 +1,5 @@
 import StubEngine
+import StubFormats
 import Testing
 
 /// The behaviour fields a route, a response or the folder defaults may carry (`latency`,

@@ -1,5 +1,5 @@
 public import StubControl
-public import StubFormats
+import StubFormats
 
 /// One contract case: a persona, what is arranged, one operation, and what each layer must show.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What one request of a case used of the API: the request, and which fields of the JSON answer
 /// the app received and which it read. `stubbank compat --team` asks this of every supported

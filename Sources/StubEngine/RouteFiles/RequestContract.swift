@@ -1,6 +1,6 @@
 package import Foundation
 import HTTPTypes
-package import StubFormats
+import StubFormats
 package import StubOpenAPI
 
 /// The requests an OpenAPI document allows, for `validate: requests` in `stubbank.yaml` (as
