@@ -78,6 +78,24 @@ import Testing
         #expect(ParameterStyle(["style": "form"], location: "header") == .init(.simple, explode: false), "form is no header style")
     }
 
+    /// Where a text fits its schema more than one way, the reading is the first that fits, in
+    /// the reader's order (a list, an object, a number, a boolean, the text), not the schema's:
+    /// `anyOf: [string, integer]` reads `5` as the number. A form body's object schema then
+    /// checks the typed value, so the order decides whether `{"n": 5}` meets `n: {type: integer}`.
+    @Test func aTextThatFitsSeveralWaysReadsAsTheFirstThatFits() {
+        let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
+        let form = ParameterStyle(.form, explode: true)
+        let stringOrInteger = OpenAPISchema(["anyOf": [["type": "string"], ["type": "integer"]]])
+        #expect(reader.read("n", style: form, schema: stringOrInteger, from: .pairs(QueryString.pairs("n=5"))) == .value(.number(5)))
+        #expect(reader.read("n", style: form, schema: stringOrInteger, from: .pairs(QueryString.pairs("n=five"))) == .value(.string("five")))
+        let flagOrText = OpenAPISchema(["type": ["string", "boolean"]])
+        #expect(reader.read("f", style: form, schema: flagOrText, from: .pairs(QueryString.pairs("f=true"))) == .value(.bool(true)))
+        let listOrText = OpenAPISchema(["anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]])
+        #expect(reader.read("tag", style: form, schema: listOrText, from: .pairs(QueryString.pairs("tag=a"))) == .value(.array([.string("a")])))
+        let simple = ParameterStyle(.simple, explode: false)
+        #expect(reader.read("id", style: simple, schema: stringOrInteger, from: .text("42")) == .value(.number(42)))
+    }
+
     // MARK: What real documents ask
 
     static let stripeLike = """

@@ -362,6 +362,44 @@ import StubOpenAPI
 /// `oneOf` alternatives that accept the same objects (every property optional, as Moov's
 /// `GeneratedBy` is written): the value still matches exactly one.
 @Suite struct SchemaSamplerOneOfTests {
+    /// The alternative tried first is drawn from them all, so across seeds each one is sampled,
+    /// the last included; a `oneOf` or `anyOf` of one alternative (as generators write a
+    /// wrapped `$ref`) is sampled as that alternative.
+    @Test func everyAlternativeIsSampledAndALoneOneToo() throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let file = folder.url.appendingPathComponent("doc.yaml")
+        try Data("""
+            openapi: 3.1.0
+            info: { title: t, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                Three: { oneOf: [{ type: string, enum: [a] }, { type: integer, enum: [7] }, { type: boolean }] }
+                Lone: { oneOf: [{ $ref: '#/components/schemas/Amount' }] }
+                LoneAny: { anyOf: [{ $ref: '#/components/schemas/Amount' }] }
+                Amount: { type: object, required: [value], properties: { value: { type: string } } }
+            """.utf8).write(to: file)
+        var kinds = Set<String>()
+        for seed in UInt64(1)...16 {
+            var sampler = SchemaSampler(document: try OpenAPIImporter.load(file), seed: seed)
+            let value = sampler.sample(OpenAPISchema(["$ref": "#/components/schemas/Three"]))
+            switch value {
+            case .string: kinds.insert("string")
+            case .number: kinds.insert("integer")
+            case .bool: kinds.insert("boolean")
+            default: Issue.record("seed \(seed): \(value)")
+            }
+            for name in ["Lone", "LoneAny"] {
+                let schema = OpenAPISchema(["$ref": "#/components/schemas/\(name)"])
+                let lone = sampler.sample(schema)
+                guard case .object(let fields) = lone else { Issue.record("\(name) seed \(seed): \(lone)"); continue }
+                #expect(sampler.problems(lone, schema).isEmpty && fields["value"] != nil, "\(name) seed \(seed): \(lone)")
+            }
+        }
+        #expect(kinds == ["string", "integer", "boolean"])
+    }
+
     @Test func overlappingAlternativesStillGiveAValueOnlyOneAccepts() throws {
         let folder = ScratchFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)

@@ -199,6 +199,22 @@ import FoundationNetworking
         #expect(await failure(session.baseURL.appendingPathComponent("v1/status"), stub, timeout: 5.001) == nil)
     }
 
+    /// The timeout a wait is held to is the request's `timeoutInterval`; none (zero or less, as
+    /// a hand-built `URLRequest` may carry) is URLSession's default of 60 s, never an instant one.
+    @Test func aRequestWithoutATimeoutWaitsUpToTheDefault() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn, clock: TestClock())
+        let session = try await stub.control.makeSession()
+        try await session.install(.delay(.seconds(5), on: "GET /v1/status"))
+        for (given, expected) in [(0.0, Duration.seconds(60)), (-1, .seconds(60)), (2.5, .milliseconds(2500))] {
+            var request = URLRequest(url: session.baseURL.appendingPathComponent("v1/status"))
+            request.timeoutInterval = given
+            guard case .later(let pending) = stub.exchange.start(request, body: Data()) else {
+                Issue.record("a delayed answer has to wait"); continue
+            }
+            #expect(pending.timeout == expected, "timeoutInterval \(given)")
+        }
+    }
+
     /// A request the app cancels while the stub delays it: URLSession ends it as cancelled, and
     /// the stub stops waiting (`stopLoading`) and journals it unanswered at once, rather than
     /// answering it when the delay is over (which, on Linux, crashes URLSession). No bound here

@@ -62,6 +62,13 @@ import FoundationNetworking
         let (status, body, _) = try await send(stub, "GET", "/v1/payees/a%2Fb%2520c%20d?q=%26")
         #expect(status == 200)
         #expect(String(decoding: body, as: UTF8.self) == "a/b%20c d")
+        // The query too: an encoded `&` or `=` stays inside its value, and `%2520` is decoded once.
+        try stub.route("GET /v1/search") { request in
+            .text(["q", "r"].map { "\($0)=\(request.query[$0] ?? [])" }.joined(separator: " "))
+        }
+        let (found, query, _) = try await send(stub, "GET", "/v1/search?q=%26x%3D1&r=a%2520b")
+        #expect(found == 200)
+        #expect(String(decoding: query, as: UTF8.self) == #"q=["&x=1"] r=["a%20b"]"#)
     }
 
     @Test func theNewestRouteWinsAndARemovedOneIsGone() async throws {

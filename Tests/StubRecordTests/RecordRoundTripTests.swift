@@ -132,6 +132,26 @@ import BuiltInBank
         #expect(route?.responses.count == 2, "the identical repeat is stored once; Date does not make it differ")
     }
 
+    /// A path recorded with values that answer differently becomes one route per value, each
+    /// matching its own value and numbered in the order recorded (`-1`, `-2`), whether two or
+    /// three; values that all answer alike stay one route without a number.
+    @Test func valuesThatAnswerDifferentlyAreRoutesNumberedInOrder() throws {
+        func exchange(_ id: String, _ body: String) -> RecordedExchange {
+            RecordedExchange(method: "GET", path: "/v1/accounts/\(id)", query: nil, requestHeaders: [], requestBody: [], status: 200,
+                             responseHeaders: [("Content-Type", "application/json")], responseBody: Array(body.utf8))
+        }
+        let base = RouteFileWriter.slug("GET /v1/accounts/{accountId}")
+        for count in [2, 3] {
+            let exchanges = (1...count).map { exchange("acc_\($0)", #"{"n":\#($0)}"#) }
+            let routes = RecordedRouteSet(redactor: Redactor(), sequences: false).build(exchanges).groups.values.flatMap { $0 }
+            #expect(routes.map(\.id) == (1...count).map { "\(base)-\($0)" }, "\(count) values")
+            #expect(routes.map { $0.params.map(\.0) } == Array(repeating: ["accountId"], count: count))
+        }
+        let alike = (1...2).map { exchange("acc_\($0)", #"{"n":1}"#) }
+        let one = RecordedRouteSet(redactor: Redactor(), sequences: false).build(alike).groups.values.flatMap { $0 }
+        #expect(one.map(\.id) == [base])
+    }
+
     /// The same answer at three moments differs only in what changes on every answer (`Date`,
     /// `Server`'s build, the request id, `Age`): one response, without those fields, and with the
     /// fields that mean something to the client.

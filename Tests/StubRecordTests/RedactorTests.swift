@@ -109,6 +109,17 @@ import BuiltInBank
         #expect(seen.contains("10") && seen.contains { $0.hasPrefix("0") }, "the draws reach 10 and a single digit")
     }
 
+    /// An e-mail address is one address in any case (its domain is case-blind, and banks
+    /// lower-case the rest), so `Grace@Navy.mil` and `grace@navy.mil` get one fake.
+    @Test func anEmailAddressInAnyCaseGetsOneFake() {
+        let fakes = FakeValues(salt: "s")
+        #expect(fakes.email("Grace@Navy.MIL") == fakes.email("grace@navy.mil"))
+        #expect(fakes.email("grace@navy.mil") != fakes.email("grace2@navy.mil"))
+        let text = Redactor().redact(text: "to Grace@Navy.mil, cc grace@navy.mil")
+        let found = text.matches(of: /user\.[0-9a-f]+@example\.com/).map { String($0.output) }
+        #expect(found.count == 2 && found[0] == found[1], "\(text)")
+    }
+
     @Test func cardFakesAreLuhnValidAndKeepTheirLength() {
         let redactor = Redactor()
         let text = redactor.redact(text: "card \(realCard) and 5425-2334-3010-9903")
@@ -299,6 +310,13 @@ import BuiltInBank
             let text = "\(error)"
             return text.contains(":2: a path starts with $") && text.contains(":5: kind must be one of")
                 && text.contains(":6: regex does not compile") && text.contains(":8: unknown key \"colour\"")
+        }
+        // A salt keys every fake: an empty one is refused rather than taken.
+        try "rules: []\nsalt: ''\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            try RedactionRules.load(file)
+        } throws: { error in
+            "\(error)".contains(":2: salt must be a non-empty string")
         }
     }
 
