@@ -19,7 +19,7 @@ import Testing
         #expect(offline.state.alert?.kind == .offline)
     }
 
-    @Test func accountDetailGroupsByDayAndMarksPending() async {
+    @Test func accountDetailGroupsByDayAndMarksPending() async throws {
         let transactions = FakeTransactions { _ in
             TransactionPage(transactions: [
                 Fixtures.entry("p1", .pending, "-42.50", at: "2026-11-20T10:00:00Z", merchant: "Rewe"),
@@ -31,14 +31,14 @@ import Testing
         let presenter = AccountDetailPresenter(accountId: "acc", accounts: FakeAccounts(), transactions: transactions,
                                                environment: Fixtures.environment)
         await presenter.load()
-        let detail = try? #require(presenter.state.content)
-        #expect(detail?.sections.map(\.title).prefix(2) == ["Today", "Yesterday"])
-        #expect(detail?.sections.first?.rows.first?.badge == "Pending")
-        #expect(detail?.sections.first?.rows.first?.title == "Rewe")
-        #expect(detail?.sections[1].rows.map(\.id) == ["b1"])
-        #expect(detail?.sections.last?.rows.first?.badge == "Declined")
-        #expect(detail?.canLoadMore == true)
-        #expect(detail?.pending == "-€79.49")
+        let detail = try #require(presenter.state.content)
+        #expect(detail.sections.map(\.title).prefix(2) == ["Today", "Yesterday"])
+        #expect(detail.sections.first?.rows.first?.badge == "Pending")
+        #expect(detail.sections.first?.rows.first?.title == "Rewe")
+        #expect(detail.sections[1].rows.map(\.id) == ["b1"])
+        #expect(detail.sections.last?.rows.first?.badge == "Declined")
+        #expect(detail.canLoadMore == true)
+        #expect(detail.pending == "-€79.49")
     }
 
     @Test func freezingAFrozenCardShowsAlreadyDoneAndKeepsTheList() async {

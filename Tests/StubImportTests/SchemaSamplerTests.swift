@@ -362,14 +362,20 @@ import StubOpenAPI
 /// `oneOf` alternatives that accept the same objects (every property optional, as Moov's
 /// `GeneratedBy` is written): the value still matches exactly one.
 @Suite struct SchemaSamplerOneOfTests {
+    /// `text` (a whole OpenAPI document) written to a scratch file, loaded once per seed by the tests.
+    private func document(_ text: String) throws -> (URL, ScratchFolder) {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let file = folder.url.appendingPathComponent("doc.yaml")
+        try Data(text.utf8).write(to: file)
+        return (file, folder)
+    }
+
     /// The alternative tried first is drawn from them all, so across seeds each one is sampled,
     /// the last included; a `oneOf` or `anyOf` of one alternative (as generators write a
     /// wrapped `$ref`) is sampled as that alternative.
     @Test func everyAlternativeIsSampledAndALoneOneToo() throws {
-        let folder = ScratchFolder()
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        let file = folder.url.appendingPathComponent("doc.yaml")
-        try Data("""
+        let (file, folder) = try document("""
             openapi: 3.1.0
             info: { title: t, version: '1' }
             paths: {}
@@ -379,7 +385,7 @@ import StubOpenAPI
                 Lone: { oneOf: [{ $ref: '#/components/schemas/Amount' }] }
                 LoneAny: { anyOf: [{ $ref: '#/components/schemas/Amount' }] }
                 Amount: { type: object, required: [value], properties: { value: { type: string } } }
-            """.utf8).write(to: file)
+            """)
         var kinds = Set<String>()
         for seed in UInt64(1)...16 {
             var sampler = SchemaSampler(document: try OpenAPIImporter.load(file), seed: seed)
@@ -398,13 +404,11 @@ import StubOpenAPI
             }
         }
         #expect(kinds == ["string", "integer", "boolean"])
+        _ = folder
     }
 
     @Test func overlappingAlternativesStillGiveAValueOnlyOneAccepts() throws {
-        let folder = ScratchFolder()
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        let file = folder.url.appendingPathComponent("doc.yaml")
-        try Data("""
+        let (file, folder) = try document("""
             openapi: 3.0.3
             info: { title: t, version: '1' }
             paths: {}
@@ -418,12 +422,13 @@ import StubOpenAPI
                 ByTransfer: { type: object, properties: { TransferID: { type: string, format: uuid } } }
                 ByCard: { type: object, properties: { CardID: { type: string, format: uuid } } }
                 ByDispute: { type: object, properties: { DisputeID: { type: string, format: uuid } } }
-            """.utf8).write(to: file)
+            """)
         for seed in UInt64(1)...6 {
             var sampler = SchemaSampler(document: try OpenAPIImporter.load(file), seed: seed)
             let schema = OpenAPISchema(["$ref": "#/components/schemas/GeneratedBy"])
             let value = sampler.sample(schema)
             #expect(sampler.problems(value, schema).isEmpty, "seed \(seed): \(value) → \(sampler.problems(value, schema))")
         }
+        _ = folder
     }
 }

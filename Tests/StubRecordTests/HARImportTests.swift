@@ -249,6 +249,25 @@ import Testing
         }
     }
 
+    /// A base64 body wrapped in lines, as MIME writes it (76 characters, CRLF) and as some
+    /// exporters copy it, decodes to the same bytes as the unwrapped text.
+    @Test func aBase64BodyWrappedInLinesDecodes() async throws {
+        let bytes = (0..<200).map { UInt8(($0 * 37) % 256) }
+        let wrapped = Data(bytes).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+        #expect(wrapped.contains("\r\n"), "the fixture is wrapped")
+        let entry: [String: Any] = [
+            "request": ["method": "GET", "url": "https://a.example/v1/blob", "headers": []],
+            "response": ["status": 200, "headers": [],
+                         "content": ["size": bytes.count, "mimeType": "application/octet-stream", "encoding": "base64", "text": wrapped]],
+        ]
+        let log = String(decoding: try JSONSerialization.data(withJSONObject: ["log": ["entries": [entry]]]), as: UTF8.self)
+        try await imported(["wrapped.har": log]) { report, _, client in
+            #expect(report.routes == 1, "\(report.skipped)")
+            let blob = try await client.execute(uri: "/v1/blob", method: .get)
+            #expect(blob.status == .ok && Array(buffer: blob.body) == bytes)
+        }
+    }
+
     /// What tools write differently, read as HTTP means it: a lower-case method (`get`, as some
     /// hand-edited captures have it), a status written `200.0`, the captured `Content-Length`
     /// (the body is held decoded, so the stub sets its own), and a percent-encoded query, which
