@@ -31,9 +31,14 @@ import Testing
             (["accounts", "1", "balance"], 8), (["accounts", "1", "balance", "amount"], 9), (["owner", "address", "line1"], 13),
             (["last"], 14), ([], 1),
         ]
+        // A file saved with CRLF line ends (Windows editors) has the same lines.
+        let crlf = Self.text.replacingOccurrences(of: "\n", with: "\r\n")
         for (path, line) in expected {
             #expect(JSONLineLocator.line(of: path, in: Self.text) == line, "\(path.joined(separator: "."))")
+            #expect(JSONLineLocator.line(of: path, in: crlf) == line, "CRLF: \(path.joined(separator: "."))")
         }
+        let broken = Data("{\r\n  \"a\": 1,\r\n  \"b\": [1, 2,,]\r\n}".utf8)
+        #expect(JSONLineLocator.syntaxError(in: broken)?.line == 3, "CRLF: a syntax error's line")
     }
 
     /// A path that is not there gives the line of the deepest part that is, or nothing when

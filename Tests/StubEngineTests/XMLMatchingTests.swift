@@ -111,7 +111,9 @@ import HTTPTypes
             <Doc xmlns="urn:x">
               <Amt Src="app" Ccy="EUR"> 10 </Amt>
               <!-- a comment -->
-              <Nm>Max</Nm>
+              <Nm>
+                Max
+              </Nm>
             </Doc>
             """
         #expect(expected.mismatch(XMLBody.parse(Array(same.utf8))) == nil)

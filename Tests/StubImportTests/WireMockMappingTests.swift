@@ -234,6 +234,31 @@ import Testing
         #expect(status("/v1/payees", signedIn.merging(["X-Debug": "yes please"]) { $1 }) == 200, "matches is the whole value")
     }
 
+    /// `caseInsensitive` on `equalTo`, `contains` and `doesNotContain` compares text in any
+    /// case, and the text stays text: a dot or a plus in it is no regular expression.
+    @Test func caseInsensitiveTextMatchersCompareTheTextAsWritten() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/search",
+                  "queryParameters": { "q": { "contains": "a.b+c", "caseInsensitive": true },
+                                       "ref": { "equalTo": "Ref-1", "caseInsensitive": true } },
+                  "headers": { "X-Tag": { "doesNotContain": "x.y", "caseInsensitive": true } } },
+                "response": { "status": 200, "body": "found" } }
+            ] }
+            """#)
+        #expect(report.routes == 1, "\(report.skipped)")
+        func status(_ target: String, tag: String? = nil) -> Int {
+            var fields = HTTPFields()
+            if let tag { fields[HTTPField.Name("X-Tag")!] = tag }
+            return Int(backend.engine.answer(EngineRequest(method: "GET", target: target, headers: fields, body: [])).status.code)
+        }
+        #expect(status("/v1/search?q=zzA.B%2BCzz&ref=REF-1") == 200)
+        #expect(status("/v1/search?q=aXbbc&ref=ref-1") == 404, "the dot is a dot and the plus a plus")
+        #expect(status("/v1/search?q=a.b%2Bc&ref=ref-2") == 404)
+        #expect(status("/v1/search?q=a.b%2Bc&ref=ref-1", tag: "pre-X.Y-post") == 404)
+        #expect(status("/v1/search?q=a.b%2Bc&ref=ref-1", tag: "xzy") == 200, "doesNotContain's dot is a dot too")
+    }
+
     /// WireMock 3's number matchers become the route file's number comparisons, replay, and
     /// answer by value; `not` of one is refused (WireMock's also holds for text that is no
     /// number), and so is an operand that is no number.
