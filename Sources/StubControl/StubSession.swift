@@ -88,8 +88,9 @@ public struct StubSession: Sendable {
         return try control.transport.decode(StubExchangeDetail.self, data, from: "journal/\(exchange.sequence)")
     }
 
-    /// Waits, at most `timeout`, until the app has sent a request matching `matcher`, and gives it back.
-    /// With `after`, only requests later than that journal sequence count.
+    /// Waits, at most `timeout`, until the app has sent a request matching `matcher`, and gives it back:
+    /// the oldest such request in the session. With `after`, only requests later than that journal
+    /// sequence count (`after: earlier.sequence` waits for the next one).
     @discardableResult
     public func waitForRequest(_ matcher: RequestMatcher, within timeout: Duration = .seconds(5),
                                after sequence: Int? = nil) async throws(StubControlError) -> StubExchange {
