@@ -13,9 +13,10 @@ import StubInProcess
 /// from memory (the ceiling of the approach), side by side in interleaved rounds.
 ///
 ///     bench-inprocess [--stubs DIR] [--path /v1/atms] [--seconds 3] [--rounds 3] [--json FILE] [--engine N]
-///                     [--alone stub|bare SECONDS]
+///                     [--alone stub|bare|stub-ephemeral|bare-ephemeral SECONDS]
 ///
-/// `--alone` sends through one protocol alone (no URL cache, one task): a loop for a profiler.
+/// `--alone stub|bare|stub-ephemeral|bare-ephemeral SECONDS` sends through one protocol alone, one task, without a
+/// URL cache (or in an `.ephemeral` session, which has one): a loop for a profiler.
 ///
 /// Each round measures both protocols at 1 and 8 tasks, in alternating order, in two session
 /// configurations: `.ephemeral` with the stub put in by `install(into:)` (a team's own session,
@@ -52,13 +53,21 @@ enum BenchInProcess {
         let stubPath = stub.baseURL.absoluteString + arguments.path
         if let (which, seconds) = arguments.alone {
             // One protocol alone, no URL cache, one task: the loop to run under a profiler.
-            let bare = URLSessionConfiguration.ephemeral
-            bare.urlCache = nil
-            bare.protocolClasses = [CeilingProtocol.self]
-            let (session, url) = which == "bare" ? (URLSession(configuration: bare), URL(string: "http://ceiling.invalid" + arguments.path)!)
-                : (stub.urlSession, URL(string: stubPath)!)
+            // `stub` and `bare` without a URL cache; `stub-ephemeral` and `bare-ephemeral` in a team's
+            // own `.ephemeral` session, which keeps one.
+            let cached = which.hasSuffix("-ephemeral")
+            let configuration = URLSessionConfiguration.ephemeral
+            if !cached { configuration.urlCache = nil }
+            let session: URLSession, url: URL
+            if which.hasPrefix("bare") {
+                configuration.protocolClasses = [CeilingProtocol.self]
+                (session, url) = (URLSession(configuration: configuration), URL(string: "http://ceiling.invalid" + arguments.path)!)
+            } else {
+                stub.install(into: configuration)
+                (session, url) = (cached ? URLSession(configuration: configuration) : stub.urlSession, URL(string: stubPath)!)
+            }
             let measured = try await rate(session, url, concurrency: 1, seconds: seconds)
-            print("\(which) alone, no URL cache, 1 task: \(Int(measured.perSecond)) req/s, "
+            print("\(which) alone, \(cached ? "ephemeral session" : "no URL cache"), 1 task: \(Int(measured.perSecond)) req/s, "
                   + "\(String(format: "%.1f", measured.cpuMicroseconds)) µs CPU a request")
             return
         }

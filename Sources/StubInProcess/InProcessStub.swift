@@ -45,7 +45,8 @@ public final class InProcessStub: Sendable {
     public let control: StubControlClient
 
     let exchange: InProcessExchange
-    private let host: String
+    /// The hex digits of the stub's host (`InProcessHosts`).
+    private let hostId: UInt64
     private let offline = NIOLockedValueBox(false)
 
     /// Loads `stubs` (route files, scenarios and `stubbank.yaml`, as `stubbank serve --stubs`
@@ -77,22 +78,23 @@ public final class InProcessStub: Sendable {
         var now: @Sendable () -> Date = Date.init
         if let test = clock as? TestClock { now = { test.date } }
         let backend = try StubBackend(configuration: configuration, bank: bank, logger: logger, clock: now)
-        host = "\(UUID().uuidString.prefix(12).lowercased()).stubbank.invalid"
-        baseURL = URL(string: "http://\(host)")!
+        // 64 random bits: two live stubs sharing a host is as likely as guessing a key.
+        hostId = UInt64.random(in: .min ... .max)
+        baseURL = URL(string: "http://\(InProcessHosts.host(id: hostId))")!
         exchange = InProcessExchange(backend: backend, clock: clock)
         urlSession = URLSession(configuration: Self.sessionConfiguration())
         // The control library gets a URLSession of its own: its admin calls finish on tasks (see
         // StubURLProtocol), and on Linux a session's task table must not be read from another
         // thread while the app's requests start and end on it.
         control = StubControlClient(baseURL: baseURL, urlSession: URLSession(configuration: Self.sessionConfiguration()))
-        InProcessHosts.shared.add(self, host: host)
+        InProcessHosts.shared.add(self, id: hostId)
     }
 
     /// The stub's parts, for the testing library.
     package var backend: StubBackend { exchange.backend }
 
     deinit {
-        InProcessHosts.shared.remove(host: host)
+        InProcessHosts.shared.remove(id: hostId)
     }
 
     /// Answers requests matching `pattern` with `handler`, for this test: a route written in

@@ -357,6 +357,34 @@ import FoundationNetworking
         #expect(response.value(forHTTPHeaderField: "X-Request-Id")?.hasPrefix("req_") == true)
     }
 
+    /// The stub is found from the URL's text: its host with a user, a port, a query or a
+    /// fragment around it is still the stub's; a host one digit short or long, with a letter
+    /// that is not a hex digit, or with the suffix misspelt is not. A stub that is gone takes
+    /// its host with it.
+    @Test func theStubIsFoundByItsHostWhateverSurroundsIt() throws {
+        var stub: InProcessStub? = try InProcessStub(stubs: Self.stubs)
+        let host = try #require(stub?.baseURL.host)
+        #expect(host.count == 16 + ".stubbank.invalid".count)
+        #expect(host.prefix(16).allSatisfy { $0.isHexDigit })
+        for text in ["http://\(host)", "http://\(host)/", "https://\(host):8443/v1/a?b=c#d", "http://alex:pw@\(host)/v1/a",
+                     "http://a@b@\(host)/v1", "http://\(host)?q=1", "http://\(host)#top", "HTTP://\(host.uppercased())/V1"] {
+            let url = try #require(URL(string: text), "\(text)")
+            #expect(InProcessHosts.shared.stub(for: url) === stub, "\(text)")
+        }
+        let digits = host.prefix(16)
+        for text in ["http://\(digits.dropLast()).stubbank.invalid/", "http://\(digits)0.stubbank.invalid/",
+                     "http://\(digits.dropLast())g.stubbank.invalid/", "http://\(digits).stubbank.invalld/",
+                     "http://\(digits).stubbank.invalid.example/", "http://other.example/\(host)", "http://other.example/?h=\(host)",
+                     "http://\(host)@other.example/"] {
+            let url = try #require(URL(string: text), "\(text)")
+            #expect(InProcessHosts.shared.stub(for: url) == nil, "\(text)")
+        }
+        let url = try #require(stub?.baseURL)
+        stub = nil
+        #expect(InProcessHosts.shared.stub(for: url) == nil)
+        #expect(InProcessHosts.host(id: 0xAB) == "00000000000000ab.stubbank.invalid")
+    }
+
     @Test func anUploadTasksBodyCannotReachAURLProtocolAndTheFailureSaysSo() async throws {
         let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         var request = URLRequest(url: stub.baseURL.appendingPathComponent("v1/auth/token"))
