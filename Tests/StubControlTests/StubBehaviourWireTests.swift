@@ -109,4 +109,19 @@ import Testing
                 "every unknown field is named, in name order")
         #expect(reason(#"{"status":503}"#).contains("route"))
     }
+
+    /// A refusal is read from the stub's envelope: its code, and the first detail's field and
+    /// message (the one the stub puts first is the one to fix first); without an envelope, the
+    /// status and the start of the body.
+    @Test func aRefusalNamesTheFirstDetailsField() {
+        let envelope = #"{"error":{"code":"validation_failed","message":"Check the behaviour.","details":["#
+            + #"{"path":"latency.ms","message":"ms must be at least 0."},{"path":"times","message":"times must be at least 1."}]}}"#
+        let error = AdminTransport.error(status: 400, body: Data(envelope.utf8), method: "POST", path: "behaviours")
+        #expect(error.status == 400 && error.code == "validation_failed")
+        #expect(error.field == "latency.ms")
+        #expect(error.message == "Check the behaviour. ms must be at least 0.")
+        let plain = AdminTransport.error(status: 502, body: Data("Bad Gateway".utf8), method: "GET", path: "journal")
+        #expect(plain.code == "unexpected_status" && plain.field == nil)
+        #expect(plain.message == "GET /__stubbank/journal answered 502: Bad Gateway")
+    }
 }

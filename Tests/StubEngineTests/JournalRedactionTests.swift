@@ -145,6 +145,35 @@ import Testing
         #expect(kept?.response?.headers["Content-Type"] == "text/plain")
     }
 
+    /// Each body is read by its own side's type: a token answered as a form (an older OAuth
+    /// server's `access_token=…&token_type=bearer`) to a JSON request is masked, and a form-like
+    /// JSON request's text is not taken for a form.
+    @Test func eachBodyIsReadByItsOwnContentType() {
+        let journal = RequestJournal(capacity: 10)
+        journal.record(JournalRecord(requestId: "r", receivedAt: Date(), method: "POST", path: "/oauth/token", query: [:],
+                                     session: "s", route: nil, status: 200, latencyMs: 0,
+                                     headers: [.contentType: "text/plain"]),
+                       bodies: ExchangeBodies(requestBody: Array("note=a&password=kept-as-text".utf8), responseStatus: 200,
+                                              responseHeaders: [.contentType: "application/x-www-form-urlencoded"],
+                                              responseBody: Array("access_token=abc123&token_type=bearer".utf8)))
+        let detail = journal.detail(sequence: 1)
+        #expect(detail?.response?.body == "access_token=\(JournalRedaction.mask)&token_type=bearer")
+        #expect(detail?.request?.body == "note=a&password=kept-as-text", "plain text is shown as sent")
+    }
+
+    /// At most `maxListeners` listen at once: the next is refused until one leaves.
+    @Test func theFeedTakesAtMostItsBoundOfListeners() {
+        let feed = JournalFeed()
+        let held = (0..<JournalFeed.maxListeners).compactMap { _ in feed.subscribe(session: nil) }
+        #expect(held.count == JournalFeed.maxListeners && feed.hasListeners)
+        #expect(feed.subscribe(session: "a") == nil)
+        feed.unsubscribe(held[0].key)
+        let another = feed.subscribe(session: "a")
+        #expect(another != nil)
+        for key in held.dropFirst().map(\.key) + [another?.key].compactMap({ $0 }) { feed.unsubscribe(key) }
+        #expect(feed.count == 0 && !feed.hasListeners)
+    }
+
     /// The live feed: a listener for every session hears each session's entries, a session's
     /// listener only its own, in order.
     @Test func aListenerForEverySessionHearsThemAllAndASessionsOnlyItsOwn() async throws {

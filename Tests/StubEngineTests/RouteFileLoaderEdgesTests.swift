@@ -205,4 +205,31 @@ import StubOpenAPI
                 && report.problems[0].contains("missing required number"), "\(report.problems)")
         #expect(report.checked.contains { $0.hasPrefix("routes/r.yaml:4:") && $0.hasSuffix("documented") }, "\(report.checked)")
     }
+
+    /// `stubbank verify --contract`: each documented operation without a route file is listed
+    /// as not stubbed (not a failure), but only when there are route files at all: a folder that
+    /// serves the bank alone says nothing about the team's operations.
+    @Test func operationsWithoutARouteAreListedOnlyBesideRouteFiles() throws {
+        let contract = """
+            openapi: 3.1.0
+            info: { title: Team API, version: "1" }
+            paths:
+              /api/ping: { get: { responses: { "200": { description: Up } } } }
+              /api/cards: { get: { responses: { "200": { description: Cards } } } }
+            """
+        let document = try OpenAPISource.load("team.yaml") { $0 == "team.yaml" ? Data(contract.utf8) : nil }
+        var empty = ContractReport()
+        RouteFileContractCheck(document: document, contractName: "team.yaml").check(FileRouteSet(routes: []), report: &empty)
+        #expect(empty.checked.isEmpty && empty.problems.isEmpty, "\(empty.checked)")
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - request: { method: GET, path: /api/ping }
+                responses: [{ status: 200 }]
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        var report = ContractReport()
+        RouteFileContractCheck(document: document, contractName: "team.yaml").check(routes, report: &report)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(report.checked.filter { $0.contains("has no route file") } == ["team.yaml operation GET /api/cards has no route file (not stubbed; not a failure)"])
+    }
 }

@@ -96,6 +96,19 @@ extension WirePlan {
         #expect(entries.first?.status == 200 && entries.first?.route == "GET /probe" && entries.first?.requestId == "client-1")
     }
 
+    /// An injected error's envelope says whether the app may retry, as the catalogue decides:
+    /// a 503 or a 429 may be retried, a 404 or a 422 may not (the app's retry button hangs on it).
+    @Test func anInjectedErrorsEnvelopeSaysWhetherToRetry() throws {
+        let probe = EngineProbe()
+        for (status, retryable) in [(503, true), (429, true), (500, true), (404, false), (422, false)] {
+            let plan = probe.answer("/probe", headers: ["X-Stub-Status": "\(status)"])
+            #expect(Int(plan.status.code) == status)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(plan.body)) as? [String: Any])
+            let error = try #require(object["error"] as? [String: Any])
+            #expect(error["retryable"] as? Bool == retryable, "\(status)")
+        }
+    }
+
     /// An answer that names the fields the engine sets (a recording of a bank that sends its own
     /// `Content-Type`, `X-Signature` and `X-Request-Id`) goes out with each field once: the
     /// engine's type and signature, the route's own request id.
