@@ -120,6 +120,17 @@ import BuiltInBank
         #expect(found.count == 2 && found[0] == found[1], "\(text)")
     }
 
+    /// A phone number's fake is in Ofcom's drama range for mobiles, 07700 900000 to 900999:
+    /// three digits after `900`, never a number someone could own; the same number gets the same fake.
+    @Test func aPhoneNumbersFakeIsInTheDramaRange() {
+        let fakes = FakeValues(salt: "s")
+        for real in ["+44 7911 123456", "07911123456", "+1 (415) 555-2671"] {
+            let fake = fakes.phone(real)
+            #expect(fake.wholeMatch(of: /\+44 7700 900\d{3}/) != nil, "\(real) → \(fake)")
+            #expect(fake == fakes.phone(real))
+        }
+    }
+
     @Test func cardFakesAreLuhnValidAndKeepTheirLength() {
         let redactor = Redactor()
         let text = redactor.redact(text: "card \(realCard) and 5425-2334-3010-9903")
