@@ -137,13 +137,14 @@ final class InProcessHosts: Sendable {
         return table.withLockedValue { $0[id]?.stub }
     }
 
-    private static let suffix = Array(".stubbank.invalid".utf8)
+    private static let suffixText = ".stubbank.invalid"
+    private static let suffix = Array(suffixText.utf8)
     private static let idDigits = 16
 
     /// `<16 hex digits>.stubbank.invalid`, the digits in lower case.
     static func host(id: UInt64) -> String {
         let digits = String(id, radix: 16)
-        return String(repeating: "0", count: idDigits - digits.count) + digits + ".stubbank.invalid"
+        return String(repeating: "0", count: idDigits - digits.count) + digits + suffixText
     }
 
     /// The id in a URL whose host is a stub's, in any case, with or without user, port, path,
