@@ -13,10 +13,10 @@ import StubInProcess
 /// from memory (the ceiling of the approach), side by side in interleaved rounds.
 ///
 ///     bench-inprocess [--stubs DIR] [--path /v1/atms] [--seconds 3] [--rounds 3] [--json FILE] [--engine N]
-///                     [--alone stub|bare|stub-ephemeral|bare-ephemeral SECONDS]
+///                     [--alone stub|bare|stub-ephemeral|bare-ephemeral SECONDS [--tasks N]]
 ///
-/// `--alone stub|bare|stub-ephemeral|bare-ephemeral SECONDS` sends through one protocol alone, one task, without a
-/// URL cache (or in an `.ephemeral` session, which has one): a loop for a profiler.
+/// `--alone stub|bare|stub-ephemeral|bare-ephemeral SECONDS` sends through one protocol alone, one task (or N with
+/// `--tasks N`), without a URL cache (or in an `.ephemeral` session, which has one): a loop for a profiler.
 ///
 /// Each round measures both protocols at 1 and 8 tasks, in alternating order, in two session
 /// configurations: `.ephemeral` with the stub put in by `install(into:)` (a team's own session,
@@ -52,7 +52,7 @@ enum BenchInProcess {
         CeilingProtocol.answer = Answer(body: body, headers: http.allHeaderFields as? [String: String] ?? [:])
         let stubPath = stub.baseURL.absoluteString + arguments.path
         if let (which, seconds) = arguments.alone {
-            // One protocol alone, no URL cache, one task: the loop to run under a profiler.
+            // One protocol alone, no URL cache, one task (or `--tasks N`): the loop to run under a profiler.
             // `stub` and `bare` without a URL cache; `stub-ephemeral` and `bare-ephemeral` in a team's
             // own `.ephemeral` session, which keeps one.
             let cached = which.hasSuffix("-ephemeral")
@@ -66,8 +66,8 @@ enum BenchInProcess {
                 stub.install(into: configuration)
                 (session, url) = (cached ? URLSession(configuration: configuration) : stub.urlSession, URL(string: stubPath)!)
             }
-            let measured = try await rate(session, url, concurrency: 1, seconds: seconds)
-            print("\(which) alone, \(cached ? "ephemeral session" : "no URL cache"), 1 task: \(Int(measured.perSecond)) req/s, "
+            let measured = try await rate(session, url, concurrency: arguments.tasks, seconds: seconds)
+            print("\(which) alone, \(cached ? "ephemeral session" : "no URL cache"), \(arguments.tasks) task(s): \(Int(measured.perSecond)) req/s, "
                   + "\(String(format: "%.1f", measured.cpuMicroseconds)) µs CPU a request")
             return
         }
@@ -245,6 +245,7 @@ struct Options {
     var json: String?
     var engineCalls: Int?
     var alone: (String, Double)?
+    var tasks = 1
 
     init(_ arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
@@ -257,6 +258,7 @@ struct Options {
             case "--rounds": rounds = Int(value) ?? rounds
             case "--json": json = value
             case "--engine": engineCalls = Int(value)
+            case "--tasks": tasks = max(1, Int(value) ?? tasks)
             case "--alone": alone = (value, Double(iterator.next() ?? "") ?? seconds)
             default: FileHandle.standardError.write(Data("bench-inprocess: unknown option \(option)\n".utf8))
             }
