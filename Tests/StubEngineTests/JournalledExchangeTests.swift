@@ -10,27 +10,43 @@ import Testing
 /// `Bearer ` (HTTP fields lose blanks at their ends before the engine sees them); an entry is
 /// "replayed" only when the bank says `Idempotent-Replayed: true`.
 @Suite struct JournalledExchangeTests {
-    @Test func aRequestTheDocumentRefusesIsJournalledUnderItsRoute() throws {
+    /// An engine over one route, `items`, at `path`, whose requests are checked against a
+    /// document that gives `GET path` these `parameters`.
+    private func probe(path: String, parameters: [[String: Any]]) throws -> EngineProbe {
         let (routes, problems) = RouteFolder.load("""
             routes:
               - id: items
-                request: { path: "/items/{p}" }
+                request: { path: "\(path)" }
                 responses: [ { status: 200, body: ok } ]
             """)
         #expect(problems.isEmpty, "\(problems)")
+        let root: [String: Any] = ["openapi": "3.1.0", "paths": [path: ["get": [
+            "parameters": parameters, "responses": ["200": ["description": "ok"]]]]]]
+        let contract = RequestContract(document: OpenAPISource(root: root, name: "items", problems: []))
+        return EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init, contract: contract)])
+    }
+
+    @Test func aRequestTheDocumentRefusesIsJournalledUnderItsRoute() throws {
         let query: [String: Any] = ["name": "limit", "in": "query", "required": true, "schema": ["type": "integer"]]
         let path: [String: Any] = ["name": "p", "in": "path", "required": true, "schema": ["type": "string"]]
-        let root: [String: Any] = ["openapi": "3.1.0", "paths": ["/items/{p}": ["get": [
-            "parameters": [query, path], "responses": ["200": ["description": "ok"]]]]]]
-        let contract = RequestContract(document: OpenAPISource(root: root, name: "items", problems: []))
-        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init,
-                                                          contract: contract)])
+        let probe = try probe(path: "/items/{p}", parameters: [query, path])
         #expect(probe.answer("/items/a?limit=2").status == .ok)
         let refused = probe.answer("/items/a?limit=two")
         #expect(refused.status == .badRequest)
         let entry = try #require(probe.journal.first)
         #expect(entry.status == 400)
         #expect(entry.route == "* /items/{p} [items]", "refused, but by this route: \(entry.route ?? "none")")
+    }
+
+    /// A parameter the document leaves unnamed (a hand-edited or generated document's slip) is
+    /// passed over, and the parameters after it are still checked.
+    @Test func aNamelessParameterDoesNotStopTheOnesAfterIt() throws {
+        let nameless: [String: Any] = ["name": "", "in": "query", "schema": ["type": "string"]]
+        let limit: [String: Any] = ["name": "limit", "in": "query", "required": true, "schema": ["type": "integer"]]
+        let probe = try probe(path: "/items", parameters: [nameless, limit])
+        #expect(probe.answer("/items?limit=2").status == .ok)
+        #expect(probe.answer("/items?limit=two").status == .badRequest, "limit, after the nameless one, is still checked")
+        #expect(probe.answer("/items").status == .badRequest, "and still required")
     }
 
     @Test func aBearerTokenIsTheTextBetweenTheBlanks() {

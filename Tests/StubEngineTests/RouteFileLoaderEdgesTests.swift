@@ -232,4 +232,68 @@ import StubOpenAPI
         #expect(report.problems.isEmpty, "\(report.problems)")
         #expect(report.checked.filter { $0.contains("has no route file") } == ["team.yaml operation GET /api/cards has no route file (not stubbed; not a failure)"])
     }
+    /// A route's `params` name the path's own parameters: a misspelt one (`acountId` for the
+    /// path's `{accountId}`) would test nothing, so the loader refuses it, at its line, naming
+    /// the path, whether or not the path has other parameters.
+    @Test func paramsNamingNoParameterOfThePathAreRefused() throws {
+        for path in ["/v1/accounts/{accountId}", "/v1/accounts/{accountId}/cards/{cardId}"] {
+            let (_, problems) = RouteFolder.load("""
+                routes:
+                  - request:
+                      path: \(path)
+                      params: { acountId: { matches: '[0-9]+' } }
+                    responses: [ { status: 200 } ]
+                """)
+            let problem = try #require(problems.first, "\(path)")
+            #expect(problems.count == 1 && problem.line == 4, "\(problems)")
+            #expect(problem.reason.contains("params.acountId: the path \(path) has no {acountId}"), "\(problem.reason)")
+        }
+        let (_, fine) = RouteFolder.load("""
+            routes:
+              - request:
+                  path: /v1/accounts/{accountId}
+                  params: { accountId: { matches: '[0-9]+' } }
+                responses: [ { status: 200 } ]
+            """)
+        #expect(fine.isEmpty, "\(fine)")
+    }
+
+    /// An inline JSON body is rendered per request when any leaf holds a tag, however deep and
+    /// beside literal items: a list of one literal and one template keeps both.
+    @Test func anInlineBodyWithOneTemplatedItemAmongLiteralsIsRendered() throws {
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - request: { method: GET, path: "/v1/tags/{id}" }
+                responses:
+                  - status: 200
+                    body:
+                      tags: [fixed, "tag-{{path.id}}"]
+                      nested: { list: [1, { name: "{{path.id}}" }] }
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        let plan = probe(routes).answer("/v1/tags/t9")
+        #expect(plan.status.code == 200)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(plan.body)) as? [String: Any], "\(plan.text)")
+        #expect(object["tags"] as? [String] == ["fixed", "tag-t9"], "\(plan.text)")
+        let nested = try #require(object["nested"] as? [String: Any])
+        let list = try #require(nested["list"] as? [Any])
+        #expect((list.last as? [String: Any])?["name"] as? String == "t9", "\(plan.text)")
+    }
+    /// A body file is told from a route file by its extension in any case: `bodies/ACCOUNT.JSON`
+    /// (as Windows tools and some exporters write it) is a body, read as JSON and served as it
+    /// is, never composed as YAML (which refuses JSON's escaped surrogate pairs, `\uD83D\uDE00`).
+    @Test func aBodyFileWithAnUpperCaseExtensionIsABody() throws {
+        let (routes, problems) = load([
+            "routes/r.yaml": """
+                routes:
+                  - request: { method: GET, path: /v1/account }
+                    responses: [ { bodyFile: bodies/ACCOUNT.JSON } ]
+                """,
+            "routes/bodies/ACCOUNT.JSON": #"{"id":"a1","nickname":"Holiday \uD83C\uDFD6","balance":{"value":"10.00"}}"#,
+        ])
+        #expect(problems.isEmpty, "\(problems)")
+        let plan = probe(routes).answer("/v1/account")
+        #expect(plan.status.code == 200)
+        #expect(plan.text == #"{"id":"a1","nickname":"Holiday \uD83C\uDFD6","balance":{"value":"10.00"}}"#, "\(plan.text)")
+    }
 }

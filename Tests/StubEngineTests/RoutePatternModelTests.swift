@@ -70,4 +70,22 @@ import Testing
             }
         }
     }
+    /// A pattern alone decides as the model does, on every path, not only those the index hands
+    /// it: behaviours, `except` lists and route names match a pattern without an index, so a
+    /// path shorter or longer than the pattern must be refused by the pattern itself.
+    @Test(arguments: 0..<4) func aPatternAloneDecidesAsTheModelOnEveryPath(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: 7_700 + seed)
+        for _ in 0..<60 {
+            let text = Self.pattern(using: &generator)
+            let pattern = try RoutePattern(text)
+            for _ in 0..<25 {
+                let path = Self.path(using: &generator)
+                #expect(pattern.matchPath(RoutePattern.segments(of: path)) == (try Self.model(text, path)), "\(text) on \(path)")
+            }
+        }
+        // The edges, by hand: one segment short, and one too many.
+        #expect(try RoutePattern("/v1/accounts/{id}").matchPath(RoutePattern.segments(of: "/v1/accounts")) == nil)
+        #expect(try RoutePattern("/v1/*").matchPath(RoutePattern.segments(of: "/v1")) == nil)
+        #expect(try RoutePattern("/v1/{id}").matchPath(RoutePattern.segments(of: "/v1/a/b")) == nil)
+    }
 }

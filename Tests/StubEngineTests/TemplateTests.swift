@@ -28,6 +28,15 @@ import Testing
         #expect(try render("{{session}} {{request.method}} {{request.path}} {{request.id}} #{{counter}}", in: s) == "s1 POST /x req_1 #1")
     }
 
+    /// A number in the request body is rendered as JSON wrote it: `12` stays `12` (not `12.0`),
+    /// `12.5` stays `12.5`, so an echoed amount or id reads as the app sent it.
+    @Test func aBodyNumberRendersAsJSONWroteIt() throws {
+        let s = scope(body: #"{"amount":12,"rate":12.5,"big":1234567890123,"list":[1,2.25]}"#)
+        #expect(try render("{{body.amount}}|{{body.rate}}|{{body.big}}|{{#body.list}}{{.}};{{/body.list}}", in: s)
+                == "12|12.5|1234567890123|1;2.25;")
+        #expect(try render(#"{"echo":{{body.amount}}}"#, .json, in: s) == #"{"echo":12}"#)
+    }
+
     @Test func nowUsesTheInjectedClockWithOffsetAndFormat() throws {
         let s = scope()
         #expect(try render("{{now}}", in: s) == "2026-11-18T11:06:40Z")

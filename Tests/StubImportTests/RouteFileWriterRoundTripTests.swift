@@ -77,4 +77,13 @@ import HTTPTypes
             #expect(matcher.matches(.string(value)), "q\(index) = \(value.debugDescription): \(matcher.signature)")
         }
     }
+    /// A route id's file-name form: lower case, each run of other characters one `-`, none at
+    /// either end, at most 80 characters.
+    @Test func aSlugIsLowerCaseWithSingleDashesInside() {
+        #expect(RouteFileWriter.slug("GET /v1/accounts/{accountId}") == "get-v1-accounts-accountid")
+        #expect(RouteFileWriter.slug("POST /v1//transfers/") == "post-v1-transfers")
+        #expect(RouteFileWriter.slug("  *  /files/** ") == "files")
+        #expect(RouteFileWriter.slug("openapi.v2-beta") == "openapi.v2-beta")
+        #expect(RouteFileWriter.slug(String(repeating: "a/", count: 100)).count <= 80)
+    }
 }

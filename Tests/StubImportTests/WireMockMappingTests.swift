@@ -289,6 +289,23 @@ import Testing
         }
     }
 
+    /// The replay's request carries a query value as it is, whatever it holds: `&`, `=` and `+`
+    /// (a search for "fees & charges", a base64 cursor) are percent-encoded, so the value is not
+    /// split into two parameters or read as a space, and the converted route answers it.
+    @Test func theReplaySendsAQueryValueWithAmpersandsEqualsAndPlusWhole() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/search",
+                  "queryParameters": { "q": { "equalTo": "fees & charges" }, "cursor": { "equalTo": "a+b/c=" } } },
+                "response": { "status": 200, "body": "found" } }
+            ] }
+            """#)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
+        #expect(answer(backend, "/v1/search?q=fees%20%26%20charges&cursor=a%2Bb%2Fc%3D").text == "found")
+    }
+
     /// A response header WireMock is given as a list is sent once per value (two cookies stay
     /// two), written as a list in the route file.
     @Test func aListValuedResponseHeaderStaysOneFieldPerValue() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StubFormats
 @testable import StubOpenAPI
 
 /// The typed model: each rule of the format read in one place, for every reader.
@@ -139,6 +140,30 @@ import Testing
         }
         let flagOff = OpenAPISchema(["minimum": 3, "exclusiveMinimum": false])
         #expect(flagOff.minimum == 3 && flagOff.exclusiveMinimum == nil)
+    }
+
+    /// `readOnly` and `writeOnly` are flags that are false unless written `true` (a string
+    /// "true" is no flag): what the compatibility check reads to tell a field the app only
+    /// receives from one it sends.
+    @Test func readOnlyAndWriteOnlyAreTrueOnlyWhenWrittenSo() {
+        #expect(OpenAPISchema(["type": "string", "readOnly": true]).readOnly)
+        #expect(!OpenAPISchema(["type": "string"]).readOnly)
+        #expect(!OpenAPISchema(["type": "string", "readOnly": false]).readOnly)
+        #expect(!OpenAPISchema(["type": "string", "readOnly": "true"]).readOnly)
+        #expect(OpenAPISchema(["type": "string", "writeOnly": true]).writeOnly)
+        #expect(!OpenAPISchema(["type": "string", "readOnly": true]).writeOnly)
+    }
+
+    /// A parameter given as JSON `content` and sent twice is read from its first value, as a
+    /// repeated parameter of one value is everywhere else (`ParameterReader`); absent when not sent.
+    @Test func aJSONContentParameterSentTwiceIsReadFromItsFirst() {
+        let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
+        let style = ParameterStyle(.form, explode: true)
+        let sent: [(name: String, value: String)] = [("other", "1"), ("filter", #"{"status":"booked"}"#), ("filter", "not json")]
+        #expect(reader.read("filter", style: style, schema: nil, json: true, from: .pairs(sent))
+                == .value(.object(["status": .string("booked")])))
+        #expect(reader.read("filter", style: style, schema: nil, json: true, from: .pairs([("filter", "{")])) == .malformed("is not JSON"))
+        #expect(reader.read("filter", style: style, schema: nil, json: true, from: .pairs([("other", "1")])) == .absent)
     }
 
     @Test func additionalPropertiesIsAFlagOrASchema() {

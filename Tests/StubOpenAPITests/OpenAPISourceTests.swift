@@ -247,6 +247,69 @@ import Testing
         #expect((source.root["paths"] as? [String: Any])?["/b"] != nil)
     }
 
+    /// A path item kept in its own file may stand beside fields of its own (OpenAPI 3.1 §4.8.9:
+    /// `summary`, `parameters`, another operation): they are kept over the file's.
+    @Test func aPathItemReferenceKeepsTheFieldsBesideIt() throws {
+        let source = try load([
+            "api/openapi.yaml": """
+                openapi: 3.1.0
+                info: { title: t, version: '1' }
+                paths:
+                  /accounts/{id}:
+                    $ref: paths/account.yaml
+                    summary: One account
+                    parameters:
+                      - { name: id, in: path, required: true, schema: { type: string } }
+                    delete:
+                      responses: { '204': { description: closed } }
+                """,
+            "api/paths/account.yaml": """
+                summary: from the file
+                get:
+                  responses: { '200': { description: one } }
+                """,
+        ])
+        #expect(source.problems.isEmpty, "\(source.problems)")
+        let item = try #require((source.root["paths"] as? [String: Any])?["/accounts/{id}"] as? [String: Any])
+        #expect(item["$ref"] == nil)
+        #expect(item["get"] != nil && item["delete"] != nil, "\(item.keys.sorted())")
+        #expect(item["summary"] as? String == "One account")
+        #expect((item["parameters"] as? [Any])?.count == 1)
+    }
+
+    /// A reference climbing two folders above the document (`../../shared/…`, as a monorepo's
+    /// specs do) asks for that file, not one folder up.
+    @Test func aReferenceTwoFoldersUpIsReadThere() throws {
+        var asked: [String] = []
+        let files = [
+            "openapi.yaml": """
+                openapi: 3.0.3
+                info: { title: t, version: '1' }
+                paths: {}
+                components:
+                  schemas:
+                    Money: { $ref: '../../shared/money.yaml#/Amount' }
+                """,
+            "../../shared/money.yaml": "Amount: { type: string, pattern: '^[0-9]+\\.[0-9]{2}$' }\n",
+        ]
+        let source = try OpenAPISource.load("openapi.yaml") { path in
+            asked.append(path)
+            return files[path].map { Data($0.utf8) }
+        }
+        #expect(source.problems.isEmpty, "\(source.problems)")
+        #expect(asked == ["openapi.yaml", "../../shared/money.yaml"])
+    }
+
+    /// A document that is not YAML says where, as an editor counts: line, then column.
+    @Test func aYAMLErrorNamesItsLineThenItsColumn() {
+        let text = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    get: [unclosed\n"
+        #expect { try load(["api/openapi.yaml": text]) } throws: { error in
+            let said = "\(error)"
+            let found = said.firstMatch(of: /line (\d+), column (\d+)/)
+            return found.map { Int($0.1) == 6 && Int($0.2) != 6 } ?? false
+        }
+    }
+
     @Test func aDocumentThatIsNotOpenAPI3IsRefusedSayingWhy() {
         #expect { try load(["api/openapi.yaml": "swagger: '2.0'\ninfo: {}\n"]) } throws: { error in
             "\(error)".contains("not an OpenAPI 3 document") && "\(error)".contains("swagger: 2.0")

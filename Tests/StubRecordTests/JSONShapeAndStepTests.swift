@@ -54,4 +54,22 @@ import Testing
         #expect(fourth.routes == 1 && fourth.file == "routes/status.yaml")
         #expect(await recording.count == 4)
     }
+    /// A step counts the routes in the folder, not its files: a list, its detail and a create
+    /// under `/v1/accounts` are three routes in one file, `routes/accounts.yaml`, as `stubbank
+    /// record` prints after each exchange.
+    @Test func aRecordingStepCountsRoutesNotFiles() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("steps-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let recording = try Recording(out: out, redactor: nil, sequences: false)
+        func exchange(_ method: String, _ path: String, status: Int = 200) -> RecordedExchange {
+            RecordedExchange(method: method, path: path, query: nil, requestHeaders: [], requestBody: [], status: status,
+                             responseHeaders: [("Content-Type", "application/json")], responseBody: Array(#"{"ok":true}"#.utf8))
+        }
+        let list = try await recording.add(exchange("GET", "/v1/accounts"))
+        let create = try await recording.add(exchange("POST", "/v1/accounts", status: 201))
+        let other = try await recording.add(exchange("GET", "/v1/status"))
+        #expect(list.routes == 1 && list.file == "routes/accounts.yaml")
+        #expect(create.routes == 2 && create.file == "routes/accounts.yaml", "two routes in one file: \(create.routes)")
+        #expect(other.routes == 3 && other.file == "routes/status.yaml", "three routes in two files: \(other.routes)")
+    }
 }

@@ -117,6 +117,28 @@ import BuiltInBank
         #expect(PathTemplate.make("/v1/Standing-Orders/so_1").template == "/v1/Standing-Orders/{standingOrderId}")
     }
 
+    /// A text answer (`text/plain`, `text/csv`, XML, or no type) is kept as text and redacted like
+    /// any other; only bytes that are not text go to a file as they are. A CSV statement export
+    /// holds the customer's e-mail address and IBAN as much as a JSON one does.
+    @Test func aTextAnswerIsKeptAsTextAndRedacted() throws {
+        let statement = "date,payee,iban\n2026-11-20,Alex Morgan <alex.morgan@gmail.com>,GB29NWBK60161331926819\n"
+        for type in ["text/plain; charset=utf-8", "text/csv", "application/xml", nil] {
+            let exchange = RecordedExchange(method: "GET", path: "/v1/statement", query: nil, requestHeaders: [], requestBody: [],
+                                            status: 200, responseHeaders: type.map { [("Content-Type", $0)] } ?? [],
+                                            responseBody: Array(statement.utf8))
+            let route = try #require(RecordedRouteSet(redactor: Redactor(), sequences: false).build([exchange]).groups.values.first?.first)
+            guard case .text(let text)? = route.responses.first?.body else {
+                Issue.record("\(type ?? "no type"): kept as \(String(describing: route.responses.first?.body))")
+                continue
+            }
+            #expect(!text.contains("alex.morgan@gmail.com") && !text.contains("GB29NWBK60161331926819"), "\(type ?? "no type"): \(text)")
+        }
+        let image = RecordedExchange(method: "GET", path: "/v1/logo", query: nil, requestHeaders: [], requestBody: [], status: 200,
+                                     responseHeaders: [("Content-Type", "image/png")], responseBody: [0x89, 0x50, 0x4E, 0x47])
+        let logo = try #require(RecordedRouteSet(redactor: Redactor(), sequences: false).build([image]).groups.values.first?.first)
+        #expect(logo.responses.first?.body == .file(name: "body.bin", bytes: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     @Test func sequencesKeepEveryAnswerInOrder() {
         func exchange(_ body: String) -> RecordedExchange {
             RecordedExchange(method: "GET", path: "/v1/status", query: nil, requestHeaders: [], requestBody: [], status: 200,

@@ -276,12 +276,18 @@ import BuiltInBank
         #expect(a1 != b)
     }
 
-    @Test func extraRulesByPathHeaderAndRegex() throws {
+    /// `yaml` loaded as a rules file (`stubbank-redact.yaml`), written to a scratch folder.
+    private func rules(_ yaml: String) throws -> RedactionRules {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("rules.yaml")
-        try """
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        return try RedactionRules.load(file)
+    }
+
+    @Test func extraRulesByPathHeaderAndRegex() throws {
+        let redactor = Redactor(rules: try rules("""
             salt: s
             rules:
               - path: $.data[0].nickname
@@ -290,8 +296,7 @@ import BuiltInBank
                 kind: token
               - regex: 'CUST-[0-9]{6}'
                 kind: token
-            """.write(to: file, atomically: true, encoding: .utf8)
-        let redactor = Redactor(rules: try RedactionRules.load(file))
+            """))
         let out = redactor.redact(json: try json(#"{"data":[{"nickname":"Maggie","note":"ref CUST-123456"}]}"#))
         guard case .object(let top) = out, case .array(let items) = top["data"], let item = items.first else {
             Issue.record("shape changed: \(out)")
@@ -337,6 +342,47 @@ import BuiltInBank
         #expect(PIIScanner().scan(text).isEmpty, "\(text)")
         #expect(PIIScanner().scan(realIBAN + " " + realCard).map(\.kind) == [.iban, .card])
     }
+    /// Card numbers run from 13 to 19 digits (ISO/IEC 7812): a 19-digit Maestro or UnionPay
+    /// number with a good check digit is a card as much as a 16-digit one, and one digit more
+    /// (20) is no card.
+    @Test func cardsOfThirteenToNineteenDigitsAreReported() {
+        let scanner = PIIScanner()
+        for card in ["6273940182736451929", "6273 9401 8273 6451 929", "5019717010103742", "4222222222222"] {
+            #expect(scanner.scan("card \(card) on file").map(\.kind) == [.card], "\(card)")
+        }
+        #expect(scanner.scan("ref 62739401827364519290").filter { $0.kind == .card }.isEmpty, "20 digits is no card")
+    }
+
+    /// A value on the allow list is left however the recording spaces it: an IBAN is listed once,
+    /// compact, and is still left where a statement prints it in groups of four.
+    @Test func anAllowedIBANIsLeftWrittenInGroups() {
+        let scanner = PIIScanner(allowed: ["GB82WEST12345698765432"])
+        #expect(scanner.scan("pay GB82 WEST 1234 5698 7654 32 today").isEmpty)
+        #expect(scanner.scan("pay GB82WEST12345698765432 today").isEmpty)
+        #expect(scanner.scan("pay GB29 NWBK 6016 1331 9268 19 today").map(\.kind) == [.iban], "an IBAN not listed is still reported")
+    }
+
+    /// A rule's path names any array index (`[0]`, `[12]`) for every item: the file's `$.accounts[12].nickname`
+    /// reaches the nickname of each account, whatever index was written.
+    @Test func aRulesPathWithAnyIndexReachesEveryItem() throws {
+        let redactor = Redactor(rules: try rules("""
+            rules:
+              - path: $.accounts[12].nickname
+                kind: name
+              - path: $.accounts[3].owner.alias
+                kind: name
+            """))
+        let out = redactor.redact(json: try json(#"{"accounts":[{"nickname":"Maggie","owner":{"alias":"Mags"}},{"nickname":"Rainy day"}]}"#))
+        guard case .object(let top) = out, case .array(let items) = top["accounts"], items.count == 2,
+              case .object(let first) = items[0], let owner = first["owner"] else {
+            Issue.record("shape changed: \(out)")
+            return
+        }
+        #expect(string(items[0], "nickname") != "Maggie")
+        #expect(string(items[1], "nickname") != "Rainy day")
+        #expect(string(owner, "alias") != "Mags")
+    }
+
     /// What the scanner leaves as plainly synthetic, one of each documented kind, beside a value
     /// just outside it that it reports: RFC 2606's domains and suffixes, Ofcom's drama range and
     /// the US 555-01xx numbers, the payment networks' test cards, IBANs marked XXXX or 0000.

@@ -109,6 +109,18 @@ extension WirePlan {
         }
     }
 
+    /// An injected 401 says how to authenticate, as RFC 9110 §15.5.2 requires of every 401: an
+    /// app's token refresh (and URLSession's own challenge handling) reads `WWW-Authenticate`.
+    @Test func anInjected401SaysHowToAuthenticate() throws {
+        let probe = EngineProbe()
+        let plan = probe.answer("/probe", headers: ["X-Stub-Status": "401"])
+        #expect(plan.status == .unauthorized)
+        #expect(plan.headers[HTTPField.Name("WWW-Authenticate")!] == #"Bearer error="invalid_token""#)
+        #expect(plan.errorCode == "invalid_token")
+        let other = probe.answer("/probe", headers: ["X-Stub-Status": "403"])
+        #expect(other.headers[HTTPField.Name("WWW-Authenticate")!] == nil, "only a 401 challenges")
+    }
+
     /// An answer that names the fields the engine sets (a recording of a bank that sends its own
     /// `Content-Type`, `X-Signature` and `X-Request-Id`) goes out with each field once: the
     /// engine's type and signature, the route's own request id.
