@@ -27,7 +27,13 @@ import StubInProcess
 @main
 enum BenchInProcess {
     static func main() async throws {
-        let arguments = Options(CommandLine.arguments.dropFirst())
+        let arguments: Options
+        do {
+            arguments = try Options(CommandLine.arguments.dropFirst())
+        } catch {
+            FileHandle.standardError.write(Data("bench-inprocess: \(error)\n".utf8))
+            exit(2)
+        }
         let stub = try InProcessStub(stubs: URL(fileURLWithPath: arguments.stubs), bank: .builtIn)
         if let calls = arguments.engineCalls {
             engineAlone(stub, path: arguments.path, calls: calls)
@@ -247,21 +253,41 @@ struct Options {
     var alone: (String, Double)?
     var tasks = 1
 
-    init(_ arguments: ArraySlice<String>) {
+    static let aloneKinds = ["stub", "bare", "stub-ephemeral", "bare-ephemeral"]
+
+    /// Reads the command line; an unknown option, or a value that is not a number in range, is
+    /// refused naming it (a silent default would measure something else than was asked).
+    init(_ arguments: ArraySlice<String>) throws(OptionError) {
+        func number<T: LosslessStringConvertible & Comparable>(_ option: String, _ value: String?, atLeast least: T) throws(OptionError) -> T {
+            guard let value, let number = T(value), number >= least else {
+                throw OptionError("\(option) takes a number of at least \(least), not \(value.map { "\"\($0)\"" } ?? "nothing")")
+            }
+            return number
+        }
         var iterator = arguments.makeIterator()
         while let option = iterator.next() {
-            let value = iterator.next() ?? ""
+            let value = iterator.next()
             switch option {
-            case "--stubs": stubs = value
-            case "--path": path = value
-            case "--seconds": seconds = Double(value) ?? seconds
-            case "--rounds": rounds = Int(value) ?? rounds
+            case "--stubs": stubs = value ?? stubs
+            case "--path": path = value ?? path
+            case "--seconds": seconds = try number(option, value, atLeast: 0.1)
+            case "--rounds": rounds = try number(option, value, atLeast: 1)
             case "--json": json = value
-            case "--engine": engineCalls = Int(value)
-            case "--tasks": tasks = max(1, Int(value) ?? tasks)
-            case "--alone": alone = (value, Double(iterator.next() ?? "") ?? seconds)
-            default: FileHandle.standardError.write(Data("bench-inprocess: unknown option \(option)\n".utf8))
+            case "--engine": engineCalls = try number(option, value, atLeast: 1)
+            case "--tasks": tasks = try number(option, value, atLeast: 1)
+            case "--alone":
+                guard let kind = value, Self.aloneKinds.contains(kind) else {
+                    throw OptionError("--alone takes \(Self.aloneKinds.joined(separator: ", ")) and SECONDS, not \(value ?? "nothing")")
+                }
+                alone = (kind, try number("--alone \(kind)", iterator.next(), atLeast: 0.1))
+            default: throw OptionError("unknown option \(option)")
             }
         }
     }
+}
+
+/// A command line `Options` refuses, with the reason.
+struct OptionError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
