@@ -91,7 +91,15 @@ struct InProcessExchange {
         let path = url.path(percentEncoded: true)
         var target = path.isEmpty ? "/" : path
         if let query = url.query(percentEncoded: true) { target += "?" + query }
-        return EngineRequest(method: request.httpMethod ?? "GET", target: target, headers: fields, body: Array(body), authority: url.host)
+        return EngineRequest(method: request.httpMethod ?? "GET", target: target, headers: fields, body: Array(body),
+                             authority: authority(of: url))
+    }
+
+    /// The URL's host and port as written, what a client would send as `Host` (the admin API
+    /// compares a browser's `Origin` with it): not percent-decoded, and without any user.
+    static func authority(of url: URL) -> String? {
+        guard let host = url.host(percentEncoded: true) else { return nil }
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     static func urlResponse(status: Int, headers fields: HTTPFields, url: URL) -> HTTPURLResponse? {

@@ -385,6 +385,27 @@ import FoundationNetworking
         #expect(InProcessHosts.host(id: 0xAB) == "00000000000000ab.stubbank.invalid")
     }
 
+    /// The engine hears the host and port as the URL writes them, as a socket's `Host` would
+    /// carry them, so the admin API's same-origin check passes a page of the stub's own origin.
+    @Test func theAuthorityIsTheHostAndPortAsWritten() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        let host = try #require(stub.baseURL.host)
+        for (text, expected) in [("http://\(host)/v1", host), ("https://alex:pw@\(host):8443/v1?a=b", "\(host):8443"),
+                                 ("http://caf%C3%A9.example/v1", "caf%C3%A9.example")] {
+            let url = try #require(URL(string: text), "\(text)")
+            #expect(InProcessExchange.authority(of: url) == expected, "\(text)")
+        }
+        let url = try #require(URL(string: "http://\(host):8443/__stubbank/journal"))
+        var same = URLRequest(url: url)
+        same.setValue("http://\(host):8443", forHTTPHeaderField: "Origin")
+        let sameResponse = try await stub.urlSession.data(for: same).1 as? HTTPURLResponse
+        #expect(sameResponse?.statusCode == 200)
+        var other = URLRequest(url: url)
+        other.setValue("http://\(host):9000", forHTTPHeaderField: "Origin")
+        let otherResponse = try await stub.urlSession.data(for: other).1 as? HTTPURLResponse
+        #expect(otherResponse?.statusCode == 403)
+    }
+
     @Test func anUploadTasksBodyCannotReachAURLProtocolAndTheFailureSaysSo() async throws {
         let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         var request = URLRequest(url: stub.baseURL.appendingPathComponent("v1/auth/token"))
