@@ -37,6 +37,28 @@ import Testing
         #expect(decide() == nil)
     }
 
+    /// Every part of a behaviour reaches the decision it fires, each as the spec gives it; a
+    /// field left out would make that one part of a UI test's behaviour silently do nothing.
+    @Test func aFiredBehaviourCarriesEachPartOfItsSpec() throws {
+        let book = BehaviourBook(seed: 1)
+        let error = ErrorOverride(code: "card_frozen", message: "Frozen", displayMessage: "Your card is frozen.", retryable: false)
+        try book.add(BehaviourSpec(route: "GET /v1/accounts", status: 423, headers: ["Retry-After": "5"], error: error,
+                                   latency: LatencyModel(type: .fixed, ms: 250), bandwidth: Bandwidth(bytesPerSecond: 512),
+                                   fault: .truncated, tamperSignature: true), session: nil)
+        let decision = book.decide(method: "GET", pathSegments: accounts, session: "default")
+        #expect(decision.behaviourId == "bhv_1")
+        #expect(decision.status == 423)
+        #expect(decision.headers == ["Retry-After": "5"])
+        #expect(decision.error == error)
+        #expect(decision.delayMs == 250)
+        #expect(decision.bandwidth == Bandwidth(bytesPerSecond: 512))
+        #expect(decision.fault == .truncated)
+        #expect(decision.tamperSignature)
+        try book.add(BehaviourSpec(route: "GET /v1/cards", status: 500), session: nil)
+        let plain = book.decide(method: "GET", pathSegments: RoutePattern.segments(of: "/v1/cards"), session: "default")
+        #expect(plain.status == 500 && !plain.tamperSignature && plain.fault == nil && plain.bandwidth == nil && plain.delayMs == 0)
+    }
+
     @Test func probabilityIsReproducibleForASeed() throws {
         func run(seed: UInt64) throws -> [Bool] {
             let book = BehaviourBook(seed: seed)

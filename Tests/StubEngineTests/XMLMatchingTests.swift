@@ -147,6 +147,22 @@ import HTTPTypes
         #expect(ExpectedXML.unknownPlaceholder(in: "<a>${xmlunit.isBoolean}</a>") == "${xmlunit.isBoolean")
     }
 
+    /// `${xmlunit.matchesRegex(…)}` holds when the expression matches the whole text, as
+    /// XMLUnit's `String.matches` does: not text that only contains a match, whatever the
+    /// expression's alternatives.
+    @Test func aRegexPlaceholderMatchesTheWholeText() throws {
+        let expected = try ExpectedXML("<Pay><Ccy>${xmlunit.matchesRegex(EUR|GBP)}</Ccy><Ref>${xmlunit.matchesRegex([0-9]{4})}</Ref></Pay>")
+        func mismatch(_ ccy: String, _ ref: String) -> String? {
+            expected.mismatch(XMLBody.parse(Array("<Pay><Ccy>\(ccy)</Ccy><Ref>\(ref)</Ref></Pay>".utf8)))
+        }
+        #expect(mismatch("EUR", "1234") == nil)
+        #expect(mismatch("GBP", "0000") == nil)
+        #expect(mismatch("EURO", "1234") == #"at /Pay/Ccy: expected "${xmlunit.matchesRegex(EUR|GBP)}", found "EURO""#)
+        #expect(mismatch("XGBP", "1234") != nil)
+        #expect(mismatch("EUR", "12345") != nil)
+        #expect(mismatch("EUR", "x1234") != nil)
+    }
+
     @Test func routeFilesMatchXMLBodiesAndSayWhyNot() throws {
         let (routes, problems) = RouteFolder.load("""
             routes:

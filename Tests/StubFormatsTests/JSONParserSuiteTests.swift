@@ -78,6 +78,16 @@ import Testing
         #expect(error(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) == nil)
     }
 
+    /// RFC 8259 §7: every character from U+0000 to U+001F must be escaped in a string; DEL
+    /// (U+007F) and the rest need not be.
+    @Test func everyControlCharacterMustBeEscapedAndOnlyThose() throws {
+        for byte in UInt8(0x00)...UInt8(0x1F) {
+            let text: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "a"), byte, UInt8(ascii: "\"")]
+            #expect(throws: JSONSyntaxError.self, "0x\(String(byte, radix: 16))") { try JSONValue.parse(text) }
+        }
+        #expect(try JSONValue.parse([0x22, 0x20, 0x7F, 0x22]) == .string(" \u{7F}"))
+    }
+
     @Test func escapesAndPairsReadAsTheirCharacters() throws {
         #expect(try JSONValue.parse(#""\ud83d\ude00 \u00e9 \/ \b\f\n\r\t""#) == .string("😀 é / \u{08}\u{0C}\n\r\t"))
         #expect(try JSONValue.parse(#""\ud83d x""#) == .string("\u{FFFD} x"), "half a pair")

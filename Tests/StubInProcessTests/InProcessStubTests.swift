@@ -385,6 +385,27 @@ import FoundationNetworking
         #expect(InProcessHosts.host(id: 0xAB) == "00000000000000ab.stubbank.invalid")
     }
 
+    /// The seed a test gives decides every random draw (a behaviour's probability here): the
+    /// same seed twice draws the same, another seed draws otherwise.
+    @Test func theSeedGivenDecidesEveryDraw() async throws {
+        func draws(seed: UInt64) async throws -> [Int] {
+            let stub = try InProcessStub(stubs: Self.stubs, seed: seed)
+            try stub.route("GET /v2/rates") { _ in .json(#"{"EUR":"1.00"}"#) }
+            var flaky = StubBehaviour.status(503, on: "GET /v2/rates")
+            flaky.probability = 0.5
+            return try await stub.control.withSession { session in
+                _ = try await session.install(flaky)
+                var statuses: [Int] = []
+                for _ in 0..<24 { statuses.append(try await get(session.baseURL.appendingPathComponent("v2/rates"), stub).1.statusCode) }
+                return statuses
+            }
+        }
+        let seven = try await draws(seed: 7)
+        #expect(Set(seven) == [200, 503])
+        #expect(try await draws(seed: 7) == seven)
+        #expect(try await draws(seed: 1) != seven)
+    }
+
     /// The engine hears the host and port as the URL writes them, as a socket's `Host` would
     /// carry them, so the admin API's same-origin check passes a page of the stub's own origin.
     @Test func theAuthorityIsTheHostAndPortAsWritten() async throws {
