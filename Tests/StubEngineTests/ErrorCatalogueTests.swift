@@ -31,6 +31,17 @@ import Testing
         }
     }
 
+    /// RFC 9110 §15.5.6: a 405 must list the methods the path takes in `Allow`; the engine's
+    /// answer for it carries the header beside the envelope.
+    @Test func a405ListsTheMethodsThePathTakes() throws {
+        let error = APIError.methodNotAllowed("DELETE", path: "/v1/accounts", allowed: ["GET", "POST"], display: "Not allowed.")
+        #expect(error.status == .methodNotAllowed && error.code == "method_not_allowed")
+        #expect(error.message == "DELETE is not supported on /v1/accounts; use GET, POST.")
+        let answer = StubResponse.error(error, requestId: "req_1")
+        #expect(answer.status == .methodNotAllowed)
+        #expect(answer.headers[try #require(HTTPField.Name("Allow"))] == "GET, POST")
+    }
+
     @Test func everyPasswordCodeNamesItsStatus() {
         let expected = [
             "BAD_REQUEST": 400, "INVALID_CREDENTIALS": 401, "UNAUTHORIZED": 401, "FORBIDDEN": 403, "NOT_FOUND": 404,
