@@ -258,6 +258,26 @@ import StubOpenAPI
         #expect(fine.isEmpty, "\(fine)")
     }
 
+    /// A route's `parts` with more than one malformed item names each, with its line, not only
+    /// the first: one load lists everything to fix.
+    @Test func everyMalformedPartIsNamedNotOnlyTheFirst() throws {
+        let (_, problems) = RouteFolder.load("""
+            routes:
+              - request:
+                  method: POST
+                  path: /v1/payments
+                  parts:
+                    - just text
+                    - { match: sometimes, headers: { Content-Type: { contains: xml } } }
+                    - { colour: blue }
+                responses: [ { status: 201 } ]
+            """)
+        let reasons = problems.map(\.reason)
+        #expect(Set(problems.compactMap(\.line)) == [6, 7, 8], "\(problems)")
+        #expect(reasons.contains { $0.contains("parts[1].match is \"sometimes\"") }, "\(reasons)")
+        #expect(reasons.contains { $0.contains("colour") }, "\(reasons)")
+    }
+
     /// An inline JSON body is rendered per request when any leaf holds a tag, however deep and
     /// beside literal items: a list of one literal and one template keeps both.
     @Test func anInlineBodyWithOneTemplatedItemAmongLiteralsIsRendered() throws {

@@ -166,6 +166,18 @@ import StubFormats
         #expect(reader.read("filter", style: style, schema: nil, json: true, from: .pairs([("other", "1")])) == .absent)
     }
 
+    /// `ids[0]` to `ids[10]`: every key written in digits, 9 as much as 0, is a list's index,
+    /// and the items come in the index's order, not the order sent.
+    @Test func everyDigitKeyIsAListIndexInItsOrder() {
+        let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
+        let schema = OpenAPISchema(["type": "array", "items": ["type": "string"]])
+        let sent = (0...10).reversed().map { (name: "ids[\($0)]", value: "v\($0)") }
+        #expect(reader.read("ids", style: ParameterStyle(.deepObject, explode: true), schema: schema, from: .pairs(sent))
+                == .value(.array((0...10).map { .string("v\($0)") })))
+        #expect(ParameterReader.isIndex("9") && ParameterReader.isIndex("0") && ParameterReader.isIndex("19") && ParameterReader.isIndex(""))
+        #expect(!ParameterReader.isIndex("9a") && !ParameterReader.isIndex("-1") && !ParameterReader.isIndex(":"))
+    }
+
     @Test func additionalPropertiesIsAFlagOrASchema() {
         if case .allowed = OpenAPISchema([:]).additionalProperties {} else { Issue.record("absent allows") }
         if case .forbidden = OpenAPISchema(["additionalProperties": false]).additionalProperties {} else { Issue.record("false forbids") }
