@@ -3,7 +3,6 @@ public import Foundation
 public import FoundationNetworking
 #endif
 import Logging
-import NIOConcurrencyHelpers
 public import StubControl
 public import StubEngine
 package import StubRuntime
@@ -44,10 +43,11 @@ public final class InProcessStub: Sendable {
     /// The admin API of this stub, in process: sessions, typed behaviours, the journal.
     public let control: StubControlClient
 
-    let exchange: InProcessExchange
+    /// What the stub's host reaches (`InProcessHosts`): the exchange and the offline switch.
+    let target: InProcessTarget
+    var exchange: InProcessExchange { target.exchange }
     /// The hex digits of the stub's host (`InProcessHosts`).
     private let hostId: UInt64
-    private let offline = NIOLockedValueBox(false)
 
     /// Loads `stubs` (route files, scenarios and `stubbank.yaml`, as `stubbank serve --stubs`
     /// does; with `bank: .builtIn`, the bank's personas too).
@@ -81,13 +81,13 @@ public final class InProcessStub: Sendable {
         // 64 random bits: two live stubs sharing a host is as likely as guessing a key.
         hostId = UInt64.random(in: .min ... .max)
         baseURL = URL(string: "http://\(InProcessHosts.host(id: hostId))")!
-        exchange = InProcessExchange(backend: backend, clock: clock)
+        target = InProcessTarget(exchange: InProcessExchange(backend: backend, clock: clock))
         urlSession = URLSession(configuration: Self.sessionConfiguration())
         // The control library gets a URLSession of its own: its admin calls finish on tasks (see
         // StubURLProtocol), and on Linux a session's task table must not be read from another
         // thread while the app's requests start and end on it.
         control = StubControlClient(baseURL: baseURL, urlSession: URLSession(configuration: Self.sessionConfiguration()))
-        InProcessHosts.shared.add(self, id: hostId)
+        InProcessHosts.shared.add(target, id: hostId)
     }
 
     /// The stub's parts, for the testing library.
@@ -150,7 +150,7 @@ public final class InProcessStub: Sendable {
     /// phone in airplane mode; the stub sees nothing. (A `StubBehaviour.offline()` is the other
     /// offline: the connection drops after the request is sent.)
     public var isOffline: Bool {
-        get { offline.withLockedValue { $0 } }
-        set { offline.withLockedValue { $0 = newValue } }
+        get { target.isOffline }
+        set { target.isOffline = newValue }
     }
 }

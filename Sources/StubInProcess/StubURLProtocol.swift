@@ -9,8 +9,11 @@ import NIOConcurrencyHelpers
 final class StubURLProtocol: URLProtocol {
     private let work = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
+    /// Whether the request's host has an in-process stub's shape, read from the URL's text with no
+    /// lock: URLSession asks for every request, and the table is read once, in `startLoading`.
+    /// A request for a stub that is gone is still this protocol's, and fails there saying so.
     override class func canInit(with request: URLRequest) -> Bool {
-        request.url.flatMap { InProcessHosts.shared.stub(for: $0) } != nil
+        request.url.map(InProcessHosts.isStubHost) ?? false
     }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest {
@@ -19,8 +22,9 @@ final class StubURLProtocol: URLProtocol {
 
     override func startLoading() {
         let request = self.request
-        guard let url = request.url, let stub = InProcessHosts.shared.stub(for: url) else {
-            client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
+        guard let url = request.url, let stub = InProcessHosts.shared.target(for: url) else {
+            let reason = "no in-process stub answers for \(request.url?.host ?? "this URL") any more: the InProcessStub that owned it is gone"
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: reason]))
             return
         }
         if request.httpBody == nil, request.httpBodyStream == nil, task is URLSessionUploadTask {
@@ -104,6 +108,24 @@ final class StubURLProtocol: URLProtocol {
     }
 }
 
+/// What a request for one stub's host reaches: its exchange and its offline switch. The table
+/// holds this, not the `InProcessStub`: the stub owns it and takes it out of the table when it
+/// goes, so the table needs no weak reference (loading one, and the side table that a weakly
+/// referenced object's every retain then goes through, cost on each request).
+final class InProcessTarget: Sendable {
+    let exchange: InProcessExchange
+    private let offline = NIOLockedValueBox(false)
+
+    init(exchange: InProcessExchange) {
+        self.exchange = exchange
+    }
+
+    var isOffline: Bool {
+        get { offline.withLockedValue { $0 } }
+        set { offline.withLockedValue { $0 = newValue } }
+    }
+}
+
 /// Which in-process stub answers for which host. Each `InProcessStub` has a host of its own,
 /// `<16 hex digits>.stubbank.invalid`, so tests in parallel never share one, and a stub that is
 /// gone takes its host with it. (`.invalid` never resolves: a request that escapes fails at once.)
@@ -111,30 +133,32 @@ final class StubURLProtocol: URLProtocol {
 final class InProcessHosts: Sendable {
     static let shared = InProcessHosts()
 
-    private let table = NIOLockedValueBox<[UInt64: WeakStub]>([:])
+    private let table = NIOLockedValueBox<[UInt64: InProcessTarget]>([:])
 
-    private struct WeakStub {
-        weak var stub: InProcessStub?
-    }
-
-    func add(_ stub: InProcessStub, id: UInt64) {
-        table.withLockedValue { table in
-            table = table.filter { $0.value.stub != nil }
-            table[id] = WeakStub(stub: stub)
-        }
+    func add(_ target: InProcessTarget, id: UInt64) {
+        table.withLockedValue { $0[id] = target }
     }
 
     func remove(id: UInt64) {
         table.withLockedValue { _ = $0.removeValue(forKey: id) }
     }
 
-    /// URLSession asks this twice per request (`canInit`, then `startLoading`), so it reads the
-    /// stub's id from the URL's text in place: building the host as a string, and hashing it,
+    /// The live stub's target for `url`'s host, read once per request (in `startLoading`). The
+    /// id is read from the URL's text in place: building the host as a string, and hashing it,
     /// cost a tenth of the protocol's own time per request (Benchmarks/README.md).
-    func stub(for url: URL) -> InProcessStub? {
+    func target(for url: URL) -> InProcessTarget? {
+        guard let id = Self.id(in: url) else { return nil }
+        return table.withLockedValue { $0[id] }
+    }
+
+    /// Whether `url`'s host has a stub's shape, live or gone: `canInit`'s question.
+    static func isStubHost(_ url: URL) -> Bool {
+        id(in: url) != nil
+    }
+
+    private static func id(in url: URL) -> UInt64? {
         var text = url.absoluteString
-        guard let id = text.withUTF8({ Self.id(inURL: $0) }) else { return nil }
-        return table.withLockedValue { $0[id]?.stub }
+        return text.withUTF8 { id(inURL: $0) }
     }
 
     private static let suffixText = ".stubbank.invalid"

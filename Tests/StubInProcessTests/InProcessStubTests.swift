@@ -369,7 +369,8 @@ import FoundationNetworking
         for text in ["http://\(host)", "http://\(host)/", "https://\(host):8443/v1/a?b=c#d", "http://alex:pw@\(host)/v1/a",
                      "http://a@b@\(host)/v1", "http://\(host)?q=1", "http://\(host)#top", "HTTP://\(host.uppercased())/V1"] {
             let url = try #require(URL(string: text), "\(text)")
-            #expect(InProcessHosts.shared.stub(for: url) === stub, "\(text)")
+            #expect(InProcessHosts.shared.target(for: url) === stub?.target, "\(text)")
+            #expect(InProcessHosts.isStubHost(url), "\(text)")
         }
         let digits = host.prefix(16)
         for text in ["http://\(digits.dropLast()).stubbank.invalid/", "http://\(digits)0.stubbank.invalid/",
@@ -377,12 +378,31 @@ import FoundationNetworking
                      "http://\(digits).stubbank.invalid.example/", "http://other.example/\(host)", "http://other.example/?h=\(host)",
                      "http://\(host)@other.example/"] {
             let url = try #require(URL(string: text), "\(text)")
-            #expect(InProcessHosts.shared.stub(for: url) == nil, "\(text)")
+            #expect(InProcessHosts.shared.target(for: url) == nil, "\(text)")
+            #expect(!InProcessHosts.isStubHost(url), "\(text)")
         }
         let url = try #require(stub?.baseURL)
         stub = nil
-        #expect(InProcessHosts.shared.stub(for: url) == nil)
+        #expect(InProcessHosts.shared.target(for: url) == nil)
         #expect(InProcessHosts.host(id: 0xAB) == "00000000000000ab.stubbank.invalid")
+    }
+
+    /// A request for a stub that is gone is still the protocol's (its host has a stub's shape),
+    /// and fails at once saying why, rather than going on to a DNS lookup of `.invalid`.
+    @Test func aRequestForAStubThatIsGoneFailsSayingSo() async throws {
+        var stub: InProcessStub? = try InProcessStub(stubs: Self.stubs)
+        let configuration = try #require(stub?.configuration)
+        let url = try #require(stub?.baseURL.appendingPathComponent("v1/status"))
+        stub = nil
+        #expect(StubURLProtocol.canInit(with: URLRequest(url: url)))
+        let session = URLSession(configuration: configuration)
+        do {
+            _ = try await session.data(for: URLRequest(url: url))
+            Issue.record("a request for a gone stub was answered")
+        } catch let error as URLError {
+            #expect(error.code == .cannotConnectToHost)
+            #expect(error.localizedDescription.contains("is gone"), "\(error.localizedDescription)")
+        }
     }
 
     /// The seed a test gives decides every random draw (a behaviour's probability here): the
