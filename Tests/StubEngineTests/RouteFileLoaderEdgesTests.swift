@@ -167,6 +167,24 @@ import StubOpenAPI
         #expect(settings.validateRequests && settings.document == "openapi.yaml" && !settings.bank)
     }
 
+    /// A misspelt setting is named once, with the spelling meant, and is not read as any other;
+    /// `bank` takes YAML's true or false, not the text "true".
+    @Test func aMisspeltOrQuotedSettingIsRefusedNotGuessed() {
+        func read(_ text: String) -> (StubsSettings, [String]) {
+            var problems: [FixtureProblem] = []
+            let settings = StubsSettingsLoader.load(files: .memory([StubsSettingsLoader.file: Array(text.utf8)]), problems: &problems)
+            return (settings, problems.map(\.description))
+        }
+        let (misspelt, problems) = read("bank: false\nbasPath: /api\n")
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains("stubbank.yaml:2") == true && problems.first?.contains("unknown field \"basPath\"") == true
+                && problems.first?.contains("did you mean \"basePath\"") == true, "\(problems)")
+        #expect(misspelt.basePath == nil)
+        let (quoted, refusals) = read("bank: \"true\"\n")
+        #expect(refusals.count == 1 && refusals[0].contains("bank must be true or false"), "\(refusals)")
+        #expect(!quoted.bank, "the default (off, with no personas folder) stands")
+    }
+
     /// `stubbank verify --contract`: a route's own `Content-Type` with parameters
     /// (`application/json; charset=utf-8`) is the documented `application/json` of an operation
     /// that documents two types, so its body is checked against that type's schema; an XML body

@@ -260,6 +260,18 @@ final class LockedLines: Sendable {
         #expect(RecordingProxy.withoutSession("/_s/case-1/v1/accounts") == "/v1/accounts")
         #expect(RecordingProxy.withoutSession("/_s/case-1/__stubbank/reset") == "/__stubbank/reset")
         #expect(RecordingProxy.withoutSession("/v1/accounts") == "/v1/accounts")
+        #expect(RecordingProxy.withoutSession("/_s/case-1") == "/", "a session's bare prefix is the API's root")
+    }
+
+    /// A StubBank upstream's admin API is forwarded but never recorded, with or without the
+    /// caller's session prefix; a path that only starts with the same letters is the API's.
+    @Test func theAdminAPIIsNotRecordedUnderASessionEither() {
+        for path in ["/__stubbank", "/__stubbank/reset", "/_s/case-1/__stubbank/behaviours", "/_s/case-1/__stubbank"] {
+            #expect(RecordingProxy.isStubAdmin(path), "\(path)")
+        }
+        for path in ["/v1/accounts", "/__stubbankish", "/_s/case-1/v1/__stubbank", "/_s/__stubbank"] {
+            #expect(!RecordingProxy.isStubAdmin(path), "\(path)")
+        }
     }
 
     /// The upstream's path is a prefix, however its URL was written.

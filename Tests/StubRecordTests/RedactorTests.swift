@@ -334,6 +334,22 @@ import BuiltInBank
         } throws: { error in
             "\(error)".contains(":2: salt must be a non-empty string")
         }
+        // A rule names one thing to redact, and `allow` holds plain values: neither is guessed at.
+        try """
+            rules:
+              - path: $.data.nickname
+                header: X-Nickname
+                kind: name
+            allow:
+              - keep-me
+              - { value: also-me }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            try RedactionRules.load(file)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(":3: a rule has one of path, header or regex") && text.contains(":7: allow holds plain values")
+        }
     }
 
     @Test func redactedOutputPassesTheCheck() throws {

@@ -4,6 +4,7 @@ public import Hummingbird
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import StubEngine
 import StubFormats
 
 /// The recording proxy: every request is forwarded to the upstream as it is (AsyncHTTPClient,
@@ -53,12 +54,12 @@ public struct RecordingProxy: HTTPResponder {
             return Self.badGateway("The upstream \(upstream.absoluteString) did not answer: \(error)")
         }
         let responseHeaders = answer.headers.map { ($0.name, $0.value) }
-        let recordedPath = Self.withoutSession(path)
-        if recordedPath == "/__stubbank" || recordedPath.hasPrefix("/__stubbank/") {
+        if Self.isStubAdmin(path) {
             // A StubBank upstream's admin API is forwarded (so a contract run can steer it) but
             // is not part of the API being recorded.
             return Self.response(Int(answer.status.code), responseHeaders, bytes)
         }
+        let recordedPath = Self.withoutSession(path)
         let exchange = RecordedExchange(method: method, path: recordedPath, query: query, requestHeaders: requestHeaders, requestBody: body,
                                         status: Int(answer.status.code), responseHeaders: responseHeaders, responseBody: bytes)
         let elapsed = ContinuousClock.now - started
@@ -96,6 +97,12 @@ public struct RecordingProxy: HTTPResponder {
         let rest = path.dropFirst(4)
         guard let slash = rest.firstIndex(of: "/") else { return "/" }
         return String(rest[slash...])
+    }
+
+    /// Whether `path` is a StubBank upstream's admin API, with or without the caller's session
+    /// prefix (the engine's own rule, `AdminPath`).
+    static func isStubAdmin(_ path: String) -> Bool {
+        AdminPath.owns(withoutSession(path))
     }
 
     /// The upstream URL for a request path: the upstream's own path is a prefix, so
