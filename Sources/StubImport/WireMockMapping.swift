@@ -389,7 +389,6 @@ struct WireMockMapping {
             let json = SchemaSampler.json(value)
             let ignoreArrayOrder = pattern["ignoreArrayOrder"] as? Bool ?? false
             let ignoreExtraElements = pattern["ignoreExtraElements"] as? Bool ?? false
-            if !ignoreArrayOrder, !ignoreExtraElements, !Self.hasPlaceholder(json) { return [("$", .equals(json))] }
             return [("$", .equalsJSON(json, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements))]
         }
         if let path = pattern["matchesJsonPath"] as? String { return [(path, .present)] }
@@ -467,16 +466,6 @@ struct WireMockMapping {
         case .string(let text): return text.contains("{{")
         case .array(let items): return items.contains(where: containsTag)
         case .object(let fields): return fields.keys.contains { $0.contains("{{") } || fields.values.contains(where: containsTag)
-        default: return false
-        }
-    }
-
-    /// Whether a json-unit placeholder (`${json-unit.…}`) is anywhere in `value`.
-    private static func hasPlaceholder(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string(let text): return text.hasPrefix("${json-unit.") || text.hasPrefix("#{json-unit.")
-        case .array(let items): return items.contains(where: hasPlaceholder)
-        case .object(let fields): return fields.values.contains(where: hasPlaceholder)
         default: return false
         }
     }

@@ -90,6 +90,31 @@ import Testing
         return spec
     }
 
+    /// Removing a behaviour takes back only what it added to the index's reach (its own shape
+    /// and number of segments): for every pair of routes, with one removed, the other fires
+    /// wherever the list model says it does.
+    @Test func removingOneBehaviourLeavesTheOtherReachable() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        for kept in Self.routes {
+            for removed in Self.routes where removed != kept {
+                let book = BehaviourBook(seed: 1, limit: 6, clock: { now })
+                let keep = try book.install(BehaviourSpec(route: kept, status: 503), session: nil)
+                let gone = try book.install(BehaviourSpec(route: removed, status: 500), session: nil)
+                #expect(book.remove(id: gone.behaviour.id))
+                var model = Model(limit: 6)
+                model.admin = [Entry(behaviour: keep.behaviour, remaining: nil, expiresAt: nil)]
+                for method in ["GET", "POST"] {
+                    for path in Self.paths {
+                        let segments = RoutePattern.segments(of: path)
+                        #expect(book.decide(method: method, pathSegments: segments, session: "default").behaviourId
+                                == model.decide(method: method, segments: segments, session: "default", now: now),
+                                "\(method) \(path), \(kept) kept, \(removed) removed")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: 0..<24 as Range<UInt64>)
     func theBookAnswersAsAListSearchedInPrecedenceOrder(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)

@@ -22,3 +22,20 @@ import Testing
         #expect(Duration.seconds(2).inMilliseconds == 2000)
     }
 }
+
+/// RFC 3339's times as `RFC3339` reads them (JSON Schema's `time` and `date-time`): the shortest
+/// full time is nine bytes, `12:00:00Z`; an offset's hours run to 23 and its minutes to 59; a
+/// leap second is only the last second of a UTC day.
+@Suite struct RFC3339Tests {
+    @Test func fullTimesAndTheirOffsets() {
+        for valid in ["12:00:00Z", "12:00:00z", "00:00:00-00:00", "23:59:59+23:59", "12:00:00.5Z", "23:59:60Z", "22:59:60-01:00"] {
+            #expect(RFC3339.isFullTime(Array(valid.utf8)), "\(valid)")
+        }
+        for invalid in ["12:00:00", "12:00:00+24:00", "12:00:00-05:60", "12:00:00+5:00", "24:00:00Z", "12:60:00Z", "12:00:61Z",
+                        "12:00:60Z", "12:00:00.Z", "1:00:00Z", "12:00:00Z "] {
+            #expect(!RFC3339.isFullTime(Array(invalid.utf8)), "\(invalid)")
+        }
+        #expect(RFC3339.isDateTime("2026-11-29T12:00:00Z") && RFC3339.isDateTime("2026-11-29t12:00:00+01:00"))
+        #expect(!RFC3339.isDateTime("2026-11-29T12:00:00+01:60"))
+    }
+}
