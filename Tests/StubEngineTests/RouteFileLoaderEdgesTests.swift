@@ -151,18 +151,20 @@ import StubOpenAPI
         #expect(nearMiss.contains("method is POST"), "\(nearMiss)")
     }
 
+    /// `stubbank.yaml` with `text`, read as the loader reads it: the settings and the problems.
+    private func readSettings(_ text: String) -> (StubsSettings, [String]) {
+        var problems: [FixtureProblem] = []
+        let settings = StubsSettingsLoader.load(files: .memory([StubsSettingsLoader.file: Array(text.utf8)]), problems: &problems)
+        return (settings, problems.map(\.description))
+    }
+
     /// `validate: requests` needs the document to check against, with the bank on or off.
     @Test func validatingRequestsNeedsADocument() {
-        func read(_ text: String) -> (StubsSettings, [String]) {
-            var problems: [FixtureProblem] = []
-            let settings = StubsSettingsLoader.load(files: .memory([StubsSettingsLoader.file: Array(text.utf8)]), problems: &problems)
-            return (settings, problems.map(\.description))
-        }
         for bank in ["true", "false"] {
-            let (_, problems) = read("bank: \(bank)\nvalidate: requests\n")
+            let (_, problems) = readSettings("bank: \(bank)\nvalidate: requests\n")
             #expect(problems.count == 1 && problems[0].contains("stubbank.yaml:2") && problems[0].contains("needs document"), "\(problems)")
         }
-        let (settings, problems) = read("bank: false\ndocument: openapi.yaml\nvalidate: requests\n")
+        let (settings, problems) = readSettings("bank: false\ndocument: openapi.yaml\nvalidate: requests\n")
         #expect(problems.isEmpty, "\(problems)")
         #expect(settings.validateRequests && settings.document == "openapi.yaml" && !settings.bank)
     }
@@ -170,17 +172,12 @@ import StubOpenAPI
     /// A misspelt setting is named once, with the spelling meant, and is not read as any other;
     /// `bank` takes YAML's true or false, not the text "true".
     @Test func aMisspeltOrQuotedSettingIsRefusedNotGuessed() {
-        func read(_ text: String) -> (StubsSettings, [String]) {
-            var problems: [FixtureProblem] = []
-            let settings = StubsSettingsLoader.load(files: .memory([StubsSettingsLoader.file: Array(text.utf8)]), problems: &problems)
-            return (settings, problems.map(\.description))
-        }
-        let (misspelt, problems) = read("bank: false\nbasPath: /api\n")
+        let (misspelt, problems) = readSettings("bank: false\nbasPath: /api\n")
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.contains("stubbank.yaml:2") == true && problems.first?.contains("unknown field \"basPath\"") == true
                 && problems.first?.contains("did you mean \"basePath\"") == true, "\(problems)")
         #expect(misspelt.basePath == nil)
-        let (quoted, refusals) = read("bank: \"true\"\n")
+        let (quoted, refusals) = readSettings("bank: \"true\"\n")
         #expect(refusals.count == 1 && refusals[0].contains("bank must be true or false"), "\(refusals)")
         #expect(!quoted.bank, "the default (off, with no personas folder) stands")
     }
@@ -202,10 +199,7 @@ import StubOpenAPI
                     body: '{"name": "Gold"}'
             """])
         #expect(problems.isEmpty, "\(problems)")
-        let report = contractReport(document, routes)
-        #expect(report.problems.count == 1 && report.problems[0].hasPrefix("routes/r.yaml:7:")
-                && report.problems[0].contains("missing required number"), "\(report.problems)")
-        #expect(report.checked.contains { $0.hasPrefix("routes/r.yaml:4:") && $0.hasSuffix("documented") }, "\(report.checked)")
+        expectLine7BreaksAndLine4Fits(contractReport(document, routes), fitting: "documented")
     }
 
     /// A team's document with one operation, `GET /api/cards/{id}`, whose 200 is a JSON card
@@ -234,6 +228,16 @@ import StubOpenAPI
         return report
     }
 
+    /// The two card routes' verdicts: line 7's body lacks the required `number`, and line 4's is
+    /// checked and ends with `fitting`.
+    private func expectLine7BreaksAndLine4Fits(_ report: ContractReport, fitting: String,
+                                              sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(report.problems.count == 1 && report.problems[0].hasPrefix("routes/r.yaml:7:")
+                && report.problems[0].contains("missing required number"), "\(report.problems)", sourceLocation: sourceLocation)
+        #expect(report.checked.contains { $0.hasPrefix("routes/r.yaml:4:") && $0.hasSuffix(fitting) }, "\(report.checked)",
+                sourceLocation: sourceLocation)
+    }
+
     /// A route whose `Content-Type` is a template (known only per request) has its body read
     /// as JSON and checked against the documented schema, as before types were read: a body
     /// that breaks the schema is a problem, one that fits is checked.
@@ -250,10 +254,7 @@ import StubOpenAPI
                     body: '{"name": "Gold"}'
             """])
         #expect(problems.isEmpty, "\(problems)")
-        let report = contractReport(document, routes)
-        #expect(report.problems.count == 1 && report.problems[0].hasPrefix("routes/r.yaml:7:")
-                && report.problems[0].contains("missing required number"), "\(report.problems)")
-        #expect(report.checked.contains { $0.hasPrefix("routes/r.yaml:4:") && $0.hasSuffix("body fits the schema") }, "\(report.checked)")
+        expectLine7BreaksAndLine4Fits(contractReport(document, routes), fitting: "body fits the schema")
     }
 
     /// `stubbank verify --contract`: each documented operation without a route file is listed

@@ -234,6 +234,35 @@ import Testing
         #expect(status("/v1/payees", signedIn.merging(["X-Debug": "yes please"]) { $1 }) == 200, "matches is the whole value")
     }
 
+    /// `equalToJson` without options, written as text or as an object, with JsonUnit's
+    /// placeholders in either spelling or none: the whole body must equal it (no extra field, the
+    /// array in order), and a placeholder holds for any value of its kind.
+    @Test func equalToJsonWithoutOptionsIsWholeEqualityWithPlaceholders() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "POST", "url": "/v1/plain",
+                  "bodyPatterns": [ { "equalToJson": { "iban": "DE02", "tags": ["a", "b"] } } ] },
+                "response": { "status": 201 } },
+              { "request": { "method": "POST", "url": "/v1/placeholders",
+                  "bodyPatterns": [ { "equalToJson": "{\"amount\": \"${json-unit.any-number}\", \"ref\": \"#{json-unit.any-string}\"}" } ] },
+                "response": { "status": 202 } }
+            ] }
+            """#)
+        #expect(report.routes == 2, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 2 && replay.matched == 2, "\(replay.mismatched) \(replay.notReplayed)")
+        func status(_ path: String, _ body: String) -> Int {
+            Int(backend.engine.answer(EngineRequest(method: "POST", target: path, headers: [.contentType: "application/json"],
+                                                    body: Array(body.utf8))).status.code)
+        }
+        #expect(status("/v1/plain", #"{"tags":["a","b"],"iban":"DE02"}"#) == 201, "key order is free")
+        #expect(status("/v1/plain", #"{"iban":"DE02","tags":["b","a"]}"#) == 404, "array order is not")
+        #expect(status("/v1/plain", #"{"iban":"DE02","tags":["a","b"],"extra":1}"#) == 404, "no extra field")
+        #expect(status("/v1/placeholders", #"{"amount":12.5,"ref":"r-1"}"#) == 202)
+        #expect(status("/v1/placeholders", #"{"amount":"12.5","ref":"r-1"}"#) == 404, "any-number is a number")
+        #expect(status("/v1/placeholders", #"{"amount":1,"ref":7}"#) == 404, "the older #{} spelling is read too")
+    }
+
     /// `caseInsensitive` on `equalTo`, `contains` and `doesNotContain` compares text in any
     /// case, and the text stays text: a dot or a plus in it is no regular expression.
     @Test func caseInsensitiveTextMatchersCompareTheTextAsWritten() throws {
