@@ -457,7 +457,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StubServeCommandTests",
-            dependencies: ["StubServeCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["StubServeCommand", "StubEngine", "StubRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .testTarget(

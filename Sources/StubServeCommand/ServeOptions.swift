@@ -38,13 +38,17 @@ public struct ServeOptions: ParsableArguments {
     /// Options from the command line.
     public init() {}
 
+    /// Where each option's default comes from: the stub's own (`StubServerConfiguration`,
+    /// `ConnectionLimits`, `SessionLimits`), so the command and a stub built in Swift start alike.
+    private static let defaults = StubServerConfiguration(stubsDirectory: URL(fileURLWithPath: "Stubs"))
+
     @OptionGroup var stubsOptions: StubsOptions
 
     @Option(help: "Interface to bind. Keep 127.0.0.1 unless other devices must reach the stub.")
-    var host: String = "127.0.0.1"
+    var host: String = Self.defaults.host
 
     @Option(help: "TCP port; 0 picks a free one.")
-    var port: Int = 8080
+    var port: Int = Self.defaults.port
 
     @Option(name: .customLong("ready-file"), help: ArgumentHelp(
         "Once listening, write {baseURL, port, adminURL, pid} as JSON to this file (written whole, then renamed into place; "
@@ -56,54 +60,54 @@ public struct ServeOptions: ParsableArguments {
     var scenario: String?
 
     @Option(help: "Seed for probabilities and latency draws; the same seed replays the same faults.")
-    var seed: UInt64 = 0
+    var seed: UInt64 = Self.defaults.seed
 
     @Option(name: .customLong("admin-token"), help: "Let non-loopback clients use /__stubbank when they send this in X-Stub-Admin-Token.")
     var adminToken: String?
 
     @Option(name: .customLong("signing-key"), help: "HMAC-SHA256 key for the X-Signature response header.")
-    var signingKey: String = "stubbank-dev-signing-key"
+    var signingKey: String = Self.defaults.signingKey
 
     @Option(name: .customLong("token-ttl"), help: "Access-token lifetime in seconds.")
-    var tokenTTL: Int = 900
+    var tokenTTL: Int = Self.defaults.tokenTTLSeconds
 
     @Option(name: .customLong("max-body"), help: "Largest accepted request body in bytes; larger gets 413.")
-    var maxBody: Int = 64 * 1024
+    var maxBody: Int = Self.defaults.maxBodyBytes
 
     @Option(name: .customLong("journal-size"), help: "Requests kept in the journal (the oldest go first; at most 100000); 0 turns it off.")
-    var journalSize: Int = 1000
+    var journalSize: Int = Self.defaults.journalCapacity
 
     @Option(name: .customLong("max-sessions"),
         help: "Sessions kept at once; a new one beyond this forgets the least recently used (its ledgers, tokens, behaviours and counters).")
-    var maxSessions: Int = 1000
+    var maxSessions: Int = Self.defaults.sessionLimits.maxSessions
 
     @Option(name: .customLong("session-idle"), help: ArgumentHelp("Seconds an unused session lives before it is forgotten.", valueName: "seconds"))
-    var sessionIdle: Double = 3600
+    var sessionIdle: Double = Self.defaults.sessionLimits.idleSeconds
 
     @Option(name: .customLong("max-behaviours"), help: "Admin behaviours installed at once; the next gets 409 behaviour_limit.")
-    var maxBehaviours: Int = 10_000
+    var maxBehaviours: Int = Self.defaults.maxBehaviours
 
     @Option(name: .customLong("header-timeout"),
         help: ArgumentHelp("Seconds from a request's first byte to the end of its headers; slower gets 408 and the connection closes.",
         valueName: "seconds"))
-    var headerTimeout: Double = 10
+    var headerTimeout: Double = Self.defaults.connectionLimits.headerSeconds
 
     @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds from the headers to the end of the body; slower gets 408.",
         valueName: "seconds"))
-    var bodyTimeout: Double = 30
+    var bodyTimeout: Double = Self.defaults.connectionLimits.bodySeconds
 
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds a keep-alive connection may wait for its next request.",
         valueName: "seconds"))
-    var idleTimeout: Double = 60
+    var idleTimeout: Double = Self.defaults.connectionLimits.idleSeconds
 
     @Flag(help: "Reload Stubs/ when a file changes (a broken edit keeps the last good set).")
-    var watch: Bool = false
+    var watch: Bool = Self.defaults.watchStubs
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Answer a route-file request that needs no behaviour, latency or body on the event loop that read it "
             + "(the same answer and journal entry, faster).",
         discussion: "--no-event-loop-answers sends every request through the full path; it is there to compare the two."))
-    var eventLoopAnswers: Bool = true
+    var eventLoopAnswers: Bool = Self.defaults.answersReadyRequestsOnEventLoop
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error.")
     var logLevel: String = "info"
@@ -126,10 +130,8 @@ public struct ServeOptions: ParsableArguments {
         }
     }
 
-    /// Loads the stubs, listens, prints the banner, and serves until SIGINT or SIGTERM.
-    public func serve() async throws {
-        var logger = Logger(label: "stubbank")
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+    /// The stub these options start: each option in its own setting.
+    var configuration: StubServerConfiguration {
         var configuration = StubServerConfiguration(stubsDirectory: stubsOptions.stubsURL)
         configuration.host = host
         configuration.port = port
@@ -146,6 +148,14 @@ public struct ServeOptions: ParsableArguments {
         configuration.sessionLimits.maxSessions = maxSessions
         configuration.sessionLimits.idleSeconds = sessionIdle
         configuration.connectionLimits = limits
+        return configuration
+    }
+
+    /// Loads the stubs, listens, prints the banner, and serves until SIGINT or SIGTERM.
+    public func serve() async throws {
+        var logger = Logger(label: "stubbank")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let configuration = self.configuration
         let backend: StubBackend
         do {
             backend = try StubBackend(configuration: configuration, logger: logger)

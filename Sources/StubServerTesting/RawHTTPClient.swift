@@ -55,7 +55,11 @@ public struct RawHTTPClient: Sendable {
     /// request (a head, then a 20 MB body) before it reads a byte; then reads as
     /// `send(_:timeout:until:)` does. Throws `WriteStalled` when they have not all gone out within
     /// `timeout`, or the stub closes the connection before the last one.
-    public func send(parts: some Sequence<[UInt8]>, timeout: Duration = .seconds(5),
+    ///
+    /// With `pause`, each part goes out alone, `pause` after the one before, as a client that
+    /// sends its head a few bytes at a time: the writing stops, without an error, once the stub
+    /// has closed its side or the read has reached `end`, and what the stub sent is the answer.
+    public func send(parts: some Sequence<[UInt8]>, pause: Duration? = nil, timeout: Duration = .seconds(5),
                      until end: ReadEnd = .close) async throws -> RawHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
@@ -81,6 +85,14 @@ public struct RawHTTPClient: Sendable {
         // writes its whole request before reading does: a stub that answers early drains for a
         // bounded time only, so a writer slower than the socket would meet a close it caused.
         let parts = Array(parts)
+        if let pause {
+            for part in parts {
+                if try await loop.submit({ collector.inputClosed || collector.reachedEnd }).get() { break }
+                do { try await channel.writeAndFlush(ByteBuffer(bytes: part)).get() } catch { break }
+                try await Task.sleep(for: pause)
+            }
+            return try await finish(channel, collector, loop: loop, timeout: timeout)
+        }
         let total = parts.reduce(0) { $0 + $1.count }
         var last: EventLoopFuture<Void>?
         for part in parts {
@@ -102,6 +114,12 @@ public struct RawHTTPClient: Sendable {
             let written = try await loop.submit { collector.bytesWritten }.get()
             throw WriteStalled(bytesWritten: written, bytesToWrite: total)
         }
+        return try await finish(channel, collector, loop: loop, timeout: timeout)
+    }
+
+    /// Once the writing is over: reads until `end`, the stub's close or `timeout`.
+    private func finish(_ channel: any Channel, _ collector: Collector, loop: any EventLoop,
+                        timeout: Duration) async throws -> RawHTTPResponse {
         // The read may have reached its end while parts were still going out; the connection
         // closes now, not under the writes.
         try await loop.submit {

@@ -382,4 +382,32 @@ import Testing
         #expect((json["summary"] as? [String: Int])?["findings"] == 3)
         #expect(report.markdown(showSafe: false).contains("| `r` | GET /a (400, 500), GET /b (400) |"))
     }
+    /// The findings come most serious first, then by operation, status, field and rule, so the
+    /// first line a reviewer reads is the worst; `has(atLeast:)` is what `--fail-on` asks, and a
+    /// level counts everything above it.
+    @Test func findingsAreOrderedWorstFirstAndALevelCountsThoseAbove() {
+        func finding(_ level: CompatFinding.Level, _ operation: String?, status: String? = nil, field: String? = nil,
+                     rule: String = "r") -> CompatFinding {
+            CompatFinding(rule: rule, level: level, direction: .response, operation: operation, oldPointer: nil, newPointer: nil,
+                          field: field, status: status, message: "m")
+        }
+        let report = CompatReport(old: "a", new: "b", findings: [
+            finding(.info, "GET /a"), finding(.warning, "GET /b"), finding(.breaking, "GET /z"), finding(.breaking, "GET /c", status: "404"),
+            finding(.breaking, "GET /c", status: "200", field: "b"), finding(.breaking, "GET /c", status: "200", field: "a", rule: "s"),
+            finding(.breaking, "GET /c", status: "200", field: "a", rule: "q"), finding(.breaking, nil),
+        ])
+        #expect(report.findings.map { "\($0.level) \($0.operation ?? "-") \($0.status ?? "-") \($0.field ?? "-") \($0.rule)" } == [
+            "breaking - - - r", "breaking GET /c 200 a q", "breaking GET /c 200 a s", "breaking GET /c 200 b r",
+            "breaking GET /c 404 - r", "breaking GET /z - - r", "warning GET /b - - r", "info GET /a - - r",
+        ])
+        #expect(report.has(atLeast: .info) && report.has(atLeast: .warning) && report.has(atLeast: .breaking))
+        let breakingOnly = CompatReport(old: "a", new: "b", findings: [finding(.breaking, "GET /a")])
+        #expect(breakingOnly.has(atLeast: .warning), "--fail-on warning fails on a breaking change too")
+        #expect(breakingOnly.has(atLeast: .info))
+        let warningOnly = CompatReport(old: "a", new: "b", findings: [finding(.warning, "GET /a")])
+        #expect(warningOnly.has(atLeast: .info) && warningOnly.has(atLeast: .warning) && !warningOnly.has(atLeast: .breaking))
+        #expect(!CompatReport(old: "a", new: "b", findings: [finding(.info, "GET /a")]).has(atLeast: .warning))
+        #expect(!CompatReport(old: "a", new: "b", findings: []).has(atLeast: .info))
+        #expect(CompatFinding.Level.allCases.sorted() == [.info, .warning, .breaking])
+    }
 }

@@ -177,6 +177,10 @@ import StubOpenAPI
         #expect(problems.first?.contains("stubbank.yaml:2") == true && problems.first?.contains("unknown field \"basPath\"") == true
                 && problems.first?.contains("did you mean \"basePath\"") == true, "\(problems)")
         #expect(misspelt.basePath == nil)
+        // Keys are compared exactly, as YAML's are: another case is another, unknown, key.
+        let (cased, caseProblems) = readSettings("BasePath: /api\n")
+        #expect(caseProblems.count == 1 && caseProblems[0].contains("unknown field \"BasePath\""), "\(caseProblems)")
+        #expect(cased.basePath == nil)
         let (quoted, refusals) = readSettings("bank: \"true\"\n")
         #expect(refusals.count == 1 && refusals[0].contains("bank must be true or false"), "\(refusals)")
         #expect(!quoted.bank, "the default (off, with no personas folder) stands")

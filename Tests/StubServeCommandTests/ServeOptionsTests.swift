@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 @testable import StubServeCommand
+import StubEngine
+import StubRuntime
 import Testing
 
 /// `stubbank serve` and `stubbank-server` share these options; a bad value is refused naming the
@@ -24,6 +26,12 @@ import Testing
 
     @Test(arguments: [
         (["--port", "70000"], "--port must be from 0 to 65535."),
+        (["--port=-1"], "--port must be from 0 to 65535."),
+        (["--journal-size=-1"], "--journal-size must be from 0 to 100000."),
+        (["--token-ttl", "0"], "--token-ttl must be at least 1 second."),
+        (["--max-sessions", "0"], "--max-sessions must be from 1 to 1000000."),
+        (["--session-idle", "0.5"], "--session-idle must be at least 1 second."),
+        (["--max-behaviours", "0"], "--max-behaviours must be from 1 to 1000000."),
         (["--journal-size", "100001"], "--journal-size must be from 0 to 100000."),
         (["--max-body", "10"], "--max-body must be from 1024 bytes to 32 MiB (33554432)."),
         (["--admin-token", "  "], "--admin-token must not be empty; leave it out to keep the admin API on loopback."),
@@ -31,6 +39,50 @@ import Testing
     ])
     func aBadValueIsRefusedNamingTheOption(arguments: [String], message: String) {
         #expect(refusal(arguments) == message)
+    }
+
+    /// The ends of each range are accepted: `--port 0` picks a free port and `--journal-size 0`
+    /// turns the journal off, as their help says.
+    @Test(arguments: [["--port", "0"], ["--port", "65535"], ["--journal-size", "0"], ["--journal-size", "100000"],
+                      ["--max-body", "1024"], ["--max-body", "33554432"], ["--token-ttl", "1"], ["--max-sessions", "1"],
+                      ["--session-idle", "1"], ["--max-behaviours", "1"], ["--admin-token", " s3cret "]])
+    func theEndsOfEachRangeAreAccepted(_ arguments: [String]) {
+        #expect(refusal(arguments) == nil)
+    }
+
+    /// Every option reaches the stub's configuration, each in its own setting.
+    @Test func everyOptionReachesItsOwnSetting() throws {
+        let configuration = try ServeOptions.parse([
+            "--stubs", stubs, "--host", "::1", "--port", "0", "--scenario", "offline", "--seed", "42", "--admin-token", "s3cret",
+            "--signing-key", "key", "--token-ttl", "60", "--max-body", "2048", "--journal-size", "0", "--max-sessions", "5",
+            "--session-idle", "120", "--max-behaviours", "6", "--header-timeout", "3", "--body-timeout", "7", "--idle-timeout", "9",
+            "--watch", "--no-event-loop-answers",
+        ]).configuration
+        #expect(configuration.stubsDirectory.path == stubs)
+        #expect(configuration.host == "::1" && configuration.port == 0)
+        #expect(configuration.scenario == "offline" && configuration.seed == 42)
+        #expect(configuration.adminToken == "s3cret" && configuration.signingKey == "key")
+        #expect(configuration.tokenTTLSeconds == 60 && configuration.maxBodyBytes == 2048 && configuration.journalCapacity == 0)
+        #expect(configuration.sessionLimits.maxSessions == 5 && configuration.sessionLimits.idleSeconds == 120)
+        #expect(configuration.maxBehaviours == 6)
+        #expect(configuration.connectionLimits.headerSeconds == 3)
+        #expect(configuration.connectionLimits.bodySeconds == 7)
+        #expect(configuration.connectionLimits.idleSeconds == 9)
+        #expect(configuration.watchStubs && !configuration.answersReadyRequestsOnEventLoop)
+    }
+
+    /// Left alone, the stub listens on loopback only, on 8080, with no admin token (so the admin
+    /// API answers loopback clients only), and with the documented limits.
+    @Test func theDefaultsKeepTheStubOnLoopback() throws {
+        let configuration = try ServeOptions.parse(["--stubs", stubs]).configuration
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.port == 8080)
+        #expect(configuration.adminToken == nil && configuration.scenario == nil)
+        #expect(configuration.tokenTTLSeconds == 900 && configuration.maxBodyBytes == 64 * 1024 && configuration.journalCapacity == 1000)
+        #expect(configuration.sessionLimits.maxSessions == 1000 && configuration.sessionLimits.idleSeconds == 3600)
+        #expect(configuration.connectionLimits.headerSeconds == 10 && configuration.connectionLimits.bodySeconds == 30
+                && configuration.connectionLimits.idleSeconds == 60)
+        #expect(!configuration.watchStubs && configuration.answersReadyRequestsOnEventLoop)
     }
 
     @Test func aMissingStubsFolderSaysHowToPassOne() {

@@ -29,17 +29,25 @@ package enum SessionPrefix {
     /// prefix and the header disagree.
     package static func resolve(path: String, headers: HTTPFields) throws(APIError) -> (session: String, path: String) {
         let fromHeader = try session(from: headers)
-        guard path.hasPrefix(marker) else { return (fromHeader, path) }
-        let rest = path.dropFirst(marker.count)
-        let name = rest.prefix { $0 != "/" }
-        let remainder = rest.dropFirst(name.count)
+        guard let (name, remainder) = split(path) else { return (fromHeader, path) }
         guard isValid(name) else {
             throw APIError.field("path", "The session in /_s/<session>/ must be 1 to 64 letters, digits, '-', '_' or '.'")
         }
         if headers.contains(header), fromHeader != name {
             throw APIError.field("X-Stub-Session", "X-Stub-Session \"\(fromHeader)\" disagrees with the session \"\(name)\" in the path; send one")
         }
-        return (String(name), remainder.isEmpty ? "/" : String(remainder))
+        return (String(name), remainder)
+    }
+
+    /// The name in a path's `/_s/<name>` prefix, as written (not yet checked), and the path
+    /// after it (`/` when nothing follows); nil for a path without the prefix. The recorder
+    /// reads a caller's prefix with this too (`RecordingProxy.withoutSession`).
+    package static func split(_ path: String) -> (name: Substring, rest: String)? {
+        guard path.hasPrefix(marker) else { return nil }
+        let afterMarker = path.dropFirst(marker.count)
+        let name = afterMarker.prefix { $0 != "/" }
+        let rest = afterMarker.dropFirst(name.count)
+        return (name, rest.isEmpty ? "/" : String(rest))
     }
 
     package static func isValid(_ name: some StringProtocol) -> Bool {

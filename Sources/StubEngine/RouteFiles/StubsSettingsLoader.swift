@@ -39,13 +39,15 @@ package enum StubsSettingsLoader {
                     case let other?: reader.fail(value, "validate is requests or off, not \"\(other)\"")
                     case nil: break
                     }
-                default:
+                case "basePath":
                     guard let path = reader.string(value, at: "basePath") else { continue }
                     if let problem = BasePath.problem(path) {
                         reader.fail(value, "basePath \"\(path)\" \(problem)")
                     } else {
                         settings.basePath = path
                     }
+                default:
+                    continue  // `fields` refused it, naming the keys it takes
                 }
             }
             if settings.validateRequests, settings.document == nil {

@@ -93,10 +93,7 @@ public struct RecordingProxy: HTTPResponder {
     /// A StubBank session prefix (`/_s/NAME/…`) is the caller's, not the API's: the upstream
     /// gets it, the recording does not, and the served recording strips it again on the way in.
     static func withoutSession(_ path: String) -> String {
-        guard path.hasPrefix("/_s/") else { return path }
-        let rest = path.dropFirst(4)
-        guard let slash = rest.firstIndex(of: "/") else { return "/" }
-        return String(rest[slash...])
+        SessionPrefix.split(path)?.rest ?? path
     }
 
     /// Whether `path` is a StubBank upstream's admin API, with or without the caller's session

@@ -62,7 +62,9 @@ struct AdminScenarios: Codable, Sendable {
     var data: [AdminScenarioSummary]
 }
 
-/// Body of `PUT /__stubbank/scenario`; a null name clears the scenario.
+/// Body of `PUT /__stubbank/scenario` and its answer. A body without a name clears the scenario
+/// (an explicit `null` is refused, as in every admin body); the answer always has `name`, `null`
+/// when none is active.
 struct AdminScenarioChoice: Codable, Sendable {
     var name: String?
 

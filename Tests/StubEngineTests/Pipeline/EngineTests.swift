@@ -154,8 +154,9 @@ extension WirePlan {
         #expect(probe.answer("/_s/alice/api/v1/probe?x=1").status == .ok)
         #expect(probe.answer("/probe", headers: ["X-Stub-Session": "bob"]).status == .ok)
         #expect(probe.answer("/api/v1x/probe").status == .notFound, "a base path is stripped only as whole segments")
+        #expect(probe.answer("/_sx/api/v1/probe").status == .notFound, "only /_s/, slash and all, begins a session prefix")
         let entries = probe.journal.reversed().map { "\($0.session) \($0.path) \($0.status ?? 0)" }
-        #expect(entries == ["alice /probe?x=1 200", "bob /probe 200", "default /api/v1x/probe 404"])
+        #expect(entries == ["alice /probe?x=1 200", "bob /probe 200", "default /api/v1x/probe 404", "default /_sx/api/v1/probe 404"])
     }
 
     /// A session name is 1 to 64 letters, digits, `-`, `_` or `.`, in the path or the header;
@@ -180,6 +181,8 @@ extension WirePlan {
         #expect(bad.status == .badRequest && bad.text.contains("/_s/<session>/"))
         let disagree = probe.answer("/_s/a/probe", headers: ["X-Stub-Session": "b"])
         #expect(disagree.status == .badRequest && disagree.text.contains("X-Stub-Session"))
+        let cased = probe.answer("/_s/case-1/probe", headers: ["X-Stub-Session": "Case-1"])
+        #expect(cased.status == .badRequest, "session names are compared exactly: Case-1 is another session")
         #expect(probe.evicted.withLockedValue { $0 }.isEmpty, "a refused session evicts nobody")
         _ = probe.answer("/_s/second/probe")
         #expect(probe.evicted.withLockedValue { $0 } == ["first"], "a new session over the limit evicts the least recent")

@@ -59,12 +59,48 @@ import StubServerTesting
         }
     }
 
-    @Test func aParserErrorAfterAKeptAliveRequestWaitsForItsAnswer() async throws {
+    /// A refusal made below the routes (here a parser error on a kept-alive connection) says it
+    /// closes the connection, and waits for the answer in flight before it, whether the event loop
+    /// answered that at once or the full path answers it later (a delay), so the answers keep
+    /// their order.
+    @Test(arguments: ["", "X-Stub-Delay: 300\r\n"])
+    func aRefusalSaysItClosesAndWaitsForTheAnswerInFlight(_ first: String) async throws {
         try await live { port, _ in
-            let text = try await RawHTTPClient(port: port).send("GET /v1/status HTTP/1.1\r\nHost: x\r\n\r\n"
+            let text = try await RawHTTPClient(port: port).send("GET /v1/status HTTP/1.1\r\nHost: x\r\n\(first)\r\n"
                 + "GET /v1/status HTTP/1.1\r\nHost: x\r\nContent-Length: zz\r\n\r\n", timeout: .seconds(5)).text
             let statuses = text.matches(of: /HTTP\/1\.1 \d{3}/).map { String($0.output) }
             #expect(statuses == ["HTTP/1.1 200", "HTTP/1.1 400"], "\(text)")
+            let refusal = text.components(separatedBy: "HTTP/1.1 400").dropFirst().joined()
+            let head = refusal.components(separatedBy: "\r\n\r\n").first ?? ""
+            #expect((head + "\r\n").lowercased().contains("\r\nconnection: close\r\n"), "\(head)")
+        }
+    }
+
+    /// The header limit runs from a request's first byte: a head sent a byte at a time (a
+    /// slowloris client) gets 408 when the limit passes, long before it would have ended.
+    @Test func aHeadSentAByteAtATimeStillTimesOut() async throws {
+        try await live({ $0.connectionLimits.headerSeconds = 0.5 }) { port, _ in
+            let head = Array("GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "a", count: 150))".utf8)
+            let started = ContinuousClock.now
+            // 180 bytes 30 ms apart take over 5 s to send; the answer comes after the limit.
+            let answer = try await RawHTTPClient(port: port).send(parts: head.map { [$0] }, pause: .milliseconds(30), timeout: .seconds(15))
+            let elapsed = ContinuousClock.now - started
+            #expect(answer.text.hasPrefix("HTTP/1.1 408"), "\(answer.text.prefix(200))")
+            #expect(elapsed < .seconds(4), "the 408 came after \(elapsed): the limit restarted as bytes arrived")
+        }
+    }
+
+    /// What the stub reads and drops of a body it already answered (413) is bounded: past
+    /// `discardBytes` it closes the connection, so a client cannot make it read for ever.
+    @Test func drainingAnAnsweredBodyIsBounded() async throws {
+        try await live({ $0.maxBodyBytes = 1024; $0.connectionLimits.discardBytes = 256 * 1024 }) { port, _ in
+            let size = 16 * 1024 * 1024
+            let head = "POST /v1/support/tickets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(size)\r\n\r\n"
+            let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+            await #expect(throws: RawHTTPClient.WriteStalled.self) {
+                _ = try await RawHTTPClient(port: port).send(parts: [Array(head.utf8)] + Array(repeating: piece, count: size / piece.count),
+                                                             timeout: .seconds(20))
+            }
         }
     }
 
