@@ -70,6 +70,13 @@ import StubFormats
         #expect(StubsFiles.folder(real).files(under: "routes") == ["routes/a.yaml", "routes/deep/b.yaml"])
         #expect(throws: FixtureProblem.self) { try StubsFolder.read("../Stubs-other/secret.json", root: real) }
         #expect(try StubsFolder.read("routes/a.yaml", root: real) == Data("x".utf8))
+        // A link inside the folder is read where it leads: out of the folder is refused, inside is read.
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("routes/out.json"),
+                                                   withDestinationURL: sibling.appendingPathComponent("secret.json"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("routes/in.yaml"),
+                                                   withDestinationURL: root.appendingPathComponent("routes/a.yaml"))
+        #expect(throws: FixtureProblem.self) { try StubsFolder.read("routes/out.json", root: real) }
+        #expect(try StubsFolder.read("routes/in.yaml", root: real) == Data("x".utf8))
     }
 
     /// A field that takes text refuses YAML's null (`~`, `null`, nothing) with its line, rather

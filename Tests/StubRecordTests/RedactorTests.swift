@@ -199,6 +199,19 @@ import BuiltInBank
         #expect(redactor.replaced[.name] == 1, "\(key)")
     }
 
+    /// A fake name keeps the field's shape: a surname field gets one surname, a given-name field
+    /// one given name, any other name field both.
+    @Test(arguments: [("lastName", 1), ("last_name", 1), ("surname", 1), ("familyName", 1), ("family_name", 1),
+                      ("firstName", 1), ("givenName", 1), ("name", 2), ("fullName", 2), ("holderName", 2)])
+    func aFakeNameKeepsTheFieldsShape(key: String, words: Int) throws {
+        let out = Redactor().redact(json: .object([key: .string("Margaret Hopper")]))
+        guard case .object(let members) = out, let fake = members[key]?.text else {
+            Issue.record("\(key) was not redacted as text")
+            return
+        }
+        #expect(fake != "Margaret Hopper" && fake.split(separator: " ").count == words, "\(key): \(fake)")
+    }
+
     /// Every key the banking preset reads as part of a postal address.
     @Test(arguments: ["address", "line1", "line2", "line3", "addressLine1", "address_line_2", "street", "streetAddress",
                       "postcode", "postalCode", "zip", "zipCode"])
