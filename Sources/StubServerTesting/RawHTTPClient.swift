@@ -58,7 +58,8 @@ public struct RawHTTPClient: Sendable {
     ///
     /// With `pause`, each part goes out alone, `pause` after the one before, as a client that
     /// sends its head a few bytes at a time: the writing stops, without an error, once the stub
-    /// has closed its side or the read has reached `end`, and what the stub sent is the answer.
+    /// has closed its side, the read has reached `end` or `timeout` has passed, and what the stub
+    /// sent is the answer.
     public func send(parts: some Sequence<[UInt8]>, pause: Duration? = nil, timeout: Duration = .seconds(5),
                      until end: ReadEnd = .close) async throws -> RawHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
@@ -86,8 +87,15 @@ public struct RawHTTPClient: Sendable {
         // bounded time only, so a writer slower than the socket would meet a close it caused.
         let parts = Array(parts)
         if let pause {
+            // The writing is bounded by `timeout` too: a stub that stops reading, or a request
+            // that takes longer, meets a close, which fails the write in progress and ends it.
+            let cut = loop.scheduleTask(in: .milliseconds(Self.milliseconds(timeout))) {
+                collector.timedOut = true
+                channel.close(promise: nil)
+            }
+            defer { cut.cancel() }
             for part in parts {
-                if try await loop.submit({ collector.inputClosed || collector.reachedEnd }).get() { break }
+                if try await loop.submit({ collector.inputClosed || collector.reachedEnd || collector.timedOut }).get() { break }
                 do { try await channel.writeAndFlush(ByteBuffer(bytes: part)).get() } catch { break }
                 try await Task.sleep(for: pause)
             }

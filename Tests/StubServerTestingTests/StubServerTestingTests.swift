@@ -96,6 +96,21 @@ import Testing
         }
     }
 
+    /// Parts sent `pause` apart are bounded by `timeout` too: a request that would take ten
+    /// seconds to write ends at the timeout, and says so.
+    @Test func pacedPartsEndAtTheTimeout() async throws {
+        try await withRoutes(dueDate) { stubs in
+            try await withStub(.live, stubs: stubs) { stub in
+                let raw = try #require(stub.raw)
+                let parts = Array("GET /api/due HTTP/1.1\r\nHost: x\r\n".utf8).prefix(10).map { [$0] }
+                let started = ContinuousClock.now
+                let answer = try await raw.send(parts: parts, pause: .seconds(1), timeout: .milliseconds(500))
+                #expect(answer.ending == .timedOut && answer.bytes.isEmpty)
+                #expect(ContinuousClock.now - started < .seconds(5), "the writing went on past the timeout")
+            }
+        }
+    }
+
     @Test func aPortNobodyListensOnThrowsInsteadOfWaiting() async throws {
         await #expect(throws: (any Error).self) {
             _ = try await RawHTTPClient(port: 1).send("GET / HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(2))
