@@ -55,7 +55,7 @@ public struct InlineRequest: Sendable {
 public struct InlineResponse: Sendable {
     /// The status code.
     public var status: Int
-    /// Headers to send; `Content-Type` defaults to JSON.
+    /// Headers to send. `json` and `text` add their `Content-Type` unless these name one.
     public var headers: [String: String]
     /// The body's bytes.
     public var body: Data
@@ -72,8 +72,7 @@ public struct InlineResponse: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return InlineResponse(status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 },
-                                  body: try encoder.encode(value))
+            return typed("application/json", status: status, headers: headers, body: try encoder.encode(value))
         } catch {
             return text("The inline route's value could not be encoded as JSON: \(error)", status: 500)
         }
@@ -81,12 +80,21 @@ public struct InlineResponse: Sendable {
 
     /// JSON written as text: `.json(#"{"id": "acc_1"}"#)`.
     public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> InlineResponse {
-        InlineResponse(status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: Data(text.utf8))
+        typed("application/json", status: status, headers: headers, body: Data(text.utf8))
     }
 
     /// Plain text.
     public static func text(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> InlineResponse {
-        InlineResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"].merging(headers) { $1 }, body: Data(text.utf8))
+        typed("text/plain; charset=utf-8", status: status, headers: headers, body: Data(text.utf8))
+    }
+
+    /// A response whose `Content-Type` is `type` unless `headers` name one, in any case.
+    private static func typed(_ type: String, status: Int, headers: [String: String], body: Data) -> InlineResponse {
+        var all = headers
+        if !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+            all["Content-Type"] = type
+        }
+        return InlineResponse(status: status, headers: all, body: body)
     }
 
     /// A status with no body: `.status(204)`.

@@ -32,6 +32,10 @@ import HTTPTypes
         }
         #expect(MultipartBody(Array("{}".utf8), contentType: "application/json") == nil)
         #expect(MultipartBody(Array("no delimiter".utf8), contentType: "multipart/form-data; boundary=b") == nil)
+        // Media type parameter names are case-insensitive (RFC 9110 §8.3.1), and so is the type.
+        for type in ["multipart/mixed; Boundary=b", "Multipart/Mixed;BOUNDARY=b", "multipart/mixed; charset=utf-8;boundary=b"] {
+            #expect(MultipartBody(Array(loose.utf8), contentType: type)?.parts.count == 2, "\(type)")
+        }
     }
 
     /// Random bodies written as RFC 2046 writes them (CRLF or LF line ends, a preamble and an

@@ -38,4 +38,17 @@ import Testing
         #expect(RFC3339.isDateTime("2026-11-29T12:00:00Z") && RFC3339.isDateTime("2026-11-29t12:00:00+01:00"))
         #expect(!RFC3339.isDateTime("2026-11-29T12:00:00+01:60"))
     }
+
+    /// A full date names a real day: February has a 29th in years divisible by 4, except
+    /// centuries not divisible by 400; April, June, September and November have 30 days.
+    @Test func fullDatesAreRealDays() {
+        for valid in ["2000-02-29", "2024-02-29", "1600-02-29", "2026-01-31", "2026-04-30", "2026-12-31", "0000-01-01"] {
+            #expect(RFC3339.fullDate(valid.utf8) != nil, "\(valid)")
+        }
+        for invalid in ["1900-02-29", "2026-02-29", "2100-02-29", "2026-02-30", "2026-04-31", "2026-11-31", "2026-13-01",
+                        "2026-00-10", "2026-01-00", "2026-1-01", "2026-01-1", "2026/01/01", "２０２６-01-01", "2026-01-01T"] {
+            #expect(RFC3339.fullDate(invalid.utf8) == nil, "\(invalid)")
+        }
+        #expect(RFC3339.fullDate("2000-02-29".utf8).map { [$0.year, $0.month, $0.day] } == [2000, 2, 29])
+    }
 }

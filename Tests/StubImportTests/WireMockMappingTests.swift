@@ -65,6 +65,43 @@ import Testing
                 == "new")
     }
 
+    /// Two mappings for one URL that differ only in a header's value (a recorder's per-channel
+    /// answers) are different requests: both are converted, and each answers its own.
+    @Test func mappingsThatDifferOnlyInAHeaderAreBothKept() throws {
+        let (report, backend, _) = try Self.convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "url": "/v1/rates", "headers": { "X-Channel": { "equalTo": "web" } } },
+                "response": { "status": 200, "body": "web" } },
+              { "request": { "method": "GET", "url": "/v1/rates", "headers": { "X-Channel": { "equalTo": "app" } } },
+                "response": { "status": 200, "body": "app" } }
+            ] }
+            """)
+        #expect(report.routes == 2 && report.skipped.isEmpty, "\(report.skipped)")
+        for channel in ["web", "app"] {
+            #expect(backend.engine.answer(EngineRequest(method: "GET", target: "/v1/rates", headers: [HTTPField.Name("X-Channel")!: channel]))
+                .text == channel)
+        }
+    }
+
+    /// A `url` or `urlPath` is compared as written: a `*` or `**` segment in it is a star, not a
+    /// route file's wildcard, and `{id}` is braces, not a parameter.
+    @Test func aStarInAURLIsAStar() throws {
+        let (report, backend, _) = try Self.convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "url": "/v1/files/*" }, "response": { "status": 200, "body": "star" } },
+              { "request": { "method": "GET", "urlPath": "/v1/any/**" }, "response": { "status": 200, "body": "stars" } },
+              { "request": { "method": "GET", "url": "/v1/items/{id}" }, "response": { "status": 200, "body": "braces" } }
+            ] }
+            """)
+        #expect(report.routes == 3, "\(report.skipped)")
+        #expect(answer(backend, "/v1/files/*").text == "star")
+        #expect(answer(backend, "/v1/files/statement.pdf").status == .notFound)
+        #expect(answer(backend, "/v1/any/**").text == "stars")
+        #expect(answer(backend, "/v1/any/a/b").status == .notFound)
+        #expect(answer(backend, "/v1/items/{id}").text == "braces", "compared with the path as sent, as WireMock compares url")
+        #expect(answer(backend, "/v1/items/7").status == .notFound)
+    }
+
     /// A mapping file whose every mapping a later file's replaces writes no route file at all.
     @Test func aFileLeftWithNoMappingIsNotWritten() throws {
         let source = ScratchFolder()
@@ -286,6 +323,28 @@ import Testing
         #expect(status("/v1/search?q=a.b%2Bc&ref=ref-2") == 404)
         #expect(status("/v1/search?q=a.b%2Bc&ref=ref-1", tag: "pre-X.Y-post") == 404)
         #expect(status("/v1/search?q=a.b%2Bc&ref=ref-1", tag: "xzy") == 200, "doesNotContain's dot is a dot too")
+    }
+
+    /// `caseInsensitive` holds across lines (a body's `contains`) and under `not` (a status that
+    /// is not "closed" in any case).
+    @Test func caseInsensitiveHoldsAcrossLinesAndUnderNot() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "POST", "urlPath": "/v1/notes",
+                  "bodyPatterns": [ { "contains": "iban", "caseInsensitive": true } ] },
+                "response": { "status": 201, "body": "noted" } },
+              { "request": { "method": "GET", "urlPath": "/v1/cases",
+                  "queryParameters": { "status": { "not": { "equalTo": "closed", "caseInsensitive": true } } } },
+                "response": { "status": 200, "body": "open" } }
+            ] }
+            """#)
+        #expect(report.routes == 2, "\(report.skipped)")
+        #expect(answer(backend, "/v1/notes", method: "POST", body: "first line\nthe IBAN is DE02\nlast line").status.code == 201)
+        #expect(answer(backend, "/v1/notes", method: "POST", body: "first line\nno account\n").status == .notFound)
+        #expect(answer(backend, "/v1/cases?status=open").text == "open")
+        for closed in ["closed", "CLOSED", "Closed"] {
+            #expect(answer(backend, "/v1/cases?status=\(closed)").status == .notFound, "\(closed)")
+        }
     }
 
     /// WireMock 3's number matchers become the route file's number comparisons, replay, and

@@ -52,6 +52,15 @@ import FoundationNetworking
         try stub.route("GET /v1/problem") { _ in .json(["title": "gone"], status: 410, headers: ["Content-Type": "application/problem+json"]) }
         let (gone, _, problem) = try await send(stub, "GET", "/v1/problem")
         #expect(gone == 410 && problem.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
+        // So for JSON written as text and for text, with the name in any case.
+        try stub.route("GET /v1/problem-text") { _ in .json(#"{"title":"gone"}"#, status: 410, headers: ["content-type": "application/problem+json"]) }
+        try stub.route("GET /v1/page") { _ in .text("<p>down</p>", status: 503, headers: ["Content-Type": "text/html; charset=utf-8"]) }
+        try stub.route("GET /v1/plain") { _ in .text("down", status: 503) }
+        for (path, type) in [("/v1/problem-text", "application/problem+json"), ("/v1/page", "text/html; charset=utf-8"),
+                             ("/v1/plain", "text/plain; charset=utf-8")] {
+            let (_, _, head) = try await send(stub, "GET", path)
+            #expect(head.value(forHTTPHeaderField: "Content-Type") == type, "\(path)")
+        }
     }
 
     /// The path reaches the engine as it would go on the wire: a parameter is decoded once, and an

@@ -152,10 +152,11 @@ struct HARCapture {
         }
     }
 
-    /// A JSON number that is a whole number (some tools write `200.0`).
+    /// A JSON number that is a whole number, or text that is one. Some tools write `200.0`:
+    /// JSONSerialization's number converts to `Int` whenever it is exactly one, so that is read
+    /// here too, and `200.5` or `1e300` are not.
     private static func integer(_ value: Any?) -> Int? {
         if let number = value as? Int { return number }
-        if let number = value as? Double, number == number.rounded(), abs(number) < 1e9 { return Int(number) }
         if let text = value as? String { return Int(text) }
         return nil
     }

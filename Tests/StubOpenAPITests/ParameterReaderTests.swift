@@ -1,0 +1,51 @@
+import StubFormats
+import Testing
+@testable import StubOpenAPI
+
+/// How a parameter is read when its document leaves `style` and `explode` out, in a label path
+/// segment, and in a header's list: the reader's own module, without the engine around it.
+@Suite struct ParameterReaderTests {
+    let reader = ParameterReader(validator: JSONSchemaValidator(document: ["openapi": "3.1.0"]))
+    let integers = OpenAPISchema(["type": "array", "items": ["type": "integer"]])
+    let rgb = OpenAPISchema(["type": "object", "properties": ["R": ["type": "integer"], "G": ["type": "integer"]]])
+
+    /// The specification's defaults: `form` in the query and cookies, `simple` in the path and
+    /// headers, and `explode` exactly for `form`; a style a location cannot carry is its default.
+    @Test func aParameterWithoutStyleOrExplodeTakesItsLocationsDefault() {
+        #expect(ParameterStyle([:], location: "query") == ParameterStyle(.form, explode: true))
+        #expect(ParameterStyle([:], location: "cookie") == ParameterStyle(.form, explode: true))
+        #expect(ParameterStyle([:], location: "path") == ParameterStyle(.simple, explode: false))
+        #expect(ParameterStyle([:], location: "header") == ParameterStyle(.simple, explode: false))
+        #expect(ParameterStyle(["style": "form"], location: "path") == ParameterStyle(.simple, explode: false))
+        #expect(ParameterStyle(["style": "label"], location: "header") == ParameterStyle(.simple, explode: false))
+        #expect(ParameterStyle(["style": "deepObject"], location: "query") == ParameterStyle(.deepObject, explode: false))
+        #expect(ParameterStyle(["explode": false], location: "query") == ParameterStyle(.form, explode: false))
+        #expect(ParameterStyle(["style": "matrix", "explode": true], location: "path") == ParameterStyle(.matrix, explode: true))
+
+        // So `?ids=1&ids=2`, the default, reads as a list of both.
+        let style = ParameterStyle([:], location: "query")
+        let pairs = ParameterSource.pairs([(name: "ids", value: "1"), (name: "ids", value: "2")])
+        #expect(reader.read("ids", style: style, schema: integers, from: pairs) == .value(.array([.number(1), .number(2)])))
+    }
+
+    /// `label`: unexploded items follow one dot and are split at commas; exploded ones each
+    /// follow a dot, and an exploded object's entries are `key=value`.
+    @Test func labelSplitsAtCommasOrAtDotsWhenExploded() {
+        let plain = ParameterStyle(.label, explode: false), exploded = ParameterStyle(.label, explode: true)
+        #expect(reader.read("id", style: plain, schema: integers, from: .text(".3,4,5")) == .value(.array([.number(3), .number(4), .number(5)])))
+        #expect(reader.read("id", style: exploded, schema: integers, from: .text(".3.4.5")) == .value(.array([.number(3), .number(4), .number(5)])))
+        #expect(reader.read("c", style: exploded, schema: rgb, from: .text(".R=100.G=200")) == .value(.object(["R": .number(100), "G": .number(200)])))
+        #expect(reader.read("c", style: plain, schema: rgb, from: .text(".R,100,G,200")) == .value(.object(["R": .number(100), "G": .number(200)])))
+        #expect(reader.read("id", style: plain, schema: integers, from: .text("3,4")) == .malformed("is not written as label style (.value)"))
+    }
+
+    /// A header's list is written with blanks after its commas (`1, 2`, RFC 9110 §5.6.1): they
+    /// are not part of the items.
+    @Test func aHeadersListItemsLoseTheBlanksAroundThem() {
+        let header = ParameterStyle([:], location: "header")
+        #expect(reader.read("X-Ids", style: header, schema: integers, from: .text("1, 2,\t3")) == .value(.array([.number(1), .number(2), .number(3)])))
+        let words = OpenAPISchema(["type": "array", "items": ["type": "string"]])
+        #expect(reader.read("X-Tags", style: header, schema: words, from: .text("a , b")) == .value(.array([.string("a"), .string("b")])))
+        #expect(reader.read("X-Map", style: header, schema: rgb, from: .text("R, 1, G, 2")) == .value(.object(["R": .number(1), "G": .number(2)])))
+    }
+}
