@@ -318,7 +318,6 @@ public struct RouteFileWriter: Sendable {
     private static func looksTyped(_ text: String) -> Bool {
         let lower = text.lowercased()
         return text.isEmpty || Resolver.default.resolveTag(of: Node(text)) != .str || Double(text) != nil
-            || ["true", "false", "yes", "no", "on", "off", "null", "~"].contains(lower)
             || lower.hasPrefix("0x") || lower.hasPrefix("0o") || lower == ".inf" || lower == ".nan"
     }
 

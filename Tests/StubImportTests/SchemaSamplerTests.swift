@@ -173,8 +173,15 @@ import StubOpenAPI
             Legacy: { type: string, nullable: true, enum: [a, b] }
             Fixed: { const: 42 }
             Kinds: { type: array, items: { type: string, enum: [x, y, z] }, minItems: 3, uniqueItems: true }
+            Dice: { type: array, items: { type: integer, minimum: 1, maximum: 3 }, minItems: 3, uniqueItems: true }
+            Flags: { type: array, items: { type: boolean }, minItems: 2, uniqueItems: true }
             """
         for name in ["Maybe", "Legacy", "Fixed"] { _ = try fits(schemas, name) }
+        // Random draws collide; uniqueItems draws again (each value is checked against the schema).
+        for value in try fits(schemas, "Dice") + fits(schemas, "Flags") {
+            guard case .array(let items) = value else { Issue.record("\(value) is not a list"); continue }
+            #expect(Set(items).count == items.count && items.count >= 2, "\(items)")
+        }
         let kinds = try fits(schemas, "Kinds")
         #expect(kinds.allSatisfy { $0 == .array([.string("x"), .string("y"), .string("z")]) })
     }

@@ -80,6 +80,26 @@ import FoundationNetworking
         #expect(String(decoding: query, as: UTF8.self) == #"q=["&x=1"] r=["a%20b"]"#)
     }
 
+    /// Routes written in Swift are asked before route files: a test overrides one route of a
+    /// team's folder for itself, and the file answers again once the route is removed.
+    @Test func aRouteFromSwiftIsAskedBeforeTheRouteFiles() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        try Data("""
+            routes:
+              - id: offers
+                request: { method: GET, path: /v1/offers }
+                responses: [{ status: 200, body: { from: file } }]
+            """.utf8).write(to: folder.appendingPathComponent("routes/offers.yaml"))
+        let stub = try InProcessStub(stubs: folder)
+        #expect(try await send(stub, "GET", "/v1/offers").1 == Data(#"{"from":"file"}"#.utf8))
+        let id = try stub.route("GET /v1/offers") { _ in .json(#"{"from":"swift"}"#) }
+        #expect(try await send(stub, "GET", "/v1/offers").1 == Data(#"{"from":"swift"}"#.utf8))
+        #expect(stub.removeRoute(id))
+        #expect(try await send(stub, "GET", "/v1/offers").1 == Data(#"{"from":"file"}"#.utf8))
+    }
+
     @Test func theNewestRouteWinsAndARemovedOneIsGone() async throws {
         let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let first = try stub.route("GET /v1/thing") { _ in .json(#"{"v":1}"#) }

@@ -64,8 +64,14 @@ import StubServerTesting
             #expect(behaviour.status == .created)
             let still = try await client.send(.get, "/v1/accounts", token: first, headers: ["X-Stub-Session": "first"])
             #expect(still.status == .ok)
+            func hits() async throws -> Int? {
+                try await client.send(.get, "/__stubbank/routes?session=first").dataList
+                    .first { $0["route"] as? String == "GET /v1/accounts" }?["hits"] as? Int
+            }
+            #expect(try await hits() == 1)
             _ = try await client.login(session: "second")
             _ = try await client.login(session: "third")  // evicts "first", the least recently used
+            #expect(try await hits() == 0, "its route hits go with it")
             let gone = try await client.send(.get, "/v1/accounts", token: first, headers: ["X-Stub-Session": "first"])
             #expect(gone.status == .unauthorized)
             #expect(gone.errorBody["code"] as? String == "invalid_token")
