@@ -294,11 +294,14 @@ struct WireMockTemplate {
         return String(text.dropFirst().dropLast())
     }
 
-    /// `$.a.b` as `a.b`; nil for anything with brackets, wildcards or filters.
+    /// `$.a.b` as `a.b`; nil for anything with brackets, wildcards, filters or recursive descent
+    /// (`$..a`, `$.a..b`), and for an empty name (`$.a.`).
     private static func dotted(_ path: String) -> String? {
         guard path.hasPrefix("$."), path.count > 2 else { return nil }
-        let rest = path.dropFirst(2)
-        guard rest.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }), !rest.contains("..") else { return nil }
-        return String(rest)
+        let names = path.dropFirst(2).split(separator: ".", omittingEmptySubsequences: false)
+        guard names.allSatisfy({ name in !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
+            return nil
+        }
+        return names.joined(separator: ".")
     }
 }

@@ -169,6 +169,12 @@ import Testing
         for (expression, kind) in faker {
             #expect(template.convert("{{random '\(expression)'}}").text == "{{#fake}}\(kind){{/fake}}", "\(expression)")
         }
+        // A dotted path converts; recursive descent and empty names do not (`{{body..a}}` would name nothing).
+        #expect(template.convert("{{jsonPath request.body '$.payee.iban'}}").text == "{{body.payee.iban}}")
+        for path in ["$..iban", "$.payee..iban", "$.payee.", "$.", "$.a[0]", "$.*"] {
+            let converted = template.convert("{{jsonPath request.body '\(path)'}}")
+            #expect(converted.unsupported.count == 1 && !converted.text.contains("{{body"), "\(path): \(converted.text)")
+        }
         #expect(template.convert("{{capitalize request.query.name}}!{{trim 'a '}}").text
                 == "{{#capitalize}}{{query.name}}{{/capitalize}}!{{#trim}}a {{/trim}}")
         let missing = template.convert("{{request.path.[3]}} {{now offset='1 months'}} {{randomValue length=8 type='ALPHANUMERIC_AND_SYMBOLS'}} {{jsonPath request.body '$.items[0]'}} {{request.path.accountId}}")

@@ -113,6 +113,29 @@ import Testing
         }
     }
 
+    /// A query value is redacted like a body's: the e-mail addresses and IBANs two searches sent
+    /// (answered differently, so each becomes a query matcher) are nowhere in the folder. (An
+    /// address at a reserved domain, `example.com`, cannot be anyone's and is left as it is.)
+    @Test func aQueryValueIsRedactedToo() async throws {
+        func entry(_ query: String, _ count: Int) -> String {
+            #"{"request": {"method": "GET", "url": "https://api.bank.example/v1/payees?"# + query + #""}, "#
+                + #""response": {"status": 200, "headers": [], "content": {"mimeType": "application/json", "text": "{\"count\":"#
+                + String(count) + #"}"}}}"#
+        }
+        let har = #"{"log": {"entries": ["# + entry("email=jane.doe%40mailbox.org&iban=GB33BUKB20201555555555", 1) + ","
+            + entry("email=john.roe%40mailbox.org&iban=DE89370400440532013000", 2) + "]}}"
+        try await imported(["search.har": har]) { report, out, _ in
+            #expect(report.routes == 2, "\(report.skipped)")
+            let files = FileManager.default.enumerator(at: out, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            var written = ""
+            for file in files where !file.hasDirectoryPath { written += (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+            #expect(written.contains("email") && written.contains("iban"), "the names stay: \(written)")
+            for secret in ["jane.doe", "john.roe", "GB33BUKB20201555555555", "DE89370400440532013000"] {
+                #expect(!written.contains(secret), "\(secret) in \(written)")
+            }
+        }
+    }
+
     @Test func anAddressMadeOfANameSeenLaterIsFakedToo() async throws {
         // The note comes first, the name later; the route set learns every name before it redacts.
         let har = #"""
