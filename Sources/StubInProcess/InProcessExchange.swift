@@ -37,14 +37,14 @@ struct InProcessExchange {
         let timeout: Duration
     }
 
-    /// Asks the engine (synchronously, as the event loop does) and answers at once when nothing
-    /// has to wait. URLSession on Linux (swift-corelibs-foundation) expects a protocol's client
-    /// to be called on the session's own queue, the one `startLoading` runs on; an answer given
-    /// there is also the fastest.
-    func start(_ request: URLRequest, body: Data) -> Start {
-        guard let url = request.url else { return .now(Answer(response: nil, body: Data(), failure: URLError(.badURL))) }
+    /// Asks the engine (synchronously, as the event loop does) and, when nothing has to wait,
+    /// builds the whole answer, the `HTTPURLResponse` included: the protocol only hands it over
+    /// in `startLoading` (URLSession on Linux expects a protocol's client to be called on the
+    /// session's own queue, the one `startLoading` runs on), and may decide it before, off that
+    /// queue (`StubURLProtocol`).
+    func start(_ request: URLRequest, url: URL, at located: InProcessHosts.Located, body: Data) -> Start {
         let timeout = Duration.milliseconds(Int64((request.timeoutInterval > 0 ? request.timeoutInterval : 60) * 1000))
-        let plan = backend.engine.answer(Self.engineRequest(request, url: url, body: body))
+        let plan = backend.engine.answer(Self.engineRequest(request, at: located, body: body))
         guard plan.waitsOnTheWire else {
             let head = Self.urlResponse(status: Int(plan.status.code), headers: plan.headers, url: url)
             return .now(Answer(response: head, body: Data(plan.body), failure: nil))
@@ -77,36 +77,24 @@ struct InProcessExchange {
         return Answer(response: head, body: received, failure: nil)
     }
 
-    /// The request as the engine reads it: the URL's path and query as the target, the header
-    /// fields (with `Content-Length` for a body, as URLSession would send it), the body.
-    static func engineRequest(_ request: URLRequest, url: URL, body: Data) -> EngineRequest {
+    /// The request as the engine reads it: the URL's target and authority (`InProcessHosts.Located`),
+    /// the header fields (with `Content-Length` for a body, as URLSession would send it), the body.
+    static func engineRequest(_ request: URLRequest, at located: InProcessHosts.Located, body: Data) -> EngineRequest {
         var fields = HTTPFields()
         for (name, value) in request.allHTTPHeaderFields ?? [:] {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
         }
         if !body.isEmpty, fields[.contentLength] == nil { fields[.contentLength] = String(body.count) }
-        // The path as it would go on the wire, still percent-encoded: the engine decodes each
-        // parameter once, as it does for a socket's request line (`url.path` decodes, so `%2F`
-        // split a segment in two and `%2520` was decoded twice).
-        let path = url.path(percentEncoded: true)
-        var target = path.isEmpty ? "/" : path
-        if let query = url.query(percentEncoded: true) { target += "?" + query }
-        return EngineRequest(method: request.httpMethod ?? "GET", target: target, headers: fields, body: Array(body),
-                             authority: authority(of: url))
-    }
-
-    /// The URL's host and port as written, what a client would send as `Host` (the admin API
-    /// compares a browser's `Origin` with it): not percent-decoded, and without any user.
-    static func authority(of url: URL) -> String? {
-        guard let host = url.host(percentEncoded: true) else { return nil }
-        return url.port.map { "\(host):\($0)" } ?? host
+        return EngineRequest(method: request.httpMethod ?? "GET", target: located.requestTarget, headers: fields, body: Array(body),
+                             authority: located.authority)
     }
 
     static func urlResponse(status: Int, headers fields: HTTPFields, url: URL) -> HTTPURLResponse? {
         var headers = [String: String](minimumCapacity: fields.count)
         for field in fields {
             let name = field.name.canonicalName
-            headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
+            // One lookup for a field that comes once (nearly all of them); a repeated one is joined.
+            if let earlier = headers.updateValue(field.value, forKey: name) { headers[name] = "\(earlier), \(field.value)" }
         }
         return HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
     }

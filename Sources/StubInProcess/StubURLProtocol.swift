@@ -7,11 +7,40 @@ import NIOConcurrencyHelpers
 /// Hands a request for an in-process stub's host to that stub, without a socket. URLSession
 /// creates it from `InProcessStub.configuration`; a request for any other host is not its.
 final class StubURLProtocol: URLProtocol {
-    private let work = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    /// The task finishing an answer that waits. URLSession calls `startLoading` and `stopLoading`
+    /// on one thread (Darwin: the loading thread) or one serial queue (Linux: the session's work
+    /// queue), so it needs no lock (a lock was an allocation on every request).
+    private var work: Task<Void, Never>?
+    /// The stub's answer, decided when URLSession created the protocol (`init`), or nil when it
+    /// is decided in `startLoading`; taken out there.
+    private var decidedEarly: Decision?
+
+    /// What a request came to: a failure before the stub saw it, or the stub's start.
+    private enum Decision {
+        case failed(URLError)
+        case started(InProcessExchange.Start, InProcessTarget)
+    }
+
+    // The stub decides as soon as URLSession creates the protocol. With a URL cache (a team's own
+    // `.ephemeral` session), swift-corelibs-foundation creates it on a thread of its own once the
+    // cache lookup ends, and only `startLoading` runs on the session's one serial queue, which
+    // every task of the session shares: the engine's work then leaves that queue, and parallel
+    // requests are decided in parallel. Without a cache both run on that queue, one after the other.
+    #if canImport(FoundationNetworking)
+    required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        decidedEarly = Self.decideEarly(request)
+        super.init(request: request, cachedResponse: cachedResponse, client: client)
+    }
+    #else
+    override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        decidedEarly = Self.decideEarly(request)
+        super.init(request: request, cachedResponse: cachedResponse, client: client)
+    }
+    #endif
 
     /// Whether the request's host has an in-process stub's shape, read from the URL's text with no
-    /// lock: URLSession asks for every request, and the table is read once, in `startLoading`.
-    /// A request for a stub that is gone is still this protocol's, and fails there saying so.
+    /// lock: URLSession asks for every request, and the table is read once, when the request is
+    /// decided. A request for a stub that is gone is still this protocol's, and fails saying so.
     override class func canInit(with request: URLRequest) -> Bool {
         request.url.map(InProcessHosts.isStubHost) ?? false
     }
@@ -20,34 +49,54 @@ final class StubURLProtocol: URLProtocol {
         request
     }
 
-    override func startLoading() {
-        let request = self.request
-        guard let url = request.url, let stub = InProcessHosts.shared.target(for: url) else {
+    /// The decision for a request that can be decided before its task is known: one with a body,
+    /// or a `GET` or `HEAD`. A request without a body whose method may carry one may be an upload
+    /// task's, whose body never reaches the protocol (see `startLoading`): it waits for the task.
+    private static func decideEarly(_ request: URLRequest) -> Decision? {
+        let method = request.httpMethod ?? "GET"
+        guard request.httpBody != nil || request.httpBodyStream != nil || method == "GET" || method == "HEAD" else { return nil }
+        return decide(request)
+    }
+
+    /// Finds the request's stub, and asks it unless it is gone or offline.
+    private static func decide(_ request: URLRequest) -> Decision {
+        guard let url = request.url, let located = InProcessHosts.shared.locate(url) else {
             let reason = "no in-process stub answers for \(request.url?.host ?? "this URL") any more: the InProcessStub that owned it is gone"
-            client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: reason]))
-            return
+            return .failed(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: reason]))
         }
-        if request.httpBody == nil, request.httpBodyStream == nil, task is URLSessionUploadTask {
-            // URLSession keeps an upload task's body to itself: no URLProtocol can read it.
-            let reason = "an upload task's body never reaches a URLProtocol; send it as the request's httpBody with data(for:)"
-            client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: reason]))
-            return
-        }
+        let stub = located.target
+        if stub.isOffline { return .failed(URLError(.notConnectedToInternet)) }
+        return .started(stub.exchange.start(request, url: url, at: located, body: body(of: request)), stub)
+    }
+
+    override func startLoading() {
         let loader = Loader(self)
-        if stub.isOffline {
-            loader.fail(URLError(.notConnectedToInternet))
-            return
+        let decision: Decision
+        if let early = decidedEarly.take() {
+            decision = early
+        } else {
+            let request = self.request
+            if request.httpBody == nil, request.httpBodyStream == nil, task is URLSessionUploadTask {
+                // URLSession keeps an upload task's body to itself: no URLProtocol can read it.
+                let reason = "an upload task's body never reaches a URLProtocol; send it as the request's httpBody with data(for:)"
+                loader.fail(URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: reason]))
+                return
+            }
+            decision = Self.decide(request)
         }
         // Most answers need no wait: they are delivered here, on the thread URLSession called
         // this on (swift-corelibs-foundation's URLSession reads its task table when a client is
         // called, and that table belongs to this queue), as fast as a protocol can answer.
-        let pending: InProcessExchange.Pending
-        switch stub.exchange.start(request, body: Self.body(of: request)) {
-        case .now(let answer):
+        let pending: InProcessExchange.Pending, stub: InProcessTarget
+        switch decision {
+        case .failed(let error):
+            loader.fail(error)
+            return
+        case .started(.now(let answer), _):
             loader.deliver(answer)
             return
-        case .later(let later):
-            pending = later
+        case .started(.later(let later), let target):
+            (pending, stub) = (later, target)
         }
         // A delay, a drop, a paced body or an admin call finishes on a task of its own. (Waiting
         // for it here, on URLSession's queue, deadlocks: the task may need that queue's thread.)
@@ -58,11 +107,11 @@ final class StubURLProtocol: URLProtocol {
             guard !Task.isCancelled else { return }
             loader.deliver(answer)
         }
-        work.withLockedValue { $0 = task }
+        work = task
     }
 
     override func stopLoading() {
-        work.withLockedValue { $0?.cancel() }
+        work?.cancel()
     }
 
     /// Tells URLSession what happened, from the task that answered.
@@ -143,22 +192,43 @@ final class InProcessHosts: Sendable {
         table.withLockedValue { _ = $0.removeValue(forKey: id) }
     }
 
-    /// The live stub's target for `url`'s host, read once per request (in `startLoading`). The
-    /// id is read from the URL's text in place: building the host as a string, and hashing it,
-    /// cost a tenth of the protocol's own time per request (Benchmarks/README.md).
+    /// The live stub's target for `url`'s host. The id is read from the URL's text in place:
+    /// building the host as a string, and hashing it, cost a tenth of the protocol's own time per
+    /// request (Benchmarks/README.md).
     func target(for url: URL) -> InProcessTarget? {
-        guard let id = Self.id(in: url) else { return nil }
-        return table.withLockedValue { $0[id] }
+        locate(url)?.target
+    }
+
+    /// The live stub for `url`, with what the engine hears of the URL: its authority and its
+    /// request target, cut from the URL's text in the same pass that finds the stub's id (asking
+    /// `URL` for its host, port, path and query parsed it four more times).
+    func locate(_ url: URL) -> Located? {
+        var text = url.absoluteString
+        guard let (id, authority, requestTarget) = text.withUTF8({ buffer -> (UInt64, String, String)? in
+            guard let parts = Self.parts(inURL: buffer) else { return nil }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self) }
+            let target = text(parts.target)
+            return (parts.id, text(parts.authority), target.hasPrefix("/") ? target : "/" + target)
+        }), let target = table.withLockedValue({ $0[id] }) else { return nil }
+        return Located(target: target, authority: authority, requestTarget: requestTarget)
+    }
+
+    /// A live stub and what the engine hears of the URL that reached it.
+    struct Located {
+        let target: InProcessTarget
+        /// The host and port as written, what a client would send as `Host` (the admin API
+        /// compares a browser's `Origin` with it): not percent-decoded, and without any user.
+        let authority: String
+        /// The path (`/` when there is none) and query as they would go on the wire, still
+        /// percent-encoded: the engine decodes each parameter once, as it does for a socket's
+        /// request line. No fragment.
+        let requestTarget: String
     }
 
     /// Whether `url`'s host has a stub's shape, live or gone: `canInit`'s question.
     static func isStubHost(_ url: URL) -> Bool {
-        id(in: url) != nil
-    }
-
-    private static func id(in url: URL) -> UInt64? {
         var text = url.absoluteString
-        return text.withUTF8 { id(inURL: $0) }
+        return text.withUTF8 { parts(inURL: $0) } != nil
     }
 
     private static let suffixText = ".stubbank.invalid"
@@ -172,9 +242,10 @@ final class InProcessHosts: Sendable {
     }
 
     /// The id in a URL whose host is a stub's, in any case, with or without user, port, path,
-    /// query or fragment; nil for any other URL. The host is read as written (percent-encoded
-    /// text is not a stub's host).
-    static func id(inURL text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    /// query or fragment, with where its authority (host and port) and its request target (path
+    /// and query) lie in the text; nil for any other URL. The host is read as written
+    /// (percent-encoded text is not a stub's host).
+    static func parts(inURL text: UnsafeBufferPointer<UInt8>) -> (id: UInt64, authority: Range<Int>, target: Range<Int>)? {
         let slash = UInt8(ascii: "/")
         // The authority follows the scheme's `://` and ends where the path, query or fragment starts.
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon + 2 < text.count,
@@ -208,6 +279,8 @@ final class InProcessHosts: Sendable {
             }
             id = id << 4 | UInt64(digit)
         }
-        return id
+        var targetEnd = authorityEnd
+        while targetEnd < text.count, text[targetEnd] != UInt8(ascii: "#") { targetEnd += 1 }
+        return (id, hostStart..<authorityEnd, authorityEnd..<targetEnd)
     }
 }

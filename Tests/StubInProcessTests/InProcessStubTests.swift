@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import StubControl
+import StubEngine
 @testable import StubInProcess
 import StubServer
 import Testing
@@ -206,9 +207,11 @@ import FoundationNetworking
         let session = try await stub.control.makeSession()
         try await session.install(.delay(.seconds(5), on: "GET /v1/status"))
         for (given, expected) in [(0.0, Duration.seconds(60)), (-1, .seconds(60)), (2.5, .milliseconds(2500))] {
-            var request = URLRequest(url: session.baseURL.appendingPathComponent("v1/status"))
+            let url = session.baseURL.appendingPathComponent("v1/status")
+            var request = URLRequest(url: url)
             request.timeoutInterval = given
-            guard case .later(let pending) = stub.exchange.start(request, body: Data()) else {
+            let located = try #require(InProcessHosts.shared.locate(url))
+            guard case .later(let pending) = stub.exchange.start(request, url: url, at: located, body: Data()) else {
                 Issue.record("a delayed answer has to wait"); continue
             }
             #expect(pending.timeout == expected, "timeoutInterval \(given)")
@@ -427,14 +430,21 @@ import FoundationNetworking
     }
 
     /// The engine hears the host and port as the URL writes them, as a socket's `Host` would
-    /// carry them, so the admin API's same-origin check passes a page of the stub's own origin.
+    /// carry them, so the admin API's same-origin check passes a page of the stub's own origin;
+    /// and the path and query as they would go on the wire: still percent-encoded, `/` for no
+    /// path, without the fragment.
     @Test func theAuthorityIsTheHostAndPortAsWritten() async throws {
         let stub = try InProcessStub(stubs: Self.stubs)
         let host = try #require(stub.baseURL.host)
-        for (text, expected) in [("http://\(host)/v1", host), ("https://alex:pw@\(host):8443/v1?a=b", "\(host):8443"),
-                                 ("http://caf%C3%A9.example/v1", "caf%C3%A9.example")] {
+        let shouted = host.prefix(16) + host.dropFirst(16).uppercased()
+        for (text, authority, target) in [("http://\(host)/v1", host, "/v1"),
+                                          ("https://alex:pw@\(host):8443/v1?a=b#c", "\(host):8443", "/v1?a=b"),
+                                          ("http://\(shouted)", "\(shouted)", "/"), ("http://\(host):80?q=%2F", "\(host):80", "/?q=%2F"),
+                                          ("http://\(host)/a%2Fb/%2520#x?y", host, "/a%2Fb/%2520")] {
             let url = try #require(URL(string: text), "\(text)")
-            #expect(InProcessExchange.authority(of: url) == expected, "\(text)")
+            let located = try #require(InProcessHosts.shared.locate(url), "\(text)")
+            #expect(located.authority == authority, "\(text)")
+            #expect(located.requestTarget == target, "\(text)")
         }
         let url = try #require(URL(string: "http://\(host):8443/__stubbank/journal"))
         var same = URLRequest(url: url)
@@ -445,6 +455,29 @@ import FoundationNetworking
         other.setValue("http://\(host):9000", forHTTPHeaderField: "Origin")
         let otherResponse = try await stub.urlSession.data(for: other).1 as? HTTPURLResponse
         #expect(otherResponse?.statusCode == 403)
+    }
+
+    /// The stub decides a request when URLSession creates its protocol, before `startLoading`:
+    /// with a URL cache, swift-corelibs-foundation creates it off the session's serial queue, so
+    /// the engine's work leaves that queue. A `GET`, a `HEAD` and a request with a body are
+    /// decided then; a request without a body whose method may carry one (an upload task's,
+    /// perhaps, whose body the protocol never sees) waits for `startLoading`, where its task is known.
+    @Test func aRequestIsDecidedWhenItsProtocolIsMadeUnlessItMayBeAnUpload() throws {
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
+        func made(_ method: String, body: Data? = nil, stream: Bool = false) -> Int {
+            var request = URLRequest(url: stub.baseURL.appendingPathComponent("v1/status"))
+            request.httpMethod = method
+            if stream { request.httpBodyStream = InputStream(data: body ?? Data()) } else { request.httpBody = body }
+            let before = stub.backend.journal.entries().count
+            _ = StubURLProtocol(request: request, cachedResponse: nil, client: nil)
+            return stub.backend.journal.entries().count - before
+        }
+        #expect(made("GET") == 1)
+        #expect(made("HEAD") == 1)
+        #expect(made("POST", body: Data("{}".utf8)) == 1)
+        #expect(made("PUT", body: Data("{}".utf8), stream: true) == 1)
+        #expect(made("POST") == 0)
+        #expect(made("DELETE") == 0)
     }
 
     @Test func anUploadTasksBodyCannotReachAURLProtocolAndTheFailureSaysSo() async throws {
@@ -459,6 +492,7 @@ import FoundationNetworking
             #expect(error.code == .unsupportedURL)
             #expect(error.localizedDescription.contains("httpBody"))
         }
+        #expect(stub.backend.journal.entries().isEmpty, "the stub saw an upload task's request without its body")
         request.httpBody = Data(#"{"username":"alex","password":"pass_good"}"#.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         #expect(try await stub.urlSession.data(for: request).1 is HTTPURLResponse)
