@@ -92,6 +92,8 @@ import Testing
         #expect(try JSONValue.parse(#""\ud83d\ude00 \u00e9 \/ \b\f\n\r\t""#) == .string("😀 é / \u{08}\u{0C}\n\r\t"))
         #expect(try JSONValue.parse(#""\ud83d x""#) == .string("\u{FFFD} x"), "half a pair")
         #expect(try JSONValue.parse(#""\ude00\ud83d""#) == .string("\u{FFFD}\u{FFFD}"))
+        #expect(try JSONValue.parse(#""\ud83d\u0041\ud83d\ud83d\ude00""#) == .string("\u{FFFD}A\u{FFFD}😀"),
+                "half a pair before another escape leaves that escape to be read on its own")
         #expect(try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array("[0e1]".utf8)) == .array([.number(0)]), "a byte order mark is skipped")
         #expect(try JSONValue.parse(" {\"a\":[true,false,null,-1.5e2]} ")
                 == .object(["a": .array([.bool(true), .bool(false), .null, .number(-150)])]))

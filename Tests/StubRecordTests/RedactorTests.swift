@@ -382,6 +382,22 @@ import BuiltInBank
         #expect(scanner.scan("ref 62739401827364519290").filter { $0.kind == .card }.isEmpty, "20 digits is no card")
     }
 
+    /// An international number of 8 to 15 digits (E.164's longest) is a phone number; 16 is not.
+    @Test func phoneNumbersUpToFifteenDigitsAreReported() {
+        let scanner = PIIScanner()
+        #expect(scanner.scan("call +86 138 0013 800000 today").map(\.value) == ["+86 138 0013 800000"], "15 digits")
+        #expect(scanner.scan("call +49 30 1234 56 today").map(\.kind) == [.phone], "8 digits")
+        #expect(scanner.scan("call +86 138 0013 8000000 today").filter { $0.kind == .phone }.isEmpty, "16 digits is no phone")
+    }
+
+    /// A value two shapes find (a JWT sent as a bearer token) is reported once, as the first shape.
+    @Test func aValueTwoShapesFindIsReportedOnce() {
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+        let found = PIIScanner().scan("Authorization: Bearer \(jwt)")
+        #expect(found.map(\.value) == [jwt])
+        #expect(found.map(\.kind) == [.token])
+    }
+
     /// A value on the allow list is left however the recording spaces it: an IBAN is listed once,
     /// compact, and is still left where a statement prints it in groups of four.
     @Test func anAllowedIBANIsLeftWrittenInGroups() {
