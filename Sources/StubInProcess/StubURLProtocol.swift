@@ -54,7 +54,7 @@ final class StubURLProtocol: URLProtocol {
     /// task's, whose body never reaches the protocol (see `startLoading`): it waits for the task.
     private static func decideEarly(_ request: URLRequest) -> Decision? {
         let method = request.httpMethod ?? "GET"
-        guard request.httpBody != nil || request.httpBodyStream != nil || method == "GET" || method == "HEAD" else { return nil }
+        guard hasBody(request) || method == "GET" || method == "HEAD" else { return nil }
         return decide(request)
     }
 
@@ -76,7 +76,7 @@ final class StubURLProtocol: URLProtocol {
             decision = early
         } else {
             let request = self.request
-            if request.httpBody == nil, request.httpBodyStream == nil, task is URLSessionUploadTask {
+            if !Self.hasBody(request), task is URLSessionUploadTask {
                 // URLSession keeps an upload task's body to itself: no URLProtocol can read it.
                 let reason = "an upload task's body never reaches a URLProtocol; send it as the request's httpBody with data(for:)"
                 loader.fail(URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: reason]))
@@ -139,6 +139,11 @@ final class StubURLProtocol: URLProtocol {
         }
     }
 
+    /// Whether the request carries a body the protocol can read (as `httpBody` or a stream).
+    static func hasBody(_ request: URLRequest) -> Bool {
+        request.httpBody != nil || request.httpBodyStream != nil
+    }
+
     /// The request's body: URLSession hands a custom protocol `httpBody` as a stream on Apple
     /// platforms, so both are read.
     static func body(of request: URLRequest) -> Data {
@@ -192,16 +197,11 @@ final class InProcessHosts: Sendable {
         table.withLockedValue { _ = $0.removeValue(forKey: id) }
     }
 
-    /// The live stub's target for `url`'s host. The id is read from the URL's text in place:
-    /// building the host as a string, and hashing it, cost a tenth of the protocol's own time per
-    /// request (Benchmarks/README.md).
-    func target(for url: URL) -> InProcessTarget? {
-        locate(url)?.target
-    }
-
     /// The live stub for `url`, with what the engine hears of the URL: its authority and its
     /// request target, cut from the URL's text in the same pass that finds the stub's id (asking
-    /// `URL` for its host, port, path and query parsed it four more times).
+    /// `URL` for its host, port, path and query parsed it four more times). The id is read in
+    /// place: building the host as a string, and hashing it, cost a tenth of the protocol's own
+    /// time per request (Benchmarks/README.md).
     func locate(_ url: URL) -> Located? {
         var text = url.absoluteString
         guard let (id, authority, requestTarget) = text.withUTF8({ buffer -> (UInt64, String, String)? in

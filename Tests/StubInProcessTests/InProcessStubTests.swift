@@ -372,7 +372,7 @@ import FoundationNetworking
         for text in ["http://\(host)", "http://\(host)/", "https://\(host):8443/v1/a?b=c#d", "http://alex:pw@\(host)/v1/a",
                      "http://a@b@\(host)/v1", "http://\(host)?q=1", "http://\(host)#top", "HTTP://\(host.uppercased())/V1"] {
             let url = try #require(URL(string: text), "\(text)")
-            #expect(InProcessHosts.shared.target(for: url) === stub?.target, "\(text)")
+            #expect(InProcessHosts.shared.locate(url)?.target === stub?.target, "\(text)")
             #expect(InProcessHosts.isStubHost(url), "\(text)")
         }
         let digits = host.prefix(16)
@@ -381,12 +381,12 @@ import FoundationNetworking
                      "http://\(digits).stubbank.invalid.example/", "http://other.example/\(host)", "http://other.example/?h=\(host)",
                      "http://\(host)@other.example/"] {
             let url = try #require(URL(string: text), "\(text)")
-            #expect(InProcessHosts.shared.target(for: url) == nil, "\(text)")
+            #expect(InProcessHosts.shared.locate(url)?.target == nil, "\(text)")
             #expect(!InProcessHosts.isStubHost(url), "\(text)")
         }
         let url = try #require(stub?.baseURL)
         stub = nil
-        #expect(InProcessHosts.shared.target(for: url) == nil)
+        #expect(InProcessHosts.shared.locate(url)?.target == nil)
         #expect(InProcessHosts.host(id: 0xAB) == "00000000000000ab.stubbank.invalid")
     }
 
