@@ -205,7 +205,10 @@ import Testing
             ]}
             """
         try Data(mappings.utf8).write(to: source.url.appendingPathComponent("mappings/faults.json"))
-        _ = try WireMockImporter(source: source.url).run(out: out.url)
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        // Each fault replays as WireMock's: RANDOM_DATA_THEN_CLOSE as the malformed body it becomes.
+        #expect(report.replay?.replayed == 6 && report.replay?.matched == 6,
+                "\(report.replay?.mismatched ?? []) \(report.replay?.notReplayed ?? [])")
         var problems: [FixtureProblem] = []
         let routes = RouteFileLoader(root: out.url).load(problems: &problems)
         #expect(problems.isEmpty, "\(problems)")

@@ -43,4 +43,25 @@ import Testing
         #expect(problems.last?.hasPrefix("the body differs") == true, "\(problems)")
         #expect(replay.compare(plan(200, [:]), with: mapping).first?.hasPrefix("status 200, the mapping's is 201") == true)
     }
+
+    /// The request made from a mapping: query parameters join a query the URL already has, and a
+    /// json-unit `ignore-element` field is left out of the body (it may be missing), while
+    /// `ignore` is sent with a value (it must be there).
+    @Test func theRequestMadeFromAMappingJoinsItsQueryAndLeavesOutWhatMayBeMissing() throws {
+        var generator = SeededGenerator(seed: 1)
+        let request = try WireMockReplay.request(from: [
+            "method": "POST", "url": "/payments?dryRun=true",
+            "queryParameters": ["currency": ["equalTo": "GBP"], "page": ["equalTo": "2"]],
+            "bodyPatterns": [["equalToJson": #"{"amount": 10, "reference": "${json-unit.ignore-element}", "id": "${json-unit.ignore}"}"#]],
+        ], generator: &generator)
+        #expect(request.method == "POST")
+        #expect(request.target == "/payments?dryRun=true&currency=GBP&page=2")
+        let body = try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]
+        #expect(body?["amount"] as? Int == 10)
+        #expect(body?["reference"] == nil, "ignore-element may be missing, so it is not sent")
+        #expect(body?["id"] != nil, "ignore must be there")
+        let plain = try WireMockReplay.request(from: ["urlPath": "/payments", "queryParameters": ["page": ["equalTo": "2"]]],
+                                               generator: &generator)
+        #expect(plain.target == "/payments?page=2")
+    }
 }

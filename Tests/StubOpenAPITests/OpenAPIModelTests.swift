@@ -72,11 +72,36 @@ import StubFormats
         #expect(parameters[1].pointer == "#/components/parameters/Trace")
     }
 
+    /// A parameter is known by its name and its place together: an operation's `id` in the query
+    /// sits beside the path item's `id` in the path, and replaces neither the path's nor a header's.
+    @Test func aParameterOfTheSameNameInAnotherPlaceIsAnotherParameter() throws {
+        let get = try #require(try load("""
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /items/{id}:
+                parameters:
+                  - {name: id, in: path, required: true, schema: {type: string}}
+                  - {name: id, in: header, schema: {type: string}}
+                get:
+                  parameters:
+                    - {name: id, in: query, schema: {type: integer}}
+                    - {name: id, in: header, required: true, schema: {type: string, maxLength: 8}}
+                  responses: {"200": {description: ok}}
+            """).operations.first)
+        #expect(get.parameters.map { "\($0.location):\($0.name)" } == ["path:id", "query:id", "header:id"])
+        #expect(get.parameters.last?.required == true && get.parameters.last?.schema?.maxLength == 8, "the operation's header")
+    }
+
     @Test func aStatusIsDocumentedByItselfItsRangeOrDefault() throws {
         let get = try #require(try load(document).operations.first)
         #expect(get.documentingCode(for: 200) == "200")
         #expect(get.documentingCode(for: 404) == "4XX")
         #expect(get.documentingCode(for: 503) == "default")
+        // A range may be written in lower case; it still documents its statuses, under its own spelling.
+        let lower = try #require(try load(document.replacingOccurrences(of: "4XX:", with: "4xx:")).operations.first)
+        #expect(lower.documentingCode(for: 422) == "4xx")
+        #expect(lower.documentingCode(for: 302) == "default")
         let response = try #require(get.response("200"))
         #expect(response.pointer == "#/components/responses/Account")
         #expect(response.content.map(\.type) == ["application/json"])
@@ -106,6 +131,11 @@ import StubFormats
         #expect(try load(document).serverBasePath == "/v4")
         let relative = document.replacingOccurrences(of: "https://{region}.bank.example/{version}/", with: "v2/api")
         #expect(try load(relative).serverBasePath == "/v2/api")
+        // A server with no path is served at the root: its host is no part of the path.
+        for url in ["https://api.bank.example", "https://api.bank.example/", "http://localhost:8080", "https://api.bank.example?region=eu"] {
+            let bare = document.replacingOccurrences(of: "https://{region}.bank.example/{version}/", with: url)
+            #expect(try load(bare).serverBasePath == "", "\(url)")
+        }
     }
 
     @Test func aReferenceChainIsFollowedToItsEndAndACycleOrAGapIsNil() throws {
