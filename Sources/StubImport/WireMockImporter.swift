@@ -42,6 +42,7 @@ public struct WireMockImporter: Sendable {
             converted.byFile, header: "Imported from WireMock mappings in \(source.lastPathComponent) by stubbank import wiremock.",
             skipped: converted.skipped)
         report.notes = converted.notes
+        // Left out of the folder, so not replayed: a mapping a later one replaced, or one the loader refused.
         let leftOut = Set(report.skipped.map(\.source))
         let kept = converted.replay.filter { group in !group.mappings.contains { leftOut.contains($0.origin) } }
         let outcome = try WireMockReplay(filesFolder: source.appendingPathComponent("__files"), globalTemplating: globalTemplating)
@@ -111,7 +112,6 @@ public struct WireMockImporter: Sendable {
                 let file = Self.outputName(earlier.file)
                 byFile[file]?.removeAll { $0.id == earlier.id }
                 if byFile[file]?.isEmpty == true { byFile[file] = nil }
-                replay.removeAll { $0.route == earlier.id }
                 skipped.append(.init(source: earlier.origin,
                     reason: "matches exactly the same requests as \(mapping.origin), which WireMock serves, as the one added "
                         + "later; this one was left out"))

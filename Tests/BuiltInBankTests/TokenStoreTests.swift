@@ -91,4 +91,29 @@ import Testing
         #expect(store.revokeAll(session: nil) == 1)
         #expect(store.principal(forAccessToken: theirs.access_token, session: "b", now: start) == nil)
     }
+
+    /// The store remembers the newest `spentCapacity` spent refresh tokens for theft detection;
+    /// past that it forgets the oldest half at once. A forgotten token is only unknown: its reuse
+    /// is still refused, but no longer revokes its sign-in. A remembered one still does.
+    @Test func spentTokensAreRememberedUpToTheBoundAndThenTheOldestHalfGoes() throws {
+        var store = TokenStore()
+        var spent: [(token: String, family: String)] = []
+        // Each sign-in at its own second with a one-second life, so the access map stays small.
+        for index in 0...TokenStore.spentCapacity {
+            let pair = store.issue(for: alex, now: start.addingTimeInterval(Double(index)), ttl: 1)
+            let (_, family) = try store.redeem(refreshToken: pair.refresh_token, session: "a")
+            spent.append((pair.refresh_token, family))
+        }
+        let later = start.addingTimeInterval(Double(TokenStore.spentCapacity + 10))
+        let half = TokenStore.spentCapacity / 2
+        // The last forgotten and the first remembered, each with a live pair rotated in its sign-in.
+        let forgotten = store.issue(for: alex, now: later, ttl: 600, family: spent[half - 1].family)
+        let remembered = store.issue(for: alex, now: later, ttl: 600, family: spent[half].family)
+        #expect(refusal(&store, spent[half - 1].token, session: "a") == "invalid_grant")
+        #expect(store.principal(forAccessToken: forgotten.access_token, session: "a", now: later) == alex,
+                "a forgotten spent token no longer revokes its sign-in")
+        #expect(refusal(&store, spent[half].token, session: "a") == "invalid_grant")
+        #expect(store.principal(forAccessToken: remembered.access_token, session: "a", now: later) == nil,
+                "a remembered spent token still revokes its sign-in")
+    }
 }

@@ -221,6 +221,34 @@ import Testing
         #expect(response("lognormal")?.behaviour.latency == LatencyModel(type: .lognormal, medianMs: 80, sigma: 0.4))
     }
 
+    /// What the import leaves out is not replayed: a mapping that a later one for the same
+    /// requests replaces (WireMock serves the later), and one the route-file loader refuses (a
+    /// header pattern that is no regular expression). A name the file uses twice becomes the
+    /// file's name and the mapping's place in it, from 1.
+    @Test func whatIsLeftOutIsNotReplayedAndARepeatedNameTakesItsPlaceInTheFile() throws {
+        let source = ScratchFolder(), out = ScratchFolder()
+        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        let mappings = """
+            {"mappings": [
+              {"name": "accounts", "request": {"method": "GET", "url": "/v1/accounts"}, "response": {"status": 200, "body": "first"}},
+              {"name": "accounts", "request": {"method": "POST", "url": "/v1/accounts"}, "response": {"status": 201, "body": "made"}},
+              {"name": "accounts", "request": {"method": "GET", "url": "/v1/accounts"}, "response": {"status": 200, "body": "second"}},
+              {"name": "broken", "request": {"method": "GET", "url": "/v1/broken", "headers": {"X-Id": {"matches": "([a-z"}}},
+               "response": {"status": 200}}
+            ]}
+            """
+        try Data(mappings.utf8).write(to: source.url.appendingPathComponent("mappings/set.json"))
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        #expect(report.skipped.map(\.source) == ["mappings/set.json mappings[0]", "mappings/set.json mappings[3]"], "\(report.skipped)")
+        #expect(report.routes == 2)
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 2 && replay.matched == 2 && replay.notReplayed.isEmpty, "\(replay.mismatched) \(replay.notReplayed)")
+        var problems: [FixtureProblem] = []
+        let routes = RouteFileLoader(root: out.url).load(problems: &problems)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(routes.routes.map(\.id).sorted() == ["set-2", "set-3"])
+    }
+
     @Test func prioritiesKeepWireMocksMeaning() async throws {
         // Lower wins and none is 5: priority 1 beats the pattern with none, 10 loses to it.
         let (out, _) = try imported()

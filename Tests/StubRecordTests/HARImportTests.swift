@@ -313,4 +313,23 @@ import Testing
             #expect(space.status == .notFound, "a+b is a space; the capture sent a plus sign")
         }
     }
+
+    /// A capture that kept no body for an answer that had one (a size, but no `text`) is imported
+    /// with an empty body and named in the report; an answer that never has a body (`HEAD`, 204,
+    /// 304) is not, whatever size the tool wrote.
+    @Test func anAnswerWhoseBodyWasNotCapturedIsNamedUnlessItNeverHasOne() async throws {
+        let entry = { (method: String, path: String, status: Int) in
+            #"{"request": {"method": ""# + method + #"", "url": "https://a.example"# + path + #""}, "response": {"status": "#
+                + String(status) + #", "headers": [], "content": {"size": 14, "mimeType": "image/gif"}}}"#
+        }
+        let log = #"{"log": {"entries": ["# + [entry("GET", "/v1/logo.gif", 200), entry("HEAD", "/v1/logo.gif", 200),
+                                               entry("GET", "/v1/empty", 204), entry("GET", "/v1/cached", 304)].joined(separator: ",") + "]}}"
+        try await imported(["bodies.har": log]) { report, _, client in
+            let noted = report.skipped.filter { $0.reason.contains("holds no body") }.map(\.source)
+            #expect(noted == ["bodies.har: entry 0 (GET /v1/logo.gif)"], "\(report.skipped)")
+            #expect(report.routes == 4, "\(report.skipped)")
+            let logo = try await client.execute(uri: "/v1/logo.gif", method: .get)
+            #expect(logo.status == .ok && logo.body.readableBytes == 0)
+        }
+    }
 }
