@@ -32,24 +32,30 @@ package struct BehaviourIndex: Sendable {
     private var buckets: [Key: [Int]] = [:]
     private var keys: [String: (number: Int, key: Key)] = [:]
     /// What each scope's buckets could match, so that a lookup skips a scope with nothing for
-    /// this request's shape before it joins the path or hashes a key.
-    private var reach: [String?: Reach] = [:]
+    /// this request's shape before it joins the path or hashes a key: every session's (global)
+    /// behaviours, and each session's own. With no session's own installed (the usual case), a
+    /// lookup hashes at most the request's last segment.
+    private var globalReach = Reach()
+    private var sessionReach: [String: Reach] = [:]
     private var next = 0
 
     /// How many entries of one scope sit in each kind of bucket.
     private struct Reach: Sendable {
-        /// Exact-path entries by their number of segments.
-        var exact: [Int: Int] = [:]
+        /// Exact-path entries by their number of segments (the index).
+        var exact: [Int] = []
         /// Exact-path entries by their last segment, so that a request whose last segment no
         /// exact path ends with skips joining its path.
         var exactLast: [String: Int] = [:]
-        /// Fixed-length entries by their number of segments.
-        var segments: [Int: Int] = [:]
+        /// Fixed-length entries by their number of segments (the index).
+        var segments: [Int] = []
         /// Entries ending in `**`.
         var rest = 0
-        var isEmpty: Bool { exact.isEmpty && segments.isEmpty && rest == 0 }
+        /// Entries of every kind.
+        var total = 0
+        var isEmpty: Bool { total == 0 }
 
         mutating func count(_ shape: Key.Shape, segmentCount: Int, by delta: Int) {
+            total += delta
             switch shape {
             case .exact(let path):
                 Self.add(delta, to: &exact, at: segmentCount)
@@ -61,15 +67,34 @@ package struct BehaviourIndex: Sendable {
             }
         }
 
-        /// Whether an exact path could match a request with these segments.
-        func mayMatchExactly(_ segments: [Substring]) -> Bool {
-            exact[segments.count] != nil && exactLast[String(segments.last ?? "")] != nil
+        /// The shapes of bucket that could hold a behaviour for a request with these segments;
+        /// the joined path is made (once, kept in `path`) only when an exact path could match.
+        func shapes(for segments: [Substring], path: inout String?) -> [Key.Shape] {
+            var shapes: [Key.Shape] = []
+            let count = segments.count
+            if Self.has(exact, count), exactLast[String(segments.last ?? "")] != nil {
+                let joined = path ?? segments.joined(separator: "/")
+                path = joined
+                shapes.append(.exact(joined))
+            }
+            if Self.has(self.segments, count) { shapes.append(.segments(count)) }
+            if rest > 0 { shapes.append(.rest) }
+            return shapes
         }
 
-        private static func add(_ delta: Int, to counts: inout [Int: Int], at key: Int) {
-            let value = counts[key, default: 0] + delta
-            counts[key] = value > 0 ? value : nil
+        private static func has(_ counts: [Int], _ index: Int) -> Bool { index < counts.count && counts[index] > 0 }
+
+        private static func add(_ delta: Int, to counts: inout [Int], at index: Int) {
+            if counts.count <= index { counts += repeatElement(0, count: index + 1 - counts.count) }
+            counts[index] += delta
         }
+    }
+
+    /// Changes the reach of `session`'s scope (nil: every session's), dropping a session's when empty.
+    private mutating func changeReach(_ session: String?, _ change: (inout Reach) -> Void) {
+        guard let session else { return change(&globalReach) }
+        change(&sessionReach[session, default: Reach()])
+        if sessionReach[session]?.isEmpty == true { sessionReach[session] = nil }
     }
 
     package var count: Int { entries.count }
@@ -84,7 +109,7 @@ package struct BehaviourIndex: Sendable {
         entries[next] = entry
         buckets[key, default: []].append(next)
         keys[entry.behaviour.id] = (next, key)
-        reach[key.session, default: Reach()].count(shape, segmentCount: pattern.segments.count, by: 1)
+        changeReach(key.session) { $0.count(shape, segmentCount: pattern.segments.count, by: 1) }
     }
 
     /// Removes one behaviour by id; returns whether it was there.
@@ -92,8 +117,7 @@ package struct BehaviourIndex: Sendable {
     package mutating func remove(id: String) -> Bool {
         guard let (number, key) = keys.removeValue(forKey: id) else { return false }
         if let pattern = entries[number]?.behaviour.pattern {
-            reach[key.session]?.count(key.shape, segmentCount: pattern.segments.count, by: -1)
-            if reach[key.session]?.isEmpty == true { reach[key.session] = nil }
+            changeReach(key.session) { $0.count(key.shape, segmentCount: pattern.segments.count, by: -1) }
         }
         entries[number] = nil
         buckets[key]?.removeAll { $0 == number }
@@ -137,36 +161,37 @@ package struct BehaviourIndex: Sendable {
     package mutating func first<T>(method: String, pathSegments: [Substring], session: String, now: @autoclosure () -> Date,
                            fire: (inout Entry) -> (result: T?, exhausted: Bool)) -> T? {
         guard !entries.isEmpty else { return nil }
-        let segmentCount = pathSegments.count
         var path: String?
-        for scope in [session, nil] as [String?] {
-            guard let reach = reach[scope] else { continue }
-            var shapes: [Key.Shape] = []
-            if reach.mayMatchExactly(pathSegments) {
-                let joined = path ?? pathSegments.joined(separator: "/")
-                path = joined
-                shapes.append(.exact(joined))
+        // The request's session's own first (looked up only when some session has its own), then every session's.
+        if !sessionReach.isEmpty, let shapes = sessionReach[session]?.shapes(for: pathSegments, path: &path), !shapes.isEmpty,
+           let found = first(in: session, shapes: shapes, method: method, pathSegments: pathSegments, session: session, now: now(),
+                             fire: fire) {
+            return found
+        }
+        let shapes = globalReach.shapes(for: pathSegments, path: &path)
+        guard !shapes.isEmpty else { return nil }
+        return first(in: nil, shapes: shapes, method: method, pathSegments: pathSegments, session: session, now: now(), fire: fire)
+    }
+
+    /// The first behaviour of one scope's buckets of these shapes that matches and fires, newest first.
+    private mutating func first<T>(in scope: String?, shapes: [Key.Shape], method: String, pathSegments: [Substring], session: String,
+                                   now: @autoclosure () -> Date, fire: (inout Entry) -> (result: T?, exhausted: Bool)) -> T? {
+        var candidates: [Int] = []
+        for methodKey in [method, nil] as [String?] {
+            for shape in shapes {
+                if let numbers = buckets[Key(session: scope, method: methodKey, shape: shape)] { candidates += numbers }
             }
-            if reach.segments[segmentCount] != nil { shapes.append(.segments(segmentCount)) }
-            if reach.rest > 0 { shapes.append(.rest) }
-            guard !shapes.isEmpty else { continue }
-            var candidates: [Int] = []
-            for methodKey in [method, nil] as [String?] {
-                for shape in shapes {
-                    if let numbers = buckets[Key(session: scope, method: methodKey, shape: shape)] { candidates += numbers }
-                }
+        }
+        for number in candidates.sorted(by: >) {
+            guard var entry = entries[number],
+                  entry.behaviour.matches(method: method, pathSegments: pathSegments, session: session) else { continue }
+            if let expiresAt = entry.expiresAt, expiresAt <= now() {
+                remove(id: entry.behaviour.id)
+                continue
             }
-            for number in candidates.sorted(by: >) {
-                guard var entry = entries[number],
-                      entry.behaviour.matches(method: method, pathSegments: pathSegments, session: session) else { continue }
-                if let expiresAt = entry.expiresAt, expiresAt <= now() {
-                    remove(id: entry.behaviour.id)
-                    continue
-                }
-                let (result, exhausted) = fire(&entry)
-                if exhausted { remove(id: entry.behaviour.id) } else { entries[number] = entry }
-                if let result { return result }
-            }
+            let (result, exhausted) = fire(&entry)
+            if exhausted { remove(id: entry.behaviour.id) } else { entries[number] = entry }
+            if let result { return result }
         }
         return nil
     }
