@@ -266,6 +266,13 @@ import FoundationNetworking
                 try await session.expectNoFurtherRequest("GET /v1/status", within: .seconds(5), beyond: 0)
             }
             #expect(named?.message.contains("sequence \(first.sequence))") == true, "\(named?.message ?? "")")
+            // Beyond one, the second is the first one too many, and it is the one named.
+            let second = try #require(seen.last)
+            let beyondOne = await #expect(throws: StubControlError.self) {
+                try await session.expectNoFurtherRequest("GET /v1/status", within: .seconds(5), beyond: 1)
+            }
+            #expect(beyondOne?.message.contains("sequence \(second.sequence))") == true, "\(beyondOne?.message ?? "")")
+            #expect(beyondOne?.message.contains("at most 1 was expected") == true, "\(beyondOne?.message ?? "")")
         }
     }
 

@@ -129,6 +129,7 @@ extension WirePlan {
         headers[.contentType] = "text/plain"
         headers[Engine.signatureHeader] = "recorded-signature"
         headers[Engine.requestIdHeader] = "bank-req-9"
+        headers[.contentLength] = "11"
         let plan = EngineProbe(sources: [HeaderSource(headers: headers)]).answer("/probe")
         #expect(plan.headers[values: .contentType] == ["application/json"])
         #expect(plan.headers[values: Engine.signatureHeader] == [ResponseSigner(key: EngineProbe.key).signature(for: plan.body)])
@@ -141,6 +142,11 @@ extension WirePlan {
         let first = probe.answer("/probe").requestId
         let second = probe.answer("/probe", headers: ["X-Request-Id": "has spaces"]).requestId
         #expect(first.hasPrefix("req_") && second.hasPrefix("req_") && first != second)
+        // A plain id is kept: letters, digits and `-_.:`, up to 128 characters.
+        for kept in ["ios-7.2_trace:4f9a", String(repeating: "a", count: 128)] {
+            #expect(probe.answer("/probe", headers: ["X-Request-Id": kept]).requestId == kept)
+        }
+        #expect(probe.answer("/probe", headers: ["X-Request-Id": String(repeating: "a", count: 129)]).requestId.hasPrefix("req_"))
     }
 
     @Test func theStubsRequestIdsAreTheCounterInBase36() {
@@ -420,6 +426,9 @@ extension WirePlan {
         let plan = probe.answer("/probe")
         #expect(plan.drop == .closeWithoutResponse)
         #expect(probe.journal.first?.route != nil && probe.journal.first?.status == nil)
+        // A fault a behaviour pinned is not replaced by the route's own.
+        let pinned = probe.answer("/probe", headers: ["X-Stub-Fault": "truncated"])
+        #expect(pinned.drop == nil && pinned.pacing == .truncated)
     }
     /// An installed behaviour's bandwidth stays pinned on a route file that sets none, and wins
     /// over one that sets its own.
