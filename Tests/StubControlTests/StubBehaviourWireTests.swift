@@ -123,5 +123,9 @@ import Testing
         let plain = AdminTransport.error(status: 502, body: Data("Bad Gateway".utf8), method: "GET", path: "journal")
         #expect(plain.code == "unexpected_status" && plain.field == nil)
         #expect(plain.message == "GET /__stubbank/journal answered 502: Bad Gateway")
+        // What a failing test prints: the status, the code, the field to fix and the message.
+        #expect("\(error)" == "400 validation_failed (latency.ms): Check the behaviour. ms must be at least 0.")
+        #expect("\(plain)" == "502 unexpected_status: GET /__stubbank/journal answered 502: Bad Gateway")
+        #expect("\(StubControlError(status: nil, code: "unreachable", message: "m"))" == "no answer unreachable: m")
     }
 }

@@ -34,14 +34,15 @@ import Testing
         mutating func decide(method: String, segments: [Substring], session: String, now: Date) -> String? {
             let ownFirst = admin.indices.reversed().filter { admin[$0].behaviour.session == session }
                 + admin.indices.reversed().filter { admin[$0].behaviour.session == nil }
-            for index in ownFirst where admin[index].behaviour.matches(method: method, pathSegments: segments, session: session) {
+            for index in ownFirst where admin[index].behaviour.matches(method: method, pathSegments: segments) {
                 if let expiry = admin[index].expiresAt, expiry <= now {
                     admin.remove(at: index)
                     return decide(method: method, segments: segments, session: session, now: now)
                 }
                 return Self.fire(&admin, at: index)
             }
-            for index in scenario.indices where scenario[index].behaviour.matches(method: method, pathSegments: segments, session: session) {
+            for index in scenario.indices where scenario[index].behaviour.session.map { $0 == session } ?? true
+                && scenario[index].behaviour.matches(method: method, pathSegments: segments) {
                 if let expiry = scenario[index].expiresAt, expiry <= now {
                     scenario.remove(at: index)
                     return decide(method: method, segments: segments, session: session, now: now)

@@ -30,8 +30,9 @@ package struct Behaviour: Sendable {
         }
     }
 
-    package func matches(method: String, pathSegments: [Substring], session requestSession: String) -> Bool {
-        if let session, session != requestSession { return false }
+    /// Whether the behaviour's route, and none of its exceptions, takes the request. Which
+    /// session's behaviours are asked is the index's to decide (`BehaviourIndex`, by scope), once.
+    package func matches(method: String, pathSegments: [Substring]) -> Bool {
         guard pattern.match(method: method, pathSegments: pathSegments) != nil else { return false }
         return !exceptions.contains { $0.match(method: method, pathSegments: pathSegments) != nil }
     }

@@ -164,17 +164,17 @@ package struct BehaviourIndex: Sendable {
         var path: String?
         // The request's session's own first (looked up only when some session has its own), then every session's.
         if !sessionReach.isEmpty, let shapes = sessionReach[session]?.shapes(for: pathSegments, path: &path), !shapes.isEmpty,
-           let found = first(in: session, shapes: shapes, method: method, pathSegments: pathSegments, session: session, now: now(),
-                             fire: fire) {
+           let found = first(in: session, shapes: shapes, method: method, pathSegments: pathSegments, now: now(), fire: fire) {
             return found
         }
         let shapes = globalReach.shapes(for: pathSegments, path: &path)
         guard !shapes.isEmpty else { return nil }
-        return first(in: nil, shapes: shapes, method: method, pathSegments: pathSegments, session: session, now: now(), fire: fire)
+        return first(in: nil, shapes: shapes, method: method, pathSegments: pathSegments, now: now(), fire: fire)
     }
 
-    /// The first behaviour of one scope's buckets of these shapes that matches and fires, newest first.
-    private mutating func first<T>(in scope: String?, shapes: [Key.Shape], method: String, pathSegments: [Substring], session: String,
+    /// The first behaviour of one scope's buckets of these shapes that matches and fires, newest
+    /// first. The scope is the session rule: a session's own behaviours are only in its buckets.
+    private mutating func first<T>(in scope: String?, shapes: [Key.Shape], method: String, pathSegments: [Substring],
                                    now: @autoclosure () -> Date, fire: (inout Entry) -> (result: T?, exhausted: Bool)) -> T? {
         var candidates: [Int] = []
         for methodKey in [method, nil] as [String?] {
@@ -184,7 +184,7 @@ package struct BehaviourIndex: Sendable {
         }
         for number in candidates.sorted(by: >) {
             guard var entry = entries[number],
-                  entry.behaviour.matches(method: method, pathSegments: pathSegments, session: session) else { continue }
+                  entry.behaviour.matches(method: method, pathSegments: pathSegments) else { continue }
             if let expiresAt = entry.expiresAt, expiresAt <= now() {
                 remove(id: entry.behaviour.id)
                 continue

@@ -42,7 +42,8 @@ import StubServerTesting
                         let expected = plain.sorted { a, b in
                             let (aGlobal, bGlobal) = (a.behaviour.session == nil, b.behaviour.session == nil)
                             return aGlobal != bGlobal ? !aGlobal : a.number > b.number
-                        }.first { $0.behaviour.matches(method: method, pathSegments: segments, session: session) }?.behaviour.id
+                        }.first { ($0.behaviour.session.map { $0 == session } ?? true) && $0.behaviour.matches(method: method, pathSegments: segments) }?
+                            .behaviour.id
                         let found = index.first(method: method, pathSegments: segments, session: session, now: Date()) { entry in
                             (entry.behaviour.id, false)
                         }

@@ -189,6 +189,48 @@ import StubServerTesting
         }
     }
 
+    /// A body of exactly the limit is read; one byte more is refused with 413.
+    @Test func aBodyOfExactlyTheLimitIsRead() async throws {
+        try await live({ $0.maxBodyBytes = 16 }) { port, _ in
+            func status(_ bytes: Int) async throws -> String {
+                let body = String(repeating: " ", count: bytes - 2) + "{}"
+                let text = try await RawHTTPClient(port: port).send("POST /v1/auth/token HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(bytes)\r\n\r\n" + body, timeout: .seconds(5)).text
+                return String(text.prefix(12))
+            }
+            let (atLimit, over) = (try await status(16), try await status(17))
+            #expect(atLimit.hasPrefix("HTTP/1.1 4") && atLimit != "HTTP/1.1 413", "a body of the limit's size is read: \(atLimit)")
+            #expect(over == "HTTP/1.1 413")
+        }
+    }
+
+    /// A wait that ends (here the delay elapsed) takes its hook off the stop signal, so hooks do
+    /// not pile up over a long session's delayed requests.
+    @Test func aWaitThatEndsLeavesNothingOnTheStopSignal() async throws {
+        try await live { port, backend in
+            for _ in 0..<3 {
+                let answer = try await RawHTTPClient(port: port).send("GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Stub-Delay: 20\r\n"
+                    + "Connection: close\r\n\r\n", timeout: .seconds(5))
+                #expect(answer.text.hasPrefix("HTTP/1.1 200"))
+            }
+            #expect(backend.stopSignal.waiting == 0)
+        }
+    }
+
+    /// Timeouts name whole seconds as people write them, and fractions as they are.
+    @Test func timeoutMessagesNameTheirSeconds() {
+        #expect(HTTPLayerError.bodyTimeout(seconds: 5).message == "The request's body did not arrive within 5 s of its headers.")
+        #expect(HTTPLayerError.headerTimeout(seconds: 0.5).message
+            == "The request's headers did not arrive within 0.5 s of its first byte.")
+    }
+
+    /// The `Date` header is RFC 9110's IMF-fixdate: a two-digit day, and every field fixed width.
+    @Test func theDateHeaderIsFixedWidth() {
+        #expect(HTTPDateCache.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT", "RFC 9110's own example")
+        #expect(HTTPDateCache.format(1_796_000_000) == "Mon, 30 Nov 2026 00:53:20 GMT")
+        #expect(HTTPDateCache.format(0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+    }
+
     @Test func stopSignalEndsDelaysHangsAndBandwidthPauses() async throws {
         try await live { port, backend in
             // One byte a second: the ATM list would take most of an hour.

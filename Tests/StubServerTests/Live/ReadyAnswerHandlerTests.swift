@@ -85,6 +85,7 @@ import Testing
     @Test func requestsThatChangeTheConnectionOrCarryABodyAreNeverOffered() throws {
         let cases: [HTTPServerRequestPart] = [
             head("/close", [("Connection", "close")]),
+            head("/close-listed", [("Connection", "keep-alive, Close")]),
             head("/old", version: .http1_0),
             head("/body", [("Content-Length", "2")]),
             head("/chunked", [("Transfer-Encoding", "chunked")]),
