@@ -425,7 +425,10 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "StubServerTestingTests", dependencies: ["StubServerTesting", "StubServer"], swiftSettings: strictSettings),
+        .testTarget(name: "StubServerTestingTests",
+                    dependencies: ["StubServerTesting", "StubServer", "StubRuntime", .product(name: "HTTPTypes", package: "swift-http-types"),
+                                   .product(name: "Logging", package: "swift-log")],
+                    swiftSettings: strictSettings),
         .testTarget(
             name: "StubImportTests",
             dependencies: ["BuiltInBank", 

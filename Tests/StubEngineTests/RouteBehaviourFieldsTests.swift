@@ -121,13 +121,15 @@ import Testing
               fault: empty
               tamperSignature: true
               bandwidth: { bytesPerSecond: 100 }
+              latency: { type: fixed, ms: 500 }
             routes:
               - id: r
                 request: { path: /v1/r }
                 fault: reset
                 bandwidth: { bytesPerSecond: 200 }
+                latency: { type: fixed, ms: 10 }
                 responses:
-                  - { status: 200, fault: malformed }
+                  - { status: 200, fault: malformed, latency: { type: fixed, ms: 1 } }
                   - { status: 201 }
               - id: s
                 request: { path: /v1/s }
@@ -139,9 +141,11 @@ import Testing
         #expect(r.map(\.behaviour.fault) == [.malformed, .reset])
         #expect(r.map(\.behaviour.bandwidth?.bytesPerSecond) == [200, 200])
         #expect(r.map(\.behaviour.tamperSignature) == [true, true])
+        #expect(r.map(\.behaviour.latency) == [.fixed(1), .fixed(10)])
         let s = try #require(routes.routes.first { $0.id == "s" }?.responses)
         #expect(s.map(\.behaviour.fault) == [.empty])
         #expect(s.map(\.behaviour.tamperSignature) == [false])
         #expect(s.map(\.behaviour.bandwidth?.bytesPerSecond) == [100])
+        #expect(s.map(\.behaviour.latency) == [.fixed(500)])
     }
 }

@@ -3,6 +3,20 @@ import HTTPTypes
 import Testing
 
 @Suite struct StubRequestTests {
+    /// A parameter the bank reads once (`limit`, `lat`) is refused when sent twice, naming it.
+    @Test func aQueryParameterGivenTwiceIsRefusedByName() throws {
+        var request = StubRequest.verification(path: "/v1/atms")
+        request.query = ["lat": ["51.5", "52"], "lng": ["0.1"]]
+        do {
+            _ = try request.queryValue("lat")
+            Issue.record("lat given twice was read")
+        } catch {
+            #expect(error.status == .badRequest && error.details.first?.path == "lat")
+        }
+        #expect(try request.queryValue("lng") == "0.1")
+        #expect(try request.queryValue("radius") == nil)
+    }
+
     private func request(authorization: String?) -> StubRequest {
         var headers = HTTPFields()
         if let authorization { headers[.authorization] = authorization }

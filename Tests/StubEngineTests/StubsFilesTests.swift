@@ -81,6 +81,20 @@ import StubFormats
 
     /// A field that takes text refuses YAML's null (`~`, `null`, nothing) with its line, rather
     /// than reading it as the text "null" or as nothing.
+    /// A whole number is a YAML integer: quoted, it is text, and a fraction is no whole number.
+    @Test func wholeNumbersRefuseQuotedTextAndFractions() {
+        for (value, refused) in [("3", false), ("-2", false), ("\"3\"", true), ("'3'", true), ("3.5", true), ("three", true)] {
+            var problems: [FixtureProblem] = []
+            let yaml = "routes:\n  - request: { path: /x }\n    priority: \(value)\n    responses: [ { status: 204 } ]\n"
+            let routes = RouteFileLoader(files: .memory(["routes/r.yaml": Array(yaml.utf8)])).load(problems: &problems)
+            if refused {
+                #expect(problems.contains { $0.reason.contains("priority must be a whole number") && $0.line == 3 }, "\(value): \(problems)")
+            } else {
+                #expect(problems.isEmpty && routes.routes.first?.priority == Int(value), "\(value): \(problems)")
+            }
+        }
+    }
+
     @Test func textFieldsRefuseNull() {
         for (field, value) in [("method", "~"), ("path", "null"), ("method", "")] {
             var problems: [FixtureProblem] = []

@@ -21,6 +21,10 @@ import Testing
     @Test func scalarsReadAsText() {
         #expect(JSONValue.number(42).text == "42")
         #expect(JSONValue.number(0.5).text == "0.5")
+        // A whole number past what an integer holds is written as the number it is, not trapped.
+        #expect(JSONValue.number(1e20).text == String(1e20))
+        #expect(JSONValue.number(-1e300).text == String(-1e300))
+        #expect(JSONValue.number(999_999_999_999_999).text == "999999999999999")
         #expect(JSONValue.bool(false).text == "false")
         #expect(JSONValue.string("EUR").text == "EUR")
         #expect(JSONValue.null.text == nil)

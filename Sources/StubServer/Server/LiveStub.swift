@@ -44,9 +44,17 @@ public final class LiveStub: Sendable {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = StubApplication.make(backend: backend) { port in continuation.yield(port) }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await group.run() }
+        let task = Task {
+            // However the server ends, the wait for its port below ends with it.
+            defer { continuation.finish() }
+            try await group.run()
+        }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
+        guard let port = await iterator.next() else {
+            // It ended before it listened: its error says why (the port is taken, say).
+            try await task.value
+            throw LiveStubError(description: "the stub stopped before it listened on a port")
+        }
         return LiveStub(port: port, backend: backend, group: group, task: task)
     }
 
@@ -55,6 +63,12 @@ public final class LiveStub: Sendable {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
     }
+}
+
+/// Why a `LiveStub` did not start.
+public struct LiveStubError: Error, CustomStringConvertible, Sendable {
+    /// What happened.
+    public let description: String
 }
 
 /// The earlier name of `LiveStub`.

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPTypes
+import Logging
+import StubRuntime
+import StubServer
+import StubServerTesting
+import Testing
+
+/// The testing library's promises at their edges: waits end at the time given, a stub whose test
+/// throws is stopped, a trait's seed reaches its stub, a live stub always takes a free port, and
+/// the client sends what it is given (its timeout, a field given twice, a JSON body's type).
+@Suite struct TestingLibraryEdgesTests {
+    static let bank = StubModesTests.bank
+
+    /// A folder whose one route answers at random among five bodies, removed afterwards.
+    private func withRandomRoute<T: Sendable>(_ body: (URL) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-edges-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let responses = (1...5).map { "      - body: \"\($0)\"" }.joined(separator: "\n")
+        let yaml = "routes:\n  - id: pick\n    request: { method: GET, path: /pick }\n    mode: random\n    responses:\n\(responses)\n"
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("routes/pick.yaml"))
+        return try await body(folder)
+    }
+
+    /// Twenty answers of the random route, as one string.
+    private func draws(_ stub: TestStub) async throws -> String {
+        var text = ""
+        for _ in 0..<20 { text += try await stub.client.execute(.get, "/pick").text }
+        return text
+    }
+
+    @Test func bothFormsOfEventuallyGiveUpAtTheTimeoutGiven() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: EventuallyTimeout.self) {
+            try await eventually("never", timeout: .milliseconds(100)) { false }
+        }
+        await #expect(throws: EventuallyTimeout.self) {
+            try await eventually("never a value", timeout: .milliseconds(100)) { nil as Int? }
+        }
+        #expect(clock.now - start < .seconds(3), "each gave up after 100 ms, not the 5 s default")
+    }
+
+    @Test func aStubWhoseTestThrowsIsStoppedAndItsPortClosed() async throws {
+        struct Planned: Error {}
+        let port = LockedPort()
+        await #expect(throws: Planned.self) {
+            try await withStub(.live, stubs: Self.bank) { stub in
+                port.value = stub.port
+                throw Planned()
+            }
+        }
+        let closed = try #require(port.value)
+        await #expect(throws: (any Error).self, "nothing listens on \(closed) once the test has thrown") {
+            _ = try await StubClient(port: closed).execute(.get, "/v1/status", timeout: 5)
+        }
+    }
+
+    @Test func theTraitsSeedIsTheStubs() async throws {
+        try await withRandomRoute { stubs in
+            let seven = try await withStub(stubs: stubs, configure: { $0.seed = 7 }) { try await draws($0) }
+            let zero = try await withStub(stubs: stubs) { try await draws($0) }
+            try #require(seven != zero, "seeds 7 and 0 draw differently, or this test proves nothing")
+            let trait: StubBankTrait = .stubBank(stubs: stubs, seed: 7)
+            let result = LockedText()
+            try await trait.provideScope(for: try #require(Test.current), testCase: nil) {
+                result.value = try await draws(try #require(TestStub.current))
+            }
+            #expect(result.value == seven)
+        }
+    }
+
+    @Test func aLiveStubTakesAFreePortWhateverItsConfigurationSays() async throws {
+        try await withStub(.live, stubs: Self.bank) { taken in
+            let busy = try #require(taken.port)
+            try await withStub(.live, stubs: Self.bank, configure: { $0.port = busy }) { stub in
+                #expect(stub.port != busy)
+                let status = try await stub.client.execute(.get, "/v1/status").status
+                #expect(status == .ok)
+            }
+        }
+    }
+
+    /// A live stub that cannot listen (its port is taken) fails to start, saying why, rather
+    /// than waiting for a port for ever.
+    @Test(.timeLimit(.minutes(1))) func aLiveStubOnATakenPortFailsToStartSayingWhy() async throws {
+        try await withStub(.live, stubs: Self.bank) { taken in
+            var configuration = StubServerConfiguration(stubsDirectory: Self.bank)
+            configuration.port = try #require(taken.port)
+            do {
+                let stub = try await LiveStub.start(configuration: configuration,
+                                                    logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
+                await stub.stop()
+                Issue.record("a second stub listened on port \(configuration.port)")
+            } catch {
+                #expect("\(error)".localizedCaseInsensitiveContains("in use"), "\(error)")
+            }
+        }
+    }
+
+    @Test func theClientsTimeoutIsTheRequests() async throws {
+        try await withStub(.live, stubs: Self.bank) { stub in
+            let clock = ContinuousClock()
+            let start = clock.now
+            do {
+                let answer = try await stub.client.execute(.get, "/v1/status", headers: [HTTPField.Name("X-Stub-Fault")!: "hang"], timeout: 0.5)
+                Issue.record("a hung request was answered: \(answer.status) \(answer.text)")
+            } catch {
+                #expect((error as? URLError)?.code == .timedOut, "\(error)")
+            }
+            #expect(clock.now - start < .seconds(10), "the request gave up after 0.5 s, not URLSession's 60 s")
+        }
+    }
+
+    @Test(arguments: [StubMode.inProcess, .live])
+    func aStubsURLKeepsThePathsQuery(mode: StubMode) async throws {
+        try await withStub(mode, stubs: Self.bank) { stub in
+            let url = stub.url("/v1/atms?lat=51.5")
+            #expect(url.absoluteString == stub.baseURL.absoluteString + "/v1/atms?lat=51.5")
+            #expect(URLComponents(url: url, resolvingAgainstBaseURL: false)?.query == "lat=51.5")
+        }
+    }
+
+    @Test(arguments: [StubMode.inProcess, .live])
+    func theClientSendsAFieldGivenTwiceAndAJSONBodysType(mode: StubMode) async throws {
+        try await withStub(mode, stubs: Self.bank) { stub in
+            try stub.route("POST /echo") { request in
+                .json(["tag": request.header("x-tag") ?? "-", "type": request.header("content-type") ?? "-"])
+            }
+            var fields = HTTPFields()
+            fields.append(HTTPField(name: HTTPField.Name("X-Tag")!, value: "a"))
+            fields.append(HTTPField(name: HTTPField.Name("X-Tag")!, value: "b"))
+            let answer = try await stub.client.execute(.post, "/echo", json: ["x": 1], headers: fields)
+            let echoed = try answer.decode([String: String].self)
+            #expect(echoed["tag"]?.filter { $0 != " " } == "a,b", "\(answer.text)")
+            #expect(echoed["type"] == "application/json")
+        }
+    }
+}
+
+/// A value set inside a closure the test cannot return from.
+private final class LockedPort: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int?
+    var value: Int? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+private final class LockedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = ""
+    var value: String {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
