@@ -28,7 +28,7 @@ public struct StubClient: Sendable {
     /// returns the answer, whatever its status.
     public func execute(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: [UInt8]? = nil,
                         timeout: TimeInterval = 10) async throws -> StubClientResponse {
-        guard let url = URL(string: baseURL.absoluteString + path) else { throw URLError(.badURL) }
+        guard let url = url(path) else { throw URLError(.badURL) }
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
         request.timeoutInterval = timeout
@@ -43,6 +43,10 @@ public struct StubClient: Sendable {
         }
         return StubClientResponse(status: HTTPResponse.Status(code: http.statusCode), headers: fields, body: Array(data))
     }
+
+    /// `path` (with its query) on the stub: appended to the base URL as written, so a query stays
+    /// a query; nil when the result is no URL.
+    func url(_ path: String) -> URL? { URL(string: baseURL.absoluteString + path) }
 
     /// Sends `value` as a JSON body (`Content-Type: application/json`).
     public func execute(_ method: HTTPRequest.Method, _ path: String, json value: some Encodable, headers: HTTPFields = [:],

@@ -73,7 +73,7 @@ public final class TestStub: Sendable {
     public var raw: RawHTTPClient? { port.map(RawHTTPClient.init(port:)) }
 
     /// The URL of `path` on this stub: `stub.url("/v1/atms")`.
-    public func url(_ path: String) -> URL { URL(string: baseURL.absoluteString + path)! }
+    public func url(_ path: String) -> URL { client.url(path)! }
 
     /// How many requests the journal holds now, for `eventually` after a fire-and-forget call.
     public var journalCount: Int { backend.journal.entries().count }

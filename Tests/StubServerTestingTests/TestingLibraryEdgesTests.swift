@@ -102,6 +102,21 @@ import Testing
         }
     }
 
+    /// A start whose task is cancelled stops the server it began and throws `CancellationError`,
+    /// rather than waiting for that server to end.
+    @Test(.timeLimit(.minutes(1))) func aCancelledStartStopsAndSaysSo() async throws {
+        var configuration = StubServerConfiguration(stubsDirectory: Self.bank)
+        configuration.port = 0
+        let attempt = Task {
+            try await LiveStub.start(configuration: configuration, logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
+        }
+        attempt.cancel()
+        await #expect(throws: CancellationError.self) {
+            let stub = try await attempt.value
+            await stub.stop()
+        }
+    }
+
     @Test func theClientsTimeoutIsTheRequests() async throws {
         try await withStub(.live, stubs: Self.bank) { stub in
             let clock = ContinuousClock()

@@ -51,6 +51,11 @@ public final class LiveStub: Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
+            // The caller was cancelled while the server started: stop it, and say so.
+            if Task.isCancelled {
+                task.cancel()
+                throw CancellationError()
+            }
             // It ended before it listened: its error says why (the port is taken, say).
             try await task.value
             throw LiveStubError(description: "the stub stopped before it listened on a port")
