@@ -371,4 +371,22 @@ import StubOpenAPI
         #expect(plan.status.code == 200)
         #expect(plan.text == #"{"id":"a1","nickname":"Holiday \uD83C\uDFD6","balance":{"value":"10.00"}}"#, "\(plan.text)")
     }
+
+    /// `present: false` would read as its opposite, and `absent: false` too: each is refused at
+    /// its line, naming the one to write instead.
+    @Test func presentOrAbsentFalseIsRefusedNamingTheOpposite() {
+        let (_, problems) = RouteFolder.load("""
+            routes:
+              - id: r
+                request: { path: /a, headers: { X-A: { present: false } } }
+                responses: [{ status: 200 }]
+              - id: s
+                request: { path: /b, query: { q: { absent: false } } }
+                responses: [{ status: 200 }]
+            """)
+        #expect(problems.contains { $0.line == 3 && $0.reason.contains("present must be true; use absent: true for the opposite") },
+                "\(problems)")
+        #expect(problems.contains { $0.line == 6 && $0.reason.contains("absent must be true; use present: true for the opposite") },
+                "\(problems)")
+    }
 }

@@ -234,7 +234,9 @@ import StubFormats
         for pattern in [#"^[A-Z]{3}$"#, #"^-?[0-9]+(\.[0-9]+)?$"#, #"^[0-9]{1,12}(\.[0-9]{1,2})?$"#, #"^[0-9a-f]{64}$"#,
                         #"^[\x21-\x7E]+$"#, #"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"#, #"^[0-9]{4}-[0-9]{2}$"#, #"^(GB|DE)\d{2}$"#,
                         // Adyen's attachment names: an inline flag inside a group; and named and flagged groups.
-                        #"([^\s]+(\.(?i)(jpeg|tiff|pdf))$)"#, #"^(?<bank>[A-Z]{4})(?<branch>\d{3})(?i:x|y)$"#] {
+                        #"([^\s]+(\.(?i)(jpeg|tiff|pdf))$)"#, #"^(?<bank>[A-Z]{4})(?<branch>\d{3})(?i:x|y)$"#,
+                        // An escaped `$` at the end is a character, not an anchor; a `-` before `]` is one too.
+                        #"^[0-9]+\$"#, #"^[+-][0-9]{2}$"#, #"^[a-c-]{6}$"#] {
             let text = try #require(PatternSampler.sample(pattern, using: &generator), "\(pattern)")
             #expect(text.range(of: pattern, options: .regularExpression) != nil, "\(pattern) → \(text)")
         }

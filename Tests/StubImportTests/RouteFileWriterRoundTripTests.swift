@@ -86,4 +86,12 @@ import HTTPTypes
         #expect(RouteFileWriter.slug("openapi.v2-beta") == "openapi.v2-beta")
         #expect(RouteFileWriter.slug(String(repeating: "a/", count: 100)).count <= 80)
     }
+
+    /// A route file names each header once: a field written in two cases (a HAR's `Set-Cookie`
+    /// and `set-cookie`, a mapping's `Vary` and `vary`) is one field, under its first spelling,
+    /// with its values in order.
+    @Test func aHeaderInTwoCasesIsOneFieldUnderItsFirstSpelling() {
+        let grouped = RouteFileWriter.grouped([("Set-Cookie", "a=1"), ("Vary", "Accept"), ("set-cookie", "b=2"), ("VARY", "Origin")])
+        #expect(grouped.map { "\($0.0)=\($0.1)" } == [#"Set-Cookie=["a=1", "b=2"]"#, #"Vary=["Accept", "Origin"]"#])
+    }
 }

@@ -532,6 +532,21 @@ import FoundationNetworking
         #expect(try await get(withBank.baseURL.appendingPathComponent("v1/atms"), withBank).1.statusCode == 200)
         #expect(try await get(withBank.baseURL.appendingPathComponent("v2/rates"), withBank).1.statusCode == 200)
     }
+
+    /// URLSession joins a repeated field before the stub sees it, but over a socket (the same
+    /// route in `.live` mode) a field can come twice, in two cases: an inline route sees it once,
+    /// under its first spelling, its values joined in order.
+    @Test func anInlineRouteSeesAFieldSentTwiceOnceWithBothValues() {
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: HTTPField.Name("X-Tag")!, value: "a"))
+        fields.append(HTTPField(name: HTTPField.Name("Accept")!, value: "*/*"))
+        fields.append(HTTPField(name: HTTPField.Name("x-tag")!, value: "b"))
+        var request = StubRequest.verification(path: "/p")
+        request.headers = fields
+        let inline = InlineRequest(request, parameters: [:])
+        #expect(inline.headers == ["X-Tag": "a, b", "Accept": "*/*"])
+        #expect(inline.header("X-TAG") == "a, b")
+    }
 }
 
 /// Counts the calls of an inline route, from whatever thread the engine calls it on.

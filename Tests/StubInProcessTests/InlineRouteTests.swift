@@ -56,8 +56,9 @@ import FoundationNetworking
         try stub.route("GET /v1/problem-text") { _ in .json(#"{"title":"gone"}"#, status: 410, headers: ["content-type": "application/problem+json"]) }
         try stub.route("GET /v1/page") { _ in .text("<p>down</p>", status: 503, headers: ["Content-Type": "text/html; charset=utf-8"]) }
         try stub.route("GET /v1/plain") { _ in .text("down", status: 503) }
+        try stub.route("GET /v1/shouted") { _ in .json(["title": "gone"], status: 410, headers: ["CONTENT-TYPE": "application/problem+json"]) }
         for (path, type) in [("/v1/problem-text", "application/problem+json"), ("/v1/page", "text/html; charset=utf-8"),
-                             ("/v1/plain", "text/plain; charset=utf-8")] {
+                             ("/v1/plain", "text/plain; charset=utf-8"), ("/v1/shouted", "application/problem+json")] {
             let (_, _, head) = try await send(stub, "GET", path)
             #expect(head.value(forHTTPHeaderField: "Content-Type") == type, "\(path)")
         }

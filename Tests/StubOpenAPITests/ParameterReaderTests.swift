@@ -48,4 +48,15 @@ import Testing
         #expect(reader.read("X-Tags", style: header, schema: words, from: .text("a , b")) == .value(.array([.string("a"), .string("b")])))
         #expect(reader.read("X-Map", style: header, schema: rgb, from: .text("R, 1, G, 2")) == .value(.object(["R": .number(1), "G": .number(2)])))
     }
+
+
+    /// A boolean is JSON's `true` or `false`, written so: `TRUE` stays text, which the schema
+    /// then refuses, as Prism does.
+    @Test func onlyLowerCaseTrueAndFalseAreBooleans() {
+        let flag = OpenAPISchema(["type": "boolean"])
+        let style = ParameterStyle([:], location: "query")
+        for (text, read) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("TRUE", .string("TRUE")), ("False", .string("False"))] {
+            #expect(reader.read("f", style: style, schema: flag, from: .pairs([(name: "f", value: text)])) == .value(read), "\(text)")
+        }
+    }
 }

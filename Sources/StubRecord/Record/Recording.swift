@@ -21,9 +21,15 @@ public actor Recording {
     private var exchanges: [RecordedExchange] = []
     private var seen: Set<String> = []
 
-    /// Records into `out`, which must not hold route files yet.
+    /// Records into `out`, which must not hold route files yet. A recording stopped between the
+    /// two steps of a swap left its routes in `.stubbank-recording/old`: they are put back first,
+    /// so nothing recorded is lost, and the folder is refused like any other that holds routes.
     public init(out: URL, redactor: Redactor?, sequences: Bool) throws {
         let routes = out.appendingPathComponent("routes")
+        if try Self.putBack(in: out) {
+            throw RecordError("\(routes.path) was put back from a recording that stopped while writing; "
+                + "record into a new --out folder")
+        }
         if FileManager.default.fileExists(atPath: routes.path) {
             throw RecordError("\(routes.path) already exists; record into a new --out folder")
         }
@@ -46,23 +52,46 @@ public actor Recording {
     /// How many exchanges were recorded.
     public var count: Int { exchanges.count }
 
+    /// Where the routes the folder held wait while the new ones move in.
+    private static func old(in out: URL) -> URL {
+        out.appendingPathComponent(".stubbank-recording").appendingPathComponent("old")
+    }
+
+    /// Puts routes left waiting in `old` back when the folder has none; says whether it did.
+    private static func putBack(in out: URL) throws -> Bool {
+        let routes = out.appendingPathComponent("routes")
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: routes.path), manager.fileExists(atPath: old(in: out).path) else { return false }
+        try manager.moveItem(at: old(in: out), to: routes)
+        return true
+    }
+
     private func write(_ output: RecordedRouteSet.Output) throws {
         let work = out.appendingPathComponent(".stubbank-recording")
         let staging = work.appendingPathComponent("next")
-        let old = work.appendingPathComponent("old")
+        let old = Self.old(in: out)
         let manager = FileManager.default
-        try? manager.removeItem(at: work)
+        // The exchanges in memory are the whole recording: what an earlier swap left here goes.
+        try? manager.removeItem(at: staging)
+        try? manager.removeItem(at: old)
         try manager.createDirectory(at: work, withIntermediateDirectories: true)
         _ = try RouteFileWriter(out: staging).writeFolder(
             output.groups, header: "Recorded by stubbank record; redacted. Serve with: stubbank serve --stubs \(out.lastPathComponent)",
             skipped: output.notes)
         // Swap the checked folder in; the old one goes only after the new one is in place.
+        // A folder cannot replace another in one step: between the two moves the routes wait in
+        // `old`, which `init` puts back after a kill, and which goes back here when the move fails.
         let routes = out.appendingPathComponent("routes")
         if manager.fileExists(atPath: routes.path) { try manager.moveItem(at: routes, to: old) }
-        try manager.moveItem(at: staging.appendingPathComponent("routes"), to: routes)
-        let settings = out.appendingPathComponent("stubbank.yaml")
-        if manager.fileExists(atPath: settings.path) { try manager.removeItem(at: settings) }
-        try manager.moveItem(at: staging.appendingPathComponent("stubbank.yaml"), to: settings)
+        do {
+            try manager.moveItem(at: staging.appendingPathComponent("routes"), to: routes)
+        } catch {
+            _ = try? Self.putBack(in: out)
+            throw error
+        }
+        // A file can: written beside and renamed over, `stubbank.yaml` is never missing.
+        let settings = try Data(contentsOf: staging.appendingPathComponent("stubbank.yaml"))
+        try settings.write(to: out.appendingPathComponent("stubbank.yaml"), options: .atomic)
         try? manager.removeItem(at: work)
     }
 }
