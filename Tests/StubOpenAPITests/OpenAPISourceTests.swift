@@ -47,10 +47,15 @@ import Testing
         return value as? [String: Any]
     }
 
+    /// After the mark the document is still read as JSON, not as YAML, which would read `1e3` as
+    /// text and refuse an escaped surrogate pair.
     @Test func aByteOrderMarkIsNotPartOfTheDocument() throws {
-        let text = "\u{FEFF}{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"}, \"paths\": {}}"
+        let text = "\u{FEFF}{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"}, \"paths\": {}, "
+            + "\"x-limit\": 1e3, \"x-icon\": \"\\uD83D\\uDCA9\"}"
         let source = try OpenAPISource.load("a.json") { _ in Data(text.utf8) }
         #expect(source.root["openapi"] as? String == "3.1.0")
+        #expect(source.root["x-limit"] as? Int == 1000, "read as JSON: \(String(describing: source.root["x-limit"]))")
+        #expect(source.root["x-icon"] as? String == "\u{1F4A9}")
         #expect(source.problems.isEmpty)
     }
 
