@@ -206,6 +206,9 @@ import HTTPTypes
         #expect(String(decoding: json.body, as: UTF8.self).contains("body is not XML"))
         #expect(probe.answer("/v1/exact", method: "POST", body: #"<Doc> <Amt Ccy="EUR">3.5</Amt> </Doc>"#).status.code == 200)
         #expect(probe.answer("/v1/exact", method: "POST", body: #"<Doc><Amt Ccy="EUR">x</Amt></Doc>"#).status.code == 404)
+        // Attributes are compared both ways: one the expected XML has not, or one it has missing.
+        #expect(probe.answer("/v1/exact", method: "POST", body: #"<Doc><Amt Ccy="EUR" Src="x">3.5</Amt></Doc>"#).status.code == 404)
+        #expect(probe.answer("/v1/exact", method: "POST", body: #"<Doc><Amt>3.5</Amt></Doc>"#).status.code == 404)
     }
 
     @Test func aBadXPathOrXMLIsRefusedAtLoadWithTheLine() throws {

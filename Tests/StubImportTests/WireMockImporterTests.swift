@@ -272,6 +272,9 @@ import Testing
         #expect(WireMockPath.template(fromRegex: "/api/(a|b)c.+") == nil)
         #expect(WireMockPath.template(fromRegex: "/x/[^a]+") == nil)
         #expect(WireMockPath.template(fromRegex: "/x/[^/]+")?.path == "/x/{p1}")
+        // \S, \D and \W match a slash too, so the segment could run on; \d and \w cannot.
+        for crossing in [#"/x/\S+"#, #"/x/\D+"#, #"/x/\W+"#] { #expect(WireMockPath.template(fromRegex: crossing) == nil, "\(crossing)") }
+        #expect(WireMockPath.template(fromRegex: #"/x/\w+"#)?.path == "/x/{p1}")
         // An escaped bracket opens no class, so the slash after it still ends the segment.
         #expect(WireMockPath.template(fromRegex: #"/a\[/b"#) == .init(path: "/a[/b", params: []))
         #expect(WireMockPath.template(fromRegex: #"/a/[^\]/]+/b"#) == .init(path: "/a/{p1}/b", params: [("p1", #"[^\]/]+"#)]))

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import StubFormats
+import StubOpenAPI
+import Testing
+@testable import StubEngine
+
+/// `validate: requests` outside the parameter styles: the status a refusal takes from what the
+/// operation declares, a header parameter found in whatever case the document and the client
+/// write it, and a JSON body whose media type is written in capitals.
+@Suite struct RequestContractTests {
+    static let document = """
+        openapi: 3.1.0
+        info: { title: t, version: '1' }
+        paths:
+          /both:
+            post:
+              parameters:
+                - { name: X-Request-Id, in: header, required: true, schema: { type: string, pattern: '^r-[0-9]+$' } }
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: { type: object, required: [amount], properties: { amount: { type: integer } } }
+              responses: { '201': { description: ok }, '400': { description: bad }, '422': { description: unprocessable } }
+          /only422:
+            post:
+              parameters: [{ name: page, in: query, schema: { type: integer } }]
+              responses: { '200': { description: ok }, '422': { description: unprocessable } }
+          /neither:
+            post:
+              parameters: [{ name: page, in: query, schema: { type: integer } }]
+              responses: { '200': { description: ok } }
+        """
+
+    /// The message of the refusal, or nil when the request passes.
+    private func check(_ path: String, query: String? = nil, headers: HTTPFields = [:], body: String = "") throws -> APIError? {
+        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.document.utf8) })
+        let request = StubRequest(method: "POST", path: path, pathSegments: RoutePattern.segments(of: path),
+                                  query: QueryString.parse(query), headers: headers, body: Array(body.utf8),
+                                  session: "default", requestId: "r", rawQuery: query)
+        let route = FileRoute(id: "r", location: "r.yaml:1", pattern: try RoutePattern("POST \(path)"), condition: RequestCondition(),
+                              responses: [], mode: .first, priority: 0, defaultHeaders: [])
+        do {
+            try contract.check(request, route: route, parameters: [:])
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func fields(_ pairs: [(String, String)]) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in pairs { fields.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }
+        return fields
+    }
+
+    /// 400 unless the operation declares 422 and not 400 (Prism's rule).
+    @Test func aRefusalIs400Unless422AloneIsDeclared() throws {
+        #expect(try check("/only422", query: "page=x")?.status.code == 422)
+        #expect(try check("/neither", query: "page=x")?.status.code == 400)
+        #expect(try check("/both", headers: fields([("Content-Type", "application/json")]), body: "{}")?.status.code == 400,
+                "both declared: 400")
+    }
+
+    @Test func aHeaderParameterIsFoundInAnyCase() throws {
+        let json = ("Content-Type", "application/json")
+        #expect(try check("/both", headers: fields([json, ("x-request-id", "r-12")]), body: #"{"amount": 1}"#) == nil)
+        #expect(try check("/both", headers: fields([json, ("X-REQUEST-ID", "r-12")]), body: #"{"amount": 1}"#) == nil)
+        let wrong = try check("/both", headers: fields([json, ("x-request-id", "12")]), body: #"{"amount": 1}"#)
+        #expect(wrong?.message.contains("header parameter X-Request-Id") == true, "\(wrong?.message ?? "passed")")
+        let missing = try check("/both", headers: fields([json]), body: #"{"amount": 1}"#)
+        #expect(missing?.message.contains("header parameter X-Request-Id is required") == true, "\(missing?.message ?? "passed")")
+    }
+
+    /// RFC 9110: a media type's name is compared in any case.
+    @Test func aMediaTypeInCapitalsIsTheDocumentsJSON() throws {
+        let header = ("X-Request-Id", "r-1")
+        #expect(try check("/both", headers: fields([header, ("Content-Type", "Application/JSON; charset=UTF-8")]),
+                          body: #"{"amount": 1}"#) == nil)
+        let invalid = try check("/both", headers: fields([header, ("Content-Type", "APPLICATION/JSON")]), body: #"{"amount": "x"}"#)
+        #expect(invalid?.status.code == 400 && invalid?.message.contains("amount") == true, "\(invalid?.message ?? "passed")")
+    }
+}
