@@ -447,5 +447,19 @@ import BuiltInBank
         ]
         for (kind, value) in real { #expect(!scanner.isSynthetic(kind, value), "\(kind): \(value)") }
     }
+
+    /// A value on the allow list is kept wherever it stands: under a name or token key, which are
+    /// otherwise faked whatever they hold, as in free text.
+    @Test func anAllowedValueIsKeptUnderAnyKey() {
+        var rules = RedactionRules()
+        rules.allow = ["Jane Doe", "sandbox-token-1"]
+        let redactor = Redactor(rules: rules)
+        let kept = redactor.redact(json: .object(["name": .string("Jane Doe"), "accessToken": .string("sandbox-token-1")]))
+        #expect(kept == .object(["name": .string("Jane Doe"), "accessToken": .string("sandbox-token-1")]), "\(kept)")
+        // The same keys with values not on the list are faked: the test is not blind.
+        let faked = redactor.redact(json: .object(["name": .string("John Smith"), "accessToken": .string("sandbox-token-2")]))
+        guard case .object(let fields) = faked else { Issue.record("\(faked)"); return }
+        #expect(fields["name"] != .string("John Smith") && fields["accessToken"] != .string("sandbox-token-2"), "\(faked)")
+    }
 }
 
