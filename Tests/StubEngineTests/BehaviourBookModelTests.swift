@@ -41,7 +41,7 @@ import Testing
                 }
                 return Self.fire(&admin, at: index)
             }
-            for index in scenario.indices where scenario[index].behaviour.session.map { $0 == session } ?? true
+            for index in scenario.indices where scenario[index].behaviour.session.map({ $0 == session }) ?? true
                 && scenario[index].behaviour.matches(method: method, pathSegments: segments) {
                 if let expiry = scenario[index].expiresAt, expiry <= now {
                     scenario.remove(at: index)
