@@ -59,10 +59,10 @@ public actor Recording {
 
     /// Puts routes left waiting in `old` back when the folder has none; says whether it did.
     private static func putBack(in out: URL) throws -> Bool {
-        let routes = out.appendingPathComponent("routes")
+        let routes = out.appendingPathComponent("routes"), waiting = old(in: out)
         let manager = FileManager.default
-        guard !manager.fileExists(atPath: routes.path), manager.fileExists(atPath: old(in: out).path) else { return false }
-        try manager.moveItem(at: old(in: out), to: routes)
+        guard !manager.fileExists(atPath: routes.path), manager.fileExists(atPath: waiting.path) else { return false }
+        try manager.moveItem(at: waiting, to: routes)
         return true
     }
 
@@ -78,9 +78,9 @@ public actor Recording {
         _ = try RouteFileWriter(out: staging).writeFolder(
             output.groups, header: "Recorded by stubbank record; redacted. Serve with: stubbank serve --stubs \(out.lastPathComponent)",
             skipped: output.notes)
-        // Swap the checked folder in; the old one goes only after the new one is in place.
-        // A folder cannot replace another in one step: between the two moves the routes wait in
-        // `old`, which `init` puts back after a kill, and which goes back here when the move fails.
+        // Swap the checked folder in. A folder cannot replace another in one step: between the two
+        // moves the old routes wait in `old`, which `init` puts back after a kill and which goes
+        // back here when the move fails; they go only once the new ones are in place.
         let routes = out.appendingPathComponent("routes")
         if manager.fileExists(atPath: routes.path) { try manager.moveItem(at: routes, to: old) }
         do {
