@@ -179,6 +179,7 @@ let package = Package(
             name: "StubInProcess",
             dependencies: [
                 "StubRuntime", "StubEngine", "StubControl",
+                .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

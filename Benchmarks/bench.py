@@ -519,7 +519,8 @@ def quick_ratios(servers, raw, seconds, rounds):
 INPROCESS_NOTE = ("In process (`bench-inprocess`): `GET /v1/atms` through `URLSession` with `StubInProcess`'s protocol, "
                   "against a bare `URLProtocol` that answers the stub's own bytes from memory (the ceiling of the approach), "
                   "each in the same session configuration: a team's own `.ephemeral` session (URL cache on, the stub put in "
-                  "with `install(into:)`), and the stub's `urlSession` (no URL cache) beside a bare session without one. "
+                  "with `install(into:)`), and the stub's own `urlSession` (\"own session\": it stores nothing) beside a bare session "
+                  "without a URL cache. "
                   "Each round measures every row at 1 and 8 tasks, in alternating order; the ratios are the medians of the "
                   "per-round ratios, the rates and the process's CPU time per request (user + system) medians over rounds. "
                   "No socket: the numbers are URLSession's and the engine's.")

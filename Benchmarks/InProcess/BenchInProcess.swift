@@ -16,12 +16,14 @@ import StubInProcess
 ///                     [--alone stub|bare|stub-ephemeral|bare-ephemeral SECONDS [--tasks N]]
 ///
 /// `--alone stub|bare|stub-ephemeral|bare-ephemeral SECONDS` sends through one protocol alone, one task (or N with
-/// `--tasks N`), without a URL cache (or in an `.ephemeral` session, which has one): a loop for a profiler.
+/// `--tasks N`), in the own-session pair (the stub's `urlSession`, a bare session without a URL cache) or
+/// in an `.ephemeral` session, which has one: a loop for a profiler.
 ///
 /// Each round measures both protocols at 1 and 8 tasks, in alternating order, in two session
 /// configurations: `.ephemeral` with the stub put in by `install(into:)` (a team's own session,
-/// whose URL cache URLSession consults for every request), and the stub's own `urlSession`,
-/// which keeps no URL cache, against a bare session without one. Prints a Markdown table of the
+/// whose URL cache URLSession consults for every request), and the stub's own `urlSession`
+/// ("own session": it stores nothing; on Linux its cache is one that finds nothing at once), against a
+/// bare session without a URL cache, the bare protocol's fastest. Prints a Markdown table of the
 /// median requests per second, the median of the per-round ratios, and the median CPU time of
 /// the process per request (user and system), which varies far less than the rate.
 @main
@@ -58,8 +60,8 @@ enum BenchInProcess {
         CeilingProtocol.answer = Answer(body: body, headers: http.allHeaderFields as? [String: String] ?? [:])
         let stubPath = stub.baseURL.absoluteString + arguments.path
         if let (which, seconds) = arguments.alone {
-            // One protocol alone, no URL cache, one task (or `--tasks N`): the loop to run under a profiler.
-            // `stub` and `bare` without a URL cache; `stub-ephemeral` and `bare-ephemeral` in a team's
+            // One protocol alone, one task (or `--tasks N`): the loop to run under a profiler.
+            // `stub` (the stub's `urlSession`) and `bare` without a URL cache; `stub-ephemeral` and `bare-ephemeral` in a team's
             // own `.ephemeral` session, which keeps one.
             let cached = which.hasSuffix("-ephemeral")
             let configuration = URLSessionConfiguration.ephemeral
@@ -73,14 +75,14 @@ enum BenchInProcess {
                 (session, url) = (cached ? URLSession(configuration: configuration) : stub.urlSession, URL(string: stubPath)!)
             }
             let measured = try await rate(session, url, concurrency: arguments.tasks, seconds: seconds)
-            print("\(which) alone, \(cached ? "ephemeral session" : "no URL cache"), \(arguments.tasks) task(s): \(Int(measured.perSecond)) req/s, "
+            print("\(which) alone, \(cached ? "ephemeral session" : "own session"), \(arguments.tasks) task(s): \(Int(measured.perSecond)) req/s, "
                   + "\(String(format: "%.1f", measured.cpuMicroseconds)) µs CPU a request")
             return
         }
         let stubURL = URL(string: stubPath)!, ceilingURL = URL(string: "http://ceiling.invalid" + arguments.path)!
         // Two session configurations, each measured with both protocols: a team's own session
         // (`.ephemeral`, with its URL cache, the stub's protocol put in with `install(into:)`), and
-        // the stub's own `urlSession` (no URL cache), against a bare session configured alike.
+        // the stub's own `urlSession`, against a bare session without a URL cache.
         let ephemeral = URLSessionConfiguration.ephemeral
         stub.install(into: ephemeral)
         let ceilingEphemeral = URLSessionConfiguration.ephemeral
@@ -90,7 +92,7 @@ enum BenchInProcess {
         ceilingNoCache.protocolClasses = [CeilingProtocol.self]
         let pairs = [
             Pair(configuration: "ephemeral session", bare: URLSession(configuration: ceilingEphemeral), stub: URLSession(configuration: ephemeral)),
-            Pair(configuration: "no URL cache", bare: URLSession(configuration: ceilingNoCache), stub: stub.urlSession),
+            Pair(configuration: "own session", bare: URLSession(configuration: ceilingNoCache), stub: stub.urlSession),
         ]
 
         var samples: [String: [Double]] = [:]

@@ -30,15 +30,17 @@ public final class InProcessStub: Sendable {
     /// `http://<random>.stubbank.invalid`: give it to the code under test as its base URL.
     public let baseURL: URL
     /// A session configuration that sends this stub's requests to it: use it when the code
-    /// under test builds its own `URLSession`. It keeps no URL cache (see `urlSession`).
+    /// under test builds its own `URLSession`. It stores nothing in a URL cache (see `urlSession`).
     public var configuration: URLSessionConfiguration {
-        let configuration = Self.ephemeralWithoutCache()
+        let configuration = Self.storingNothing()
         install(into: configuration)
         return configuration
     }
-    /// A `URLSession` that reaches this stub and nothing else. Like `configuration`, it keeps no
-    /// URL cache: the stub's answers are never stored (its protocol says `.notAllowed`), so every
-    /// lookup would miss, and on Linux a lookup costs more than the stub's whole answer.
+    /// A `URLSession` that reaches this stub and nothing else. Like `configuration`, it stores
+    /// nothing in a URL cache: the stub's answers are never stored (its protocol says
+    /// `.notAllowed`), so every lookup would miss, and on Linux a real cache's lookup costs more
+    /// than the stub's whole answer. (On Linux its cache is one that finds nothing at once, which
+    /// lets requests sent at once be decided at once: see `Docs/UITests.md`.)
     public let urlSession: URLSession
     /// The admin API of this stub, in process: sessions, typed behaviours, the journal.
     public let control: StubControlClient
@@ -126,17 +128,22 @@ public final class InProcessStub: Sendable {
         exchange.backend.inlineRoutes.remove(id)
     }
 
-    /// The configuration of the stub's own sessions: its protocol alone, no URL cache.
+    /// The configuration of the stub's own sessions: its protocol alone, nothing stored.
     private static func sessionConfiguration() -> URLSessionConfiguration {
-        let configuration = ephemeralWithoutCache()
+        let configuration = storingNothing()
         configuration.protocolClasses = [StubURLProtocol.self]
         return configuration
     }
 
-    /// `.ephemeral` without a URL cache, the base of every configuration the stub hands out.
-    private static func ephemeralWithoutCache() -> URLSessionConfiguration {
+    /// `.ephemeral` storing nothing, the base of every configuration the stub hands out: no URL
+    /// cache, or on Linux `NothingStoredCache`, which lets requests sent at once be decided at once.
+    private static func storingNothing() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
+        #if canImport(FoundationNetworking)
+        configuration.urlCache = NothingStoredCache()
+        #else
         configuration.urlCache = nil
+        #endif
         return configuration
     }
 

@@ -1,3 +1,4 @@
+import Atomics
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,6 +15,13 @@ final class StubURLProtocol: URLProtocol {
     /// The stub's answer, decided when URLSession created the protocol (`init`), or nil when it
     /// is decided in `startLoading`; taken out there.
     private var decidedEarly: Decision?
+    /// True from `init` until `startLoading` has done its part on URLSession's queue (`unstarted`).
+    private var counted = true
+
+    /// Requests, across stubs, whose protocol is made and whose `startLoading` has not yet run
+    /// its part on URLSession's queue: more than none means requests are coming several at once,
+    /// and `NothingStoredCache` then has the next ones decided off that queue.
+    static let unstarted = ManagedAtomic(0)
 
     /// What a request came to: a failure before the stub saw it, or the stub's start.
     private enum Decision {
@@ -28,11 +36,13 @@ final class StubURLProtocol: URLProtocol {
     // requests are decided in parallel. Without a cache both run on that queue, one after the other.
     #if canImport(FoundationNetworking)
     required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        Self.unstarted.wrappingIncrement(ordering: .relaxed)
         decidedEarly = Self.decideEarly(request)
         super.init(request: request, cachedResponse: cachedResponse, client: client)
     }
     #else
     override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        Self.unstarted.wrappingIncrement(ordering: .relaxed)
         decidedEarly = Self.decideEarly(request)
         super.init(request: request, cachedResponse: cachedResponse, client: client)
     }
@@ -69,7 +79,16 @@ final class StubURLProtocol: URLProtocol {
         return .started(stub.exchange.start(request, url: url, at: located, body: body(of: request)), stub)
     }
 
+    /// A protocol URLSession made but never started (its task was cancelled first) is counted out here.
+    deinit {
+        if counted { Self.unstarted.wrappingDecrement(ordering: .relaxed) }
+    }
+
     override func startLoading() {
+        defer {
+            counted = false
+            Self.unstarted.wrappingDecrement(ordering: .relaxed)
+        }
         let loader = Loader(self)
         let decision: Decision
         if let early = decidedEarly.take() {

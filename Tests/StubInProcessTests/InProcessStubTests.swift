@@ -79,6 +79,25 @@ import FoundationNetworking
         #expect(answered == 6400)
     }
 
+    /// Requests sent at once on the stub's own session may be decided at once, on other threads
+    /// than URLSession's queue (`NothingStoredCache`): each still gets its own answer.
+    @Test(.timeLimit(.minutes(1))) func requestsSentAtOnceEachGetTheirOwnAnswer() async throws {
+        let stub = try InProcessStub(stubs: Self.stubs)
+        try stub.route("GET /v1/echo/{n}") { request in .text("n=\(request.parameters["n"] ?? "")") }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for round in 0..<200 {
+                        let n = "\(task)-\(round)"
+                        let (body, response) = try await get(stub.baseURL.appendingPathComponent("v1/echo/\(n)"), stub)
+                        #expect(response.statusCode == 200 && String(decoding: body, as: UTF8.self) == "n=\(n)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     @Test func theReferenceClientSignsInReadsAndPaysThroughItsOwnLayers() async throws {
         let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn)
         let client = await BankingClient(transport: URLSessionTransport(baseURL: stub.baseURL, session: stub.urlSession),
@@ -269,15 +288,30 @@ import FoundationNetworking
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://other.stubbank.invalid/v1/status")!)))
     }
 
-    /// The stub's own sessions keep no URL cache (a lookup could only miss, and costs more than
-    /// the answer), and an app's own cache never keeps a stub's answer, however cacheable it says
-    /// it is: the next request is the stub's again. (On Linux the second half held, when tried, with a
-    /// protocol that allowed storage: swift-corelibs-foundation stored nothing a custom protocol
-    /// answered. It states the contract the protocol's `.notAllowed` keeps elsewhere.)
+    /// The stub's own sessions store nothing (a lookup could only miss, and a real cache costs
+    /// more than the answer; on Linux their cache is `NothingStoredCache`, which finds nothing,
+    /// keeps nothing it is given and has no folder), and an app's own cache never keeps a stub's
+    /// answer, however cacheable it says it is: the next request is the stub's again. (On Linux
+    /// the last half held, when tried, with a protocol that allowed storage: swift-corelibs-foundation
+    /// stored nothing a custom protocol answered. It states the contract the protocol's
+    /// `.notAllowed` keeps elsewhere.)
     @Test func noURLCacheEverServesAStubsAnswer() async throws {
         let stub = try InProcessStub(stubs: Self.stubs)
+        #if canImport(FoundationNetworking)
+        for cache in [stub.urlSession.configuration.urlCache, stub.configuration.urlCache] {
+            let cache = try #require(cache as? NothingStoredCache)
+            let url = stub.baseURL.appendingPathComponent("v1/anything")
+            let request = URLRequest(url: url)
+            let response = try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                                                        headerFields: ["Cache-Control": "max-age=600"]))
+            cache.storeCachedResponse(CachedURLResponse(response: response, data: Data("kept?".utf8)), for: request)
+            #expect(cache.cachedResponse(for: request) == nil)
+            #expect(cache.currentDiskUsage == 0 && cache.currentMemoryUsage == 0)
+        }
+        #else
         #expect(stub.urlSession.configuration.urlCache == nil)
         #expect(stub.configuration.urlCache == nil)
+        #endif
         #expect(stub.configuration.protocolClasses?.first == StubURLProtocol.self)
         let counter = Counter()
         try stub.route("GET /v1/cacheable") { _ in
