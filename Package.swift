@@ -397,7 +397,7 @@ let package = Package(
             name: "StubServerTests",
             dependencies: [.product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"), 
                 "StubFormats",
-                "StubEngine", "StubOpenAPI",
+                "StubEngine", "StubOpenAPI", "StubRuntime",
                 "BuiltInBank",
                 "StubServer",
                 "StubServerTesting",

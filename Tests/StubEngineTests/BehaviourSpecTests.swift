@@ -37,6 +37,7 @@ import Testing
             (BehaviourSpec(route: route, except: ["GET /ok", "v1/no-slash"], status: 503), ["except[1]"]),
             (BehaviourSpec(route: route), [""]),
             (BehaviourSpec(route: route, tamperSignature: true), []),
+            (BehaviourSpec(route: route, tamperSignature: false), [""]),
         ]
         for (spec, expected) in cases {
             #expect(fields(spec) == expected, "\(spec.status.map(String.init) ?? "") \(spec.probability.map { "\($0)" } ?? "")")

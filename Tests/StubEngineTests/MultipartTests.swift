@@ -80,6 +80,28 @@ import HTTPTypes
         }
     }
 
+    /// A route that tests only the parts is more specific than one that tests nothing: of two
+    /// on the same path and priority, it is asked first, wherever it is written.
+    @Test func aRouteTestingPartsIsAskedBeforeOneTestingNothing() throws {
+        let (routes, problems) = RouteFolder.load("""
+            routes:
+              - id: any-upload
+                request: { method: POST, path: /v1/uploads }
+                responses: [{ status: 202 }]
+              - id: statement
+                request:
+                  method: POST
+                  path: /v1/uploads
+                  parts: [{ headers: { Content-Disposition: { contains: 'name="json_standingorderType"' } } }]
+                responses: [{ status: 201 }]
+            """)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+        let type = ["Content-Type": "multipart/form-data; boundary=\(Self.boundary)"]
+        #expect(probe.answer("/v1/uploads", method: "POST", headers: type, body: Self.periodic).status.code == 201)
+        #expect(probe.answer("/v1/uploads", method: "POST", headers: type, body: "not multipart").status.code == 202)
+    }
+
     @Test func routeFilesTestOnePartOrEveryPart() throws {
         let (routes, problems) = RouteFolder.load("""
             routes:

@@ -257,6 +257,36 @@ import HTTPTypes
         #expect(probe.answer("/v1/ids?id=3&id=9&on=TRUE").status == .notFound)
     }
 
+    /// Any other matcher on a repeated query parameter holds when one of its values satisfies
+    /// it, as WireMock reads a single matcher on a repeated parameter; the near miss names them all.
+    @Test func aSingleMatcherOnARepeatedParameterHoldsForOneOfItsValues() throws {
+        let probe = try engine("""
+            routes:
+              - id: nine
+                request: { path: /v1/ids, query: { id: { equals: "9" }, tag: { matches: "^b.*" } } }
+                responses: [ { status: 200, body: nine } ]
+            """)
+        #expect(probe.answer("/v1/ids?id=3&id=9&tag=a&tag=bb").status == .ok)
+        #expect(probe.answer("/v1/ids?id=9&id=3&tag=bb&tag=a").status == .ok, "in any place")
+        let miss = probe.answer("/v1/ids?id=3&id=4&tag=bb")
+        #expect(miss.status == .notFound && String(decoding: miss.body, as: UTF8.self).contains("3&4"), "\(String(decoding: miss.body, as: UTF8.self))")
+    }
+
+    /// Two routes whose tests are the same, written in another order, can never be told apart:
+    /// the second is refused at load.
+    @Test func theSameTestsInAnotherOrderAreTheSameRoute() {
+        let (_, problems) = RouteFolder.load("""
+            routes:
+              - id: first
+                request: { path: /v1/pay, query: { a: { equals: "1" }, b: { equals: "2" } }, headers: { X-A: { equals: x } } }
+                responses: [ { status: 200 } ]
+              - id: second
+                request: { path: /v1/pay, headers: { X-A: { equals: x } }, query: { b: { equals: "2" }, a: { equals: "1" } } }
+                responses: [ { status: 201 } ]
+            """)
+        #expect(problems.contains { $0.line == 5 && $0.reason.contains("\"second\" can never be told apart") }, "\(problems)")
+    }
+
     /// A response with `probability: 0.3` is considered about three times in ten, drawn from
     /// the seed: the same seed draws the same answers, and one that is passed over falls to the
     /// next response. Out of 0...1 is refused at load.
