@@ -22,6 +22,30 @@ import StubFormats
         }
     }
 
+    /// A path template written bare in a `{ }` mapping is invalid YAML (`{id}` opens a mapping):
+    /// the refusal says to quote it, in a route file and in a scenario; other YAML errors, and a
+    /// `/{` inside quotes on the failing line, get no such hint.
+    @Test func aBarePathParameterInAFlowMappingIsRefusedSayingToQuoteIt() {
+        let hint = "must be quoted: path: \"/users/{id}\""
+        let (_, routeProblems) = RouteFolder.load("""
+            routes:
+              - id: account
+                request: { method: GET, path: /api/accounts/{id} }
+                responses: [{ status: 200 }]
+            """)
+        #expect(routeProblems.count == 1 && routeProblems.first?.line == 3
+                && routeProblems.first?.reason.hasPrefix("invalid YAML: ") == true
+                && routeProblems.first?.reason.contains(hint) == true, "\(routeProblems)")
+        let scenario = Self.problems("name: short-tokens\ndescription: x\nbehaviours:\n  - { route: GET /v1/accounts/{id}, status: 503 }\n")
+        #expect(scenario.count == 1 && scenario.first?.line == 4 && scenario.first?.reason.contains(hint) == true, "\(scenario)")
+        let (_, other) = RouteFolder.load("routes:\n  - id: a\n    request: { path: \"/a/{id}\", method: [GET }\n")
+        #expect(other.count == 1 && other.first?.reason.hasPrefix("invalid YAML: ") == true
+                && other.first?.reason.contains("quoted") == false, "\(other)")
+        #expect(ScenarioLoader.hasBarePathParameter("request: { path: /a/{id} }"))
+        #expect(!ScenarioLoader.hasBarePathParameter(#"request: { path: "/a/{id}", x: '/b/{c}' }"#))
+        #expect(!ScenarioLoader.hasBarePathParameter("body: { a: {b: 1} }"), "a nested mapping is not a path")
+    }
+
     @Test func theNameIsTheFilesAndABehaviourIsCheckedWhereItIsWritten() {
         let misnamed = Self.problems("name: other\ndescription: x\n")
         #expect(misnamed.count == 1 && misnamed.first?.line == 1 && misnamed.first?.reason.contains("short-tokens") == true, "\(misnamed)")
