@@ -305,7 +305,8 @@ struct SchemaSampler {
     private mutating func array(_ schema: OpenAPISchema, name: String, trail: [String], minimal: Bool) -> JSONValue {
         let prefix = schema.prefixItems ?? []
         let wanted = schema.contains.map { _ in schema.minContains ?? 1 } ?? 0
-        let least = max(schema.minItems ?? 0, prefix.count, wanted)
+        // The items `contains` wants come after the prefix, so they add to its length.
+        let least = max(schema.minItems ?? 0, prefix.count + wanted)
         let most = schema.maxItems ?? Int.max
         let count = min(max(least, minimal ? 0 : 1), most)
         let unique = schema.uniqueItems

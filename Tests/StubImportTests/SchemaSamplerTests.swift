@@ -72,6 +72,16 @@ import StubOpenAPI
               minContains: 2
             """, "Tags")
         #expect(tags.allSatisfy { if case .array(let items) = $0 { items.filter { $0 == .string("primary") }.count >= 2 } else { false } })
+        // The items `contains` wants come after the prefix, so the array is longer than the
+        // prefix by that many, not as long as the larger of the two.
+        let pairs = try fits("""
+            Pair:
+              type: array
+              prefixItems: [ { type: string, enum: [amount] } ]
+              contains: { type: integer, minimum: 1 }
+            """, "Pair")
+        #expect(pairs.allSatisfy { if case .array(let items) = $0 { items.count == 2 && items[0] == .string("amount") } else { false } },
+                "\(pairs)")
     }
 
     /// `allOf` narrows: the highest minimum and lowest maximum of its parts, and every part's
