@@ -39,10 +39,8 @@ import Testing
         let request = StubRequest(method: "POST", path: path, pathSegments: RoutePattern.segments(of: path),
                                   query: QueryString.parse(query), headers: headers, body: Array(body.utf8),
                                   session: "default", requestId: "r", rawQuery: query)
-        let route = FileRoute(id: "r", location: "r.yaml:1", pattern: try RoutePattern("POST \(path)"), condition: RequestCondition(),
-                              responses: [], mode: .first, priority: 0, defaultHeaders: [])
         do {
-            try contract.check(request, route: route, parameters: [:])
+            try contract.check(request, method: "POST")
             return nil
         } catch {
             return error
@@ -80,5 +78,53 @@ import Testing
                           body: #"{"amount": 1}"#) == nil)
         let invalid = try check("/both", headers: fields([header, ("Content-Type", "APPLICATION/JSON")]), body: #"{"amount": "x"}"#)
         #expect(invalid?.status.code == 400 && invalid?.message.contains("amount") == true, "\(invalid?.message ?? "passed")")
+    }
+
+    static let accounts = """
+        openapi: 3.0.3
+        info: { title: t, version: '1' }
+        paths:
+          /accounts/{accountId}:
+            get:
+              parameters:
+                - { name: accountId, in: path, required: true, schema: { type: string, pattern: '^acc_' } }
+                - { name: limit, in: query, schema: { type: integer } }
+              responses: { '200': { description: ok } }
+          /accounts/me:
+            get:
+              parameters: [{ name: view, in: query, required: true, schema: { type: string } }]
+              responses: { '200': { description: ok } }
+        """
+
+    /// The message of the refusal of `GET path?query` by `accounts`, or nil when it passes.
+    private func get(_ path: String, query: String? = nil) throws -> String? {
+        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.accounts.utf8) })
+        let request = StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path),
+                                  query: QueryString.parse(query), headers: [:], body: [], session: "default", requestId: "r",
+                                  rawQuery: query)
+        do {
+            try contract.check(request, method: "GET")
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// The operation is the document's for the request's path, found by the document's own
+    /// templates: a route file's `/accounts/{id}` (or `/accounts/acc_1`, or `/**`) answering
+    /// `/accounts/acc_1` is checked against `/accounts/{accountId}`, its path parameter by the
+    /// document's name; `/accounts/me` is the concrete operation, not the templated one.
+    @Test func theOperationIsFoundByTheDocumentsPathsWhateverTheRouteCallsItsParameters() throws {
+        #expect(try get("/accounts/acc_1", query: "limit=5") == nil)
+        let limit = try get("/accounts/acc_1", query: "limit=abc")
+        #expect(limit?.contains("query parameter limit") == true, "\(limit ?? "passed")")
+        let account = try get("/accounts/xyz")
+        #expect(account?.contains("path parameter accountId") == true, "\(account ?? "passed")")
+        let me = try get("/accounts/me")
+        #expect(me?.contains("query parameter view is required") == true, "\(me ?? "passed")")
+        #expect(try get("/accounts/me", query: "view=full") == nil)
+        // A path the document does not describe is not checked.
+        #expect(try get("/accounts/acc_1/cards", query: "limit=abc") == nil)
+        #expect(try get("/cards") == nil)
     }
 }

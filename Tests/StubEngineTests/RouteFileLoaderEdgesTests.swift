@@ -261,6 +261,51 @@ import StubOpenAPI
         expectLine7BreaksAndLine4Fits(contractReport(document, routes), fitting: "body fits the schema")
     }
 
+    /// `stubbank verify --contract` finds a route's operation as `validate: requests` finds a
+    /// request's (`DocumentedPaths`): a literal segment may be the document's parameter, a
+    /// parameter may have another name, a concrete documented path wins over a templated one,
+    /// and a parameter is no one literal path.
+    @Test func aRoutesOperationIsFoundByTheDocumentsTemplates() throws {
+        let contract = """
+            openapi: 3.1.0
+            info: { title: Team API, version: "1" }
+            paths:
+              /api/users/{userId}:
+                get:
+                  responses:
+                    "200":
+                      description: A user
+                      content: { application/json: { schema: { type: object, required: [id], properties: { id: { type: string } } } } }
+              /api/cards/current: { get: { responses: { "204": { description: None } } } }
+              /api/cards/{cardId}: { get: { responses: { "200": { description: A card } } } }
+            """
+        let document = try OpenAPISource.load("team.yaml") { $0 == "team.yaml" ? Data(contract.utf8) : nil }
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - request: { method: GET, path: /api/users/me }
+                responses: [{ body: { id: me } }]
+              - request: { method: GET, path: "/api/users/{id}" }
+                responses: [{ body: { id: 7 } }]
+              - request: { method: GET, path: /api/cards/current }
+                responses: [{ status: 204 }]
+              - request: { method: GET, path: /api/cards/c_1 }
+                responses: [{ status: 200 }]
+              - request: { method: GET, path: "/api/things/{id}" }
+                responses: [{ status: 200 }]
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        var report = ContractReport()
+        RouteFileContractCheck(document: document, contractName: "team.yaml").check(routes, report: &report)
+        #expect(report.problems.count == 2, "\(report.problems)")
+        #expect(report.problems.contains { $0.hasPrefix("routes/r.yaml:5:") && $0.contains("$.id: expected string, found integer") },
+                "\(report.problems)")
+        #expect(report.problems.contains { $0.hasPrefix("routes/r.yaml:10:") && $0.contains("is not an operation in team.yaml") },
+                "\(report.problems)")
+        #expect(report.checked.contains { $0.contains("r.yaml:3:") && $0.contains("body fits the schema") }, "\(report.checked)")
+        #expect(report.checked.contains { $0.contains("r.yaml:7:") && $0.contains("→ 204: documented") }, "\(report.checked)")
+        #expect(!report.checked.contains { $0.contains("has no route file") }, "\(report.checked)")
+    }
+
     /// `stubbank verify --contract`: each documented operation without a route file is listed
     /// as not stubbed (not a failure), but only when there are route files at all: a folder that
     /// serves the bank alone says nothing about the team's operations.

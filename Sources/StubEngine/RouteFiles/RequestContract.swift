@@ -4,8 +4,11 @@ import StubFormats
 package import StubOpenAPI
 
 /// The requests an OpenAPI document allows, for `validate: requests` in `stubbank.yaml` (as
-/// Prism's validation): a request a route file matches is checked against the document's
-/// operation for that route's method and path before it is answered. A missing required
+/// Prism's validation): a request a route file matches is checked, before it is answered,
+/// against the document's operation for the route's method and the request's path, found as
+/// Prism finds it: by the document's own path templates (a concrete path before a templated
+/// one), whatever the route calls its parameters, so `/accounts/{id}` in a route file is
+/// checked against the document's `/accounts/{accountId}`. A missing required
 /// parameter, a parameter or JSON body that breaks its schema, a missing required body or an
 /// unlisted content type is refused with the error envelope, each problem a detail naming the
 /// field: 400, or 422 when the operation documents 422 and not 400 (415 for the content type).
@@ -18,8 +21,8 @@ package struct RequestContract: Sendable {
         package var status: Int
     }
 
-    /// Operations by `METHOD /path/{template}`.
-    private let operations: [String: Operation]
+    /// Each documented operation's demands, by its path (`DocumentedPaths`).
+    private let operations: DocumentedPaths<Operation>
     private let validator: JSONSchemaValidator
 
     /// Reads the document at `relative` inside `root`; nil (with a problem) when it cannot.
@@ -45,19 +48,17 @@ package struct RequestContract: Sendable {
 
     package init(document: OpenAPISource) {
         validator = JSONSchemaValidator(document: document)
-        var operations: [String: Operation] = [:]
-        for operation in document.operations {
+        operations = DocumentedPaths(document.operations.map { operation in
             let codes = Set(operation.responseCodes)
             let status = codes.contains("400") || !codes.contains("422") ? 400 : 422
-            operations[operation.name] = Operation(parameters: operation.parameters, body: operation.requestBody, status: status)
-        }
-        self.operations = operations
+            return (operation.method, operation.path, Operation(parameters: operation.parameters, body: operation.requestBody, status: status))
+        })
     }
 
-    /// Throws the refusal when `request`, matched by `route` with path `parameters`, breaks the
-    /// document's operation for that route.
-    package func check(_ request: StubRequest, route: FileRoute, parameters: [String: String]) throws(APIError) {
-        guard let operation = operations["\(route.pattern.method ?? request.method) \(route.pattern.path)"] else { return }
+    /// Throws the refusal when `request`, answered by a route for `method` (the route's own, or
+    /// the request's for a route of any method), breaks the document's operation for its path.
+    package func check(_ request: StubRequest, method: String) throws(APIError) {
+        guard let (operation, parameters) = operations.value(method, pathSegments: request.pathSegments) else { return }
         var details: [WireErrorDetail] = []
         let reader = ParameterReader(validator: validator)
         let query = request.rawQuery.map(QueryString.pairs) ?? request.query.flatMap { name, values in values.map { (name, $0) } }

@@ -34,7 +34,7 @@ package struct FileRouteSource: RouteSource {
     /// Picks the matched route's response and renders it into the exchange.
     package func answer(_ exchange: inout RouteExchange, route: FileRoute, input: RouteInput) throws(APIError) {
         exchange.route = route.journalName
-        try contract?.check(exchange.request, route: route, parameters: input.parameters)
+        try contract?.check(exchange.request, method: route.pattern.method ?? exchange.request.method)
         let selection = try state.select(route, input: input, prefer: try PreferChoice(exchange.request.headers))
         let answer = FileRouteAnswer(selection: selection, route: route, input: input, now: clock())
         exchange.response = answer.response

@@ -4,8 +4,10 @@ import StubFormats
 package import StubOpenAPI
 
 /// Checks route files against a team's own OpenAPI document: each route is a documented
-/// operation, each response status is documented for it, and each JSON body (templates
-/// rendered with a sample request) fits the documented schema. Problems carry `file:line`.
+/// operation (found by `DocumentedPaths`, as a request is for `validate: requests`: a route's
+/// `/accounts/me` is the document's `/accounts/{accountId}` unless it documents `/accounts/me`),
+/// each response status is documented for it, and each JSON body (templates rendered with a
+/// sample request) fits the documented schema. Problems carry `file:line`.
 package struct RouteFileContractCheck {
     package let document: OpenAPISource
     package let contractName: String
@@ -18,25 +20,25 @@ package struct RouteFileContractCheck {
 
     package func check(_ routes: FileRouteSet, report: inout ContractReport) {
         let validator = JSONSchemaValidator(document: document)
-        let operations = Self.operations(in: document)
+        let known = document.operations.filter { RoutePattern.knownMethods.contains($0.method.uppercased()) }
+        let operations = DocumentedPaths(known.map { ($0.method, $0.path, $0) })
         var covered: Set<String> = []
         for route in routes.routes {
             let methods = route.pattern.method.map { [$0] } ?? RoutePattern.knownMethods.sorted()
-            let shape = Self.shape(route.pattern.path)
-            let matching = methods.compactMap { method in operations["\(method) \(shape)"].map { (method, $0) } }
+            let matching = methods.compactMap { method in operations.value(method, template: route.pattern.segments).map { (method, $0.value) } }
             guard !matching.isEmpty else {
                 report.problems.append("\(route.location): route \(route.id) (\(route.pattern.description)) is not an operation in \(contractName)")
                 continue
             }
             for (method, operation) in matching {
-                covered.insert("\(method) \(shape)")
+                covered.insert(operation.name)
                 for response in route.responses {
                     check(response, of: route, method: method, operation: operation, validator: validator, report: &report)
                 }
             }
         }
-        for key in operations.keys.sorted() where !routes.routes.isEmpty && !covered.contains(key) {
-            report.checked.append("\(contractName) operation \(key) has no route file (not stubbed; not a failure)")
+        for name in Set(known.map(\.name)).sorted() where !routes.routes.isEmpty && !covered.contains(name) {
+            report.checked.append("\(contractName) operation \(name) has no route file (not stubbed; not a failure)")
         }
     }
 
@@ -97,18 +99,5 @@ package struct RouteFileContractCheck {
         let input = RouteInput(request: request, parameters: parameters)
         let selection = FileRouteState.Selection(response: response, counter: 1, seed: 0)
         return FileRouteAnswer(selection: selection, route: route, input: input, now: Date(timeIntervalSince1970: 1_795_000_000)).response.body
-    }
-
-    /// Operations by `METHOD /shape`, where every `{parameter}` is written `{}`.
-    package static func operations(in document: OpenAPISource) -> [String: OpenAPIOperation] {
-        var result: [String: OpenAPIOperation] = [:]
-        for operation in document.operations where RoutePattern.knownMethods.contains(operation.method.uppercased()) {
-            result["\(operation.method.uppercased()) \(shape(operation.path))"] = operation
-        }
-        return result
-    }
-
-    package static func shape(_ path: String) -> String {
-        path.replacingOccurrences(of: #"\{[^}]+\}"#, with: "{}", options: .regularExpression)
     }
 }
