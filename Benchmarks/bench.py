@@ -75,10 +75,11 @@ def http_get(port, path=PATH, headers=None, timeout=2.0):
     return status, parsed, body
 
 
-def post_json(port, path, value):
-    """POSTs `value` as JSON on a connection of its own; returns the raw answer (head and body)."""
-    body = json.dumps(value).encode()
-    request = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+def post_json(port, path, value, method="POST"):
+    """Sends `value` as JSON (none when it is None) on a connection of its own; returns the raw
+    answer (head and body)."""
+    body = b"" if value is None else json.dumps(value).encode()
+    request = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
     with socket.create_connection(("127.0.0.1", port), timeout=2.0) as sock:
         sock.sendall(request)
@@ -102,6 +103,13 @@ def install_behaviour_elsewhere(port):
     if not data.startswith(b"HTTP/1.1 201"):
         raise RuntimeError(f"installing a behaviour failed: {data[:200]!r}")
     return {}
+
+
+def remove_behaviours(port):
+    """Removes every admin behaviour (the state `install_behaviour_elsewhere` started from)."""
+    data = post_json(port, "/__stubbank/behaviours", None, method="DELETE")
+    if not data.startswith(b"HTTP/1.1 2"):
+        raise RuntimeError(f"removing the behaviours failed: {data[:200]!r}")
 
 
 def dechunk(data):
@@ -516,6 +524,62 @@ def quick_ratios(servers, raw, seconds, rounds):
     return table
 
 
+def same_process_behaviour(server, raw, seconds, rounds):
+    """The behaviour row's question asked of one process: per round a new server, warmed, then at
+    each concurrency without, with, with, without a behaviour on another route (installed and
+    removed through the admin API between runs), so the order cancels a drift within the round.
+    The ratio of a round is the two runs with over the two without. Separate processes of one
+    binary differ by more than a behaviour costs (an A/A pair in `--quick`'s table); one process
+    measured both ways does not."""
+    out = {}
+    for label, threads, connections in (("c50", 2, 50), ("c1", 1, 1)):
+        out[f"{label}_x_without_rounds"], out[f"{label}_cpu_rounds"] = [], []
+    for round_number in range(1, rounds + 1):
+        with open(raw / f"same-process-round{round_number}.log", "w") as log:
+            server.start(log)
+            try:
+                wrk(server.port, 2, 50, 2, raw / f"same-process-warmup-round{round_number}.txt")
+                for label, threads, connections in (("c50", 2, 50), ("c1", 1, 1)):
+                    rps = {False: 0.0, True: 0.0}
+                    cpu = {False: 0.0, True: 0.0}
+                    for step, installed in enumerate((False, True, True, False)):
+                        if step == 1:
+                            install_behaviour_elsewhere(server.port)
+                        if step == 3:
+                            remove_behaviours(server.port)
+                        cpu_before = cpu_seconds(server.process.pid)
+                        result = wrk(server.port, threads, connections, seconds,
+                                     raw / f"same-process-{label}-{'with' if installed else 'without'}-{step}-round{round_number}.txt")
+                        rps[installed] += result["rps"]
+                        cpu[installed] += (cpu_seconds(server.process.pid) - cpu_before) * 1e6 / max(result["requests"], 1)
+                    ratio_round = round(rps[True] / rps[False], 3) if rps[False] else None
+                    out[f"{label}_x_without_rounds"].append(ratio_round)
+                    out[f"{label}_cpu_rounds"].append((round(cpu[False] / 2, 1), round(cpu[True] / 2, 1)))
+                    print(f"   round {round_number} same process {label}: with / without {ratio_round}, "
+                          f"CPU µs/req without {cpu[False] / 2:.1f}, with {cpu[True] / 2:.1f}", file=sys.stderr, flush=True)
+            finally:
+                server.stop()
+    for label in ("c50", "c1"):
+        ratios = [r for r in out[f"{label}_x_without_rounds"] if r is not None]
+        out[f"{label}_x_without"] = round(statistics.median(ratios), 2) if ratios else None
+        out[f"{label}_cpu_without"] = statistics.median(c[0] for c in out[f"{label}_cpu_rounds"])
+        out[f"{label}_cpu_with"] = statistics.median(c[1] for c in out[f"{label}_cpu_rounds"])
+    return out
+
+
+def same_process_markdown(result, seconds, rounds):
+    return "\n".join([
+        f"The same question asked of one process ({rounds} rounds, a new server each; warmed 2 s, then at each concurrency "
+        f"wrk {seconds} s without, with, with, without a behaviour on another route; the round's ratio is the runs with "
+        "over the runs without):", "",
+        "| | × without, c=50 | rounds | CPU µs/req without / with, c=50 | × without, c=1 | rounds | CPU µs/req without / with, c=1 |",
+        "|---|---:|---|---:|---:|---|---:|",
+        f"| a behaviour on another route, one process | {result['c50_x_without']} | "
+        f"{', '.join(map(str, result['c50_x_without_rounds']))} | {result['c50_cpu_without']} / {result['c50_cpu_with']} | "
+        f"{result['c1_x_without']} | {', '.join(map(str, result['c1_x_without_rounds']))} | "
+        f"{result['c1_cpu_without']} / {result['c1_cpu_with']} |"]) + "\n"
+
+
 INPROCESS_NOTE = ("In process (`bench-inprocess`): `GET /v1/atms` through `URLSession` with `StubInProcess`'s protocol, "
                   "against a bare `URLProtocol` that answers the stub's own bytes from memory (the ceiling of the approach), "
                   "each in the same session configuration: a team's own `.ephemeral` session (URL cache on, the stub put in "
@@ -556,8 +620,9 @@ def quick_markdown(table, seconds, rounds):
                    f"{e['c50_errors'] + e['c1_errors']} | {e['rss_idle_mb']} MiB |")
     paired = [(name, e) for name, e in table.items() if "c50_x_base_rounds" in e]
     if paired:
-        out += ["", "A behaviour installed on another route, against the same binary without one, round by round "
-                    "(issue 34 asks ≥ 0.95 at both):", "",
+        out += ["", "Against the same binary without a behaviour, round by round, each in a process of its own (issue 34 asks "
+                    "≥ 0.95 at both for a behaviour on another route; the second process without one is an A/A pair, "
+                    "showing what separate processes alone differ by):", "",
                 "| Server | × without, c=50 | rounds | × without, c=1 | rounds |", "|---|---:|---|---:|---|"]
         for name, e in paired:
             out.append(f"| {name} | {e['c50_x_base']} | {', '.join(map(str, e['c50_x_base_rounds']))} | "
@@ -721,6 +786,12 @@ def main():
         if wanted("journal"):
             behaviour.base = "StubBank, journal on (default)"
         servers.append((behaviour, False))
+        if wanted("journal"):
+            # An A/A pair: the journal row's server again, in a process of its own. What it differs
+            # by from the first is what separate processes alone differ by.
+            again = stub("StubBank, journal on (default), a second process")
+            again.base = "StubBank, journal on (default)"
+            servers.append((again, False))
     if wanted("token"):
         # A bank read behind a token: the token check, the session's ledger and the signature.
         # Its body is the accounts list, not the ATMs, so its ratio compares a different answer.
@@ -757,6 +828,11 @@ def main():
         results = {"machine": machine(), "command": args.command, "quick": table}
         (results_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
         text = quick_markdown(table, seconds, rounds)
+        if wanted("behaviour"):
+            log("== a behaviour on another route: one process, measured without and with it")
+            results["same_process_behaviour"] = same_process_behaviour(stub("StubBank, same process"), raw, seconds, rounds)
+            (results_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+            text += "\n" + same_process_markdown(results["same_process_behaviour"], seconds, rounds)
         if only is None or "inprocess" in only:
             log("== in process: URLSession through StubInProcess against a bare URLProtocol with the same bytes")
             results["inprocess"] = inprocess_ratios(raw, seconds, rounds)
