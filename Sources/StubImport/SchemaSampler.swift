@@ -77,8 +77,7 @@ struct SchemaSampler {
             trail.append(reference)
             ownReference = reference
             guard let target = document.target(of: reference) else { return .null }
-            var siblings = schema.raw
-            siblings.removeValue(forKey: "$ref")
+            let siblings = schema.besideReference(keywordsApply: document.keywordsBesideReferencesApply)?.raw ?? [:]
             schema = OpenAPISchema(target.merging(siblings) { _, own in own }, pointer: reference)
         }
         // A discriminator on a schema that is no choice itself, the base of an allOf family (Adyen's

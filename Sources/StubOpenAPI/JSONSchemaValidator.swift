@@ -94,9 +94,12 @@ package struct JSONSchemaValidator: @unchecked Sendable {
                 }
                 return sink.fail(location, "unresolvable $ref \(reference)")
             }
+            // 3.0 ignores keywords beside a $ref, but documents write `nullable: true` there for
+            // "this or null", and tools read it so (orval, hey-api): null is accepted.
+            if value == .null, schema.nullable { return }
             check(value, against: OpenAPISchema(target, pointer: reference), at: location, into: &sink)
             // 3.1 allows keywords beside $ref; they apply too.
-            if let siblings = schema.besideReference, !sink.done {
+            if let siblings = schema.besideReference(keywordsApply: document.keywordsBesideReferencesApply), !sink.done {
                 check(value, against: siblings, at: location, into: &sink)
             }
             return

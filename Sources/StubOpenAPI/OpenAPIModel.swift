@@ -363,9 +363,12 @@ package struct OpenAPISchema: @unchecked Sendable {
 
     /// `$ref`, when the schema is (or starts as) a reference.
     package var reference: String? { raw["$ref"] as? String }
-    /// The keywords written beside a `$ref` (3.1 applies them too), nil when there are none.
-    package var besideReference: OpenAPISchema? {
-        guard reference != nil, raw.count > 1 else { return nil }
+    /// The keywords written beside a `$ref` that apply, nil when none: in 3.1 (and later) every
+    /// one, in 3.0 none, as its Reference Object says ("any properties added SHALL be ignored").
+    /// Xero's 3.0 documents write `rate: { $ref: Amount, type: number }` for an object.
+    /// `keywordsApply` is the document's `OpenAPISource.keywordsBesideReferencesApply`.
+    package func besideReference(keywordsApply: Bool) -> OpenAPISchema? {
+        guard keywordsApply, reference != nil, raw.count > 1 else { return nil }
         var rest = raw
         rest.removeValue(forKey: "$ref")
         return OpenAPISchema(rest, place: place)

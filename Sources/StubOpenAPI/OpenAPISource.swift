@@ -28,6 +28,12 @@ package struct OpenAPISource: @unchecked Sendable {
     /// Every `#/components/SECTION/NAME` → its object, for `resolve`.
     let components: [String: [String: Any]]
 
+    /// Whether keywords written beside a `$ref` apply (`OpenAPISchema.besideReference`): in 3.1
+    /// and later, whose schemas are JSON Schema 2020-12's, not in 3.0.
+    package var keywordsBesideReferencesApply: Bool {
+        !((root["openapi"] as? String)?.hasPrefix("3.0") ?? false)
+    }
+
     /// A document already read, e.g. under another name.
     package init(root: [String: Any], name: String, problems: [String]) {
         self.root = root

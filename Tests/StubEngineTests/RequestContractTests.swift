@@ -127,4 +127,57 @@ import Testing
         #expect(try get("/accounts/acc_1/cards", query: "limit=abc") == nil)
         #expect(try get("/cards") == nil)
     }
+
+    static let attachments = """
+        openapi: 3.0.0
+        info: { title: t, version: '1' }
+        paths:
+          /files/{FileID}:
+            post:
+              parameters: [{ name: FileID, in: path, required: true, schema: { type: string, format: uuid } }]
+              requestBody:
+                required: true
+                content: { application/octet-stream: { schema: { type: string, format: byte } } }
+              responses: { '200': { description: ok } }
+          /files/{FileName}:
+            post:
+              parameters: [{ name: FileName, in: path, required: true, schema: { type: string, pattern: '\\.' } }]
+              requestBody:
+                required: true
+                content:
+                  application/octet-stream: { schema: { type: string, format: byte } }
+                  application/json: { schema: { type: object } }
+              responses: { '200': { description: ok } }
+        """
+
+    private func post(_ path: String, type: String, body: String = "") throws -> String? {
+        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.attachments.utf8) })
+        let request = StubRequest(method: "POST", path: path, pathSegments: RoutePattern.segments(of: path), query: [:],
+                                  headers: fields([("Content-Type", type)]), body: Array(body.utf8), session: "default",
+                                  requestId: "r", rawQuery: nil)
+        do {
+            try contract.check(request, method: "POST")
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// Xero's accounting document writes `/Accounts/{AccountID}/Attachments/{AttachmentID}` (a
+    /// uuid) and `…/{FileName}` (any name), one path twice, which the specification forbids:
+    /// a request that fits either operation fits the document. And an attachment of no bytes
+    /// (`application/octet-stream`, a required body) is an empty file, not a missing body;
+    /// empty JSON is still no body.
+    @Test func aPathWrittenTwiceTakesARequestEitherAcceptsAndAnEmptyFileIsABody() throws {
+        let uuid = "/files/6f7594f2-f059-4d56-9e67-47ac9733bfe9"
+        #expect(try post(uuid, type: "application/octet-stream", body: "aGk=") == nil)
+        #expect(try post("/files/statement.pdf", type: "application/octet-stream", body: "aGk=") == nil)
+        let neither = try post("/files/statement", type: "application/octet-stream", body: "aGk=")
+        #expect(neither?.contains("path parameter FileID") == true, "the first operation's refusal: \(neither ?? "passed")")
+        #expect(try post("/files/statement.pdf", type: "application/octet-stream") == nil)
+        let json = try post("/files/statement.pdf", type: "application/json")
+        #expect(json?.contains("a request body is required") == true, "\(json ?? "passed")")
+        let untyped = try post("/files/statement.pdf", type: "")
+        #expect(untyped?.contains("a request body is required") == true, "\(untyped ?? "passed")")
+    }
 }

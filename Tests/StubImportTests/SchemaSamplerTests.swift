@@ -84,6 +84,26 @@ import StubOpenAPI
                 "\(pairs)")
     }
 
+    /// A 3.0 document's keywords beside a `$ref` are ignored, as its Reference Object says (and
+    /// as the validator reads them): Xero's `rate: { $ref: Amount, type: number }` is an Amount.
+    @Test func keywordsBesideARefOf30AreIgnored() throws {
+        let values = try fits("""
+            Task:
+              type: object
+              required: [rate]
+              properties:
+                rate: { $ref: "#/components/schemas/Amount", type: number }
+            Amount:
+              type: object
+              required: [value]
+              properties: { value: { type: number } }
+            """, "Task", version: "3.0.3")
+        #expect(values.allSatisfy { value in
+            guard case .object(let fields) = value, case .object(let rate)? = fields["rate"] else { return false }
+            return rate["value"] != nil
+        }, "\(values)")
+    }
+
     /// `allOf` narrows: the highest minimum and lowest maximum of its parts, and every part's
     /// required fields, also one the part names without a property.
     @Test func allOfTakesTheNarrowestBoundsAndEveryPartsRequiredFields() throws {

@@ -198,6 +198,25 @@ import Yams
         #expect(!validator.validate(.string("1"), against: ["$ref": "#/components/schemas/Missing"]).isEmpty)
     }
 
+    /// OpenAPI 3.0's Reference Object: "any properties added SHALL be ignored". Xero's projects
+    /// document writes `rate: { $ref: Amount, type: number }` for an object; Schemathesis sends
+    /// the object, and so must it be accepted. A `nullable: true` there is read as "or null",
+    /// as tools read it (orval, hey-api). In 3.1 the same keywords apply.
+    @Test func keywordsBesideARefOf30AreIgnoredButNullable() throws {
+        let amount: [String: Any] = ["type": "object", "required": ["value"], "properties": ["value": ["type": "number"]]]
+        let beside: [String: Any] = ["$ref": "#/components/schemas/Amount", "type": "number"]
+        let nullable: [String: Any] = ["$ref": "#/components/schemas/Amount", "nullable": true]
+        let object = JSONValue.object(["value": .number(1)])
+        let of30 = JSONSchemaValidator(document: ["openapi": "3.0.3", "components": ["schemas": ["Amount": amount]]])
+        #expect(of30.validate(object, against: beside).isEmpty, "\(of30.validate(object, against: beside))")
+        #expect(!of30.validate(.number(1), against: beside).isEmpty, "the referenced schema still applies")
+        #expect(of30.validate(.null, against: nullable).isEmpty)
+        #expect(!of30.validate(.null, against: ["$ref": "#/components/schemas/Amount"]).isEmpty)
+        #expect(!of30.validate(.object([:]), against: nullable).isEmpty, "nullable leaves the referenced schema")
+        let of31 = JSONSchemaValidator(document: ["openapi": "3.1.0", "components": ["schemas": ["Amount": amount]]])
+        #expect(!of31.validate(object, against: beside).isEmpty, "3.1: the type beside the $ref applies")
+    }
+
     @Test func enumConstRequiredUniqueAndPatternSayWhatTheSpecificationSays() throws {
         #expect(try passes(.string("GBP"), "{ type: string, enum: [GBP, EUR] }"))
         #expect(try !passes(.string("USD"), "{ type: string, enum: [GBP, EUR] }"))

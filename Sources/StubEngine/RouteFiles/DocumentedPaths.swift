@@ -27,10 +27,23 @@ package struct DocumentedPaths<Value: Sendable>: Sendable {
 
     /// The operation for a request's path, with its path parameters by the document's names.
     package func value(_ method: String, pathSegments: [Substring]) -> (value: Value, parameters: [String: String])? {
+        values(method, pathSegments: pathSegments).first
+    }
+
+    /// Every operation that could be the request's, first the one `value` gives: a document may
+    /// write one path twice under other parameter names (Xero's `/Contacts/{ContactID}` and
+    /// `/Contacts/{ContactNumber}`, which the specification forbids), and then each is the
+    /// request's as much as the other. A less concrete path is never among them.
+    package func values(_ method: String, pathSegments: [Substring]) -> [(value: Value, parameters: [String: String])] {
+        var found: [(Value, [String: String])] = []
+        var first: RoutePattern?
         for entry in entries[method]?[pathSegments.count] ?? [] {
-            if let parameters = entry.path.matchPath(pathSegments) { return (entry.value, parameters) }
+            if let first, Self.isMoreConcrete(first, than: entry.path) { break }
+            guard let parameters = entry.path.matchPath(pathSegments) else { continue }
+            first = first ?? entry.path
+            found.append((entry.value, parameters))
         }
-        return nil
+        return found
     }
 
     /// The operation whose path takes every request a route's template takes: a literal

@@ -58,7 +58,20 @@ package struct RequestContract: Sendable {
     /// Throws the refusal when `request`, answered by a route for `method` (the route's own, or
     /// the request's for a route of any method), breaks the document's operation for its path.
     package func check(_ request: StubRequest, method: String) throws(APIError) {
-        guard let (operation, parameters) = operations.value(method, pathSegments: request.pathSegments) else { return }
+        // A document that writes one path twice under other parameter names has two operations
+        // for the request: it fits the document when it fits one of them.
+        var refusal: APIError?
+        for (operation, parameters) in operations.values(method, pathSegments: request.pathSegments) {
+            do {
+                return try check(request, operation: operation, parameters: parameters)
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        if let refusal { throw refusal }
+    }
+
+    private func check(_ request: StubRequest, operation: Operation, parameters: [String: String]) throws(APIError) {
         var details: [WireErrorDetail] = []
         let reader = ParameterReader(validator: validator)
         let query = request.rawQuery.map(QueryString.pairs) ?? request.query.flatMap { name, values in values.map { (name, $0) } }
@@ -107,11 +120,13 @@ package struct RequestContract: Sendable {
         let content = body.content
         let header = request.headers[.contentType] ?? ""
         let type = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        // An empty form body is a body: the object with no properties.
-        guard !request.body.isEmpty || type == Self.form else {
+        let media = body.media(for: type)
+        // An empty payload of a type the document lists that is not JSON is a body: an empty form
+        // is the object with no properties, an empty `application/octet-stream` a file of no
+        // bytes (Xero's attachments). Empty JSON is no body.
+        guard !request.body.isEmpty || (media != nil && !type.isEmpty && !type.contains("json")) else {
             return body.required ? [WireErrorDetail(code: "required", path: "body", message: "body: a request body is required")] : nil
         }
-        let media = body.media(for: type)
         guard content.isEmpty || media != nil else {
             var error = APIError.unsupportedMediaType(type)
             error.message += " The document accepts \(content.map(\.type).joined(separator: ", "))."
