@@ -29,6 +29,13 @@ extension OpenAPISource {
         return (object, place)
     }
 
+    /// `components.securitySchemes.NAME`, its `$ref` followed; nil when the document has none
+    /// of that name.
+    package func securityScheme(_ name: String) -> [String: Any]? {
+        let schemes = (root["components"] as? [String: Any])?["securitySchemes"] as? [String: Any]
+        return resolve(schemes?[name])?.object
+    }
+
     /// What a local reference (`#/components/schemas/A`) points at, not followed further.
     package func target(of reference: String) -> [String: Any]? {
         if let known = components[reference] { return known }

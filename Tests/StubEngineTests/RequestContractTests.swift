@@ -180,4 +180,79 @@ import Testing
         let untyped = try post("/files/statement.pdf", type: "")
         #expect(untyped?.contains("a request body is required") == true, "\(untyped ?? "passed")")
     }
+
+    static let secured = """
+        openapi: 3.0.3
+        info: { title: t, version: '1' }
+        security: [{ bearer: [] }]
+        paths:
+          /accounts:
+            get: { responses: { '200': { description: ok } } }
+          /status:
+            get: { security: [], responses: { '200': { description: ok } } }
+          /partners:
+            get:
+              security: [{ key: [] }, { oauth: [read] }]
+              responses: { '200': { description: ok } }
+          /exports:
+            get:
+              security: [{ key: [], session: [] }, {}]
+              responses: { '200': { description: ok } }
+          /signed:
+            get:
+              security: [{ basic: [], signature: [] }]
+              parameters: [{ name: page, in: query, schema: { type: integer } }]
+              responses: { '200': { description: ok } }
+        components:
+          securitySchemes:
+            bearer: { type: http, scheme: bearer }
+            basic: { type: http, scheme: basic }
+            key: { type: apiKey, in: header, name: X-Api-Key }
+            session: { type: apiKey, in: cookie, name: sid }
+            signature: { type: apiKey, in: query, name: sig }
+            oauth: { type: oauth2, flows: { clientCredentials: { tokenUrl: /token, scopes: { read: r } } } }
+        """
+
+    /// The refusal of `GET path?query` with `headers`, or nil; `requests` also checks parameters.
+    private func secured(_ path: String, query: String? = nil, _ headers: [(String, String)] = [], requests: Bool = false) throws -> APIError? {
+        var contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.secured.utf8) })
+        contract.checksRequests = requests
+        contract.checksCredentials = true
+        let request = StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path), query: QueryString.parse(query),
+                                  headers: fields(headers), body: [], session: "default", requestId: "r", rawQuery: query)
+        do {
+            try contract.check(request, method: "GET")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// `validate: [requests, credentials]`: a request that shows none of the credentials its
+    /// operation's `security` asks for (the operation's own, else the document's) is refused
+    /// with 401 and a challenge, as Prism refuses it; one alternative met is enough, and every
+    /// scheme of it must show; `security: []` and `{}` let anyone in. Only presence is checked.
+    @Test func credentialsTheOperationsSecurityNamesMustBeShown() throws {
+        let missing = try secured("/accounts")
+        #expect(missing?.status.code == 401 && missing?.code == "missing_credentials", "\(String(describing: missing))")
+        #expect(missing?.headers["WWW-Authenticate"] == "Bearer")
+        #expect(missing?.message.contains("Authorization: Bearer (bearer)") == true, "\(missing?.message ?? "")")
+        #expect(try secured("/accounts", [("Authorization", "Bearer abc")]) == nil)
+        #expect(try secured("/accounts", [("authorization", "bearer abc")]) == nil, "the scheme's name in any case")
+        #expect(try secured("/accounts", [("Authorization", "Basic YTpi")]) != nil, "another scheme is not a bearer token")
+        #expect(try secured("/accounts", [("Authorization", "Bearer")]) != nil, "a scheme without credentials")
+        #expect(try secured("/status") == nil)
+        #expect(try secured("/partners", [("x-api-key", "k")]) == nil)
+        #expect(try secured("/partners", [("Authorization", "Bearer t")]) == nil)
+        let partners = try secured("/partners")
+        #expect(partners?.message.contains("header X-Api-Key (key), or Authorization: Bearer (oauth)") == true, "\(partners?.message ?? "")")
+        #expect(try secured("/exports") == nil, "an empty requirement lets anyone in")
+        #expect(try secured("/signed", query: "sig=1", [("Authorization", "Basic YTpi")]) == nil)
+        #expect(try secured("/signed", [("Authorization", "Basic YTpi")]) != nil, "every scheme of the requirement")
+        #expect(try secured("/signed", query: "sig=1")?.headers["WWW-Authenticate"] == #"Basic realm="StubBank""#)
+        #expect(try secured("/signed", query: "sig=1&page=x", [("Authorization", "Basic YTpi")]) == nil, "parameters unchecked")
+        let both = try secured("/signed", query: "sig=1&page=x", [("Authorization", "Basic YTpi")], requests: true)
+        #expect(both?.status.code == 400, "\(String(describing: both))")
+        #expect(try secured("/signed", query: "page=x", requests: true)?.status.code == 401, "credentials are asked first")
+    }
 }

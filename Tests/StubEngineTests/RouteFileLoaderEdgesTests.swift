@@ -169,6 +169,20 @@ import StubOpenAPI
         #expect(settings.validateRequests && settings.document == "openapi.yaml" && !settings.bank)
     }
 
+    /// `validate` takes a list of `requests` and `credentials`; a word it does not know is named
+    /// at its own line, and `off` is no list's word.
+    @Test func validateTakesAListOfRequestsAndCredentials() {
+        let (both, none) = readSettings("bank: false\ndocument: openapi.yaml\nvalidate: [requests, credentials]\n")
+        #expect(none.isEmpty && both.validateRequests && both.validateCredentials, "\(none)")
+        let (credentials, fine) = readSettings("bank: false\ndocument: openapi.yaml\nvalidate:\n  - credentials\n")
+        #expect(fine.isEmpty && !credentials.validateRequests && credentials.validateCredentials, "\(fine)")
+        let (_, needs) = readSettings("bank: false\nvalidate: [credentials]\n")
+        #expect(needs.count == 1 && needs[0].contains("needs document"), "\(needs)")
+        let (_, wrong) = readSettings("bank: false\ndocument: openapi.yaml\nvalidate:\n  - requests\n  - auth\n  - off\n")
+        #expect(wrong.count == 2 && wrong[0].contains("stubbank.yaml:5") && wrong[0].contains("not \"auth\"")
+                && wrong[1].contains("stubbank.yaml:6"), "\(wrong)")
+    }
+
     /// A misspelt setting is named once, with the spelling meant, and is not read as any other;
     /// `bank` takes YAML's true or false, not the text "true".
     @Test func aMisspeltOrQuotedSettingIsRefusedNotGuessed() {

@@ -12,14 +12,58 @@ package import StubOpenAPI
 /// parameter, a parameter or JSON body that breaks its schema, a missing required body or an
 /// unlisted content type is refused with the error envelope, each problem a detail naming the
 /// field: 400, or 422 when the operation documents 422 and not 400 (415 for the content type).
-/// Security schemes are not checked; a route the document does not describe is not checked.
+/// With `checksCredentials`, the operation's `security` too (401); a route the document does not
+/// describe is not checked.
 package struct RequestContract: Sendable {
     /// What one operation asks of a request.
     package struct Operation: Sendable {
         package var parameters: [OpenAPIParameter]
         package var body: OpenAPIRequestBody?
         package var status: Int
+        /// Its security requirements: one of them must be met, each scheme of that one present.
+        package var security: [[String: Set<String>]] = []
     }
+
+    /// Where a security scheme's credential travels, as far as a request shows it.
+    enum CredentialPlace: Sendable, Equatable {
+        /// `Authorization: <scheme> <credentials>` (`http`; `Bearer` for `oauth2` and `openIdConnect`).
+        case authorization(String)
+        case header(String)
+        case query(String)
+        case cookie(String)
+        /// Not in the request (`mutualTLS`, or a scheme the document does not define).
+        case unseen
+
+        init(_ scheme: [String: Any]?) {
+            let name = scheme?["name"] as? String ?? ""
+            switch (scheme?["type"] as? String, scheme?["in"] as? String) {
+            case ("http"?, _): self = .authorization((scheme?["scheme"] as? String ?? "bearer").lowercased())
+            case ("oauth2"?, _), ("openIdConnect"?, _): self = .authorization("bearer")
+            case ("apiKey"?, "header"?) where !name.isEmpty: self = .header(name)
+            case ("apiKey"?, "query"?) where !name.isEmpty: self = .query(name)
+            case ("apiKey"?, "cookie"?) where !name.isEmpty: self = .cookie(name)
+            default: self = .unseen
+            }
+        }
+
+        /// How a refusal names it: `Authorization: Bearer`, `header X-Api-Key`.
+        var described: String {
+            switch self {
+            case .authorization(let scheme): "Authorization: \(scheme.prefix(1).uppercased() + scheme.dropFirst())"
+            case .header(let name): "header \(name)"
+            case .query(let name): "query parameter \(name)"
+            case .cookie(let name): "cookie \(name)"
+            case .unseen: "a credential the request does not show"
+            }
+        }
+    }
+
+    /// What `check` asks of a request: its parameters and body (`validate: requests`), and the
+    /// credentials its operation's `security` names (`validate: [requests, credentials]`).
+    package var checksRequests = true
+    package var checksCredentials = false
+    /// Each security scheme the document defines, by name.
+    private let schemes: [String: CredentialPlace]
 
     /// Each documented operation's demands, by its path (`DocumentedPaths`).
     private let operations: DocumentedPaths<Operation>
@@ -51,8 +95,11 @@ package struct RequestContract: Sendable {
         operations = DocumentedPaths(document.operations.map { operation in
             let codes = Set(operation.responseCodes)
             let status = codes.contains("400") || !codes.contains("422") ? 400 : 422
-            return (operation.method, operation.path, Operation(parameters: operation.parameters, body: operation.requestBody, status: status))
+            return (operation.method, operation.path, Operation(parameters: operation.parameters, body: operation.requestBody,
+                                                                status: status, security: operation.security))
         })
+        let names = Set(document.operations.flatMap { $0.security.flatMap(\.keys) })
+        schemes = Dictionary(uniqueKeysWithValues: names.map { ($0, CredentialPlace(document.securityScheme($0))) })
     }
 
     /// Throws the refusal when `request`, answered by a route for `method` (the route's own, or
@@ -72,9 +119,11 @@ package struct RequestContract: Sendable {
     }
 
     private func check(_ request: StubRequest, operation: Operation, parameters: [String: String]) throws(APIError) {
+        let query = request.rawQuery.map(QueryString.pairs) ?? request.query.flatMap { name, values in values.map { (name, $0) } }
+        if checksCredentials, let refusal = missingCredentials(request, operation: operation, query: query) { throw refusal }
+        guard checksRequests else { return }
         var details: [WireErrorDetail] = []
         let reader = ParameterReader(validator: validator)
-        let query = request.rawQuery.map(QueryString.pairs) ?? request.query.flatMap { name, values in values.map { (name, $0) } }
         let inQuery = Set(operation.parameters.filter { $0.location == "query" }.map(\.name))
         for parameter in operation.parameters {
             let name = parameter.name, place = parameter.location
@@ -187,6 +236,42 @@ package struct RequestContract: Sendable {
     }
 
     private static let form = "application/x-www-form-urlencoded"
+
+    /// 401 when the request meets none of the operation's security requirements (a requirement
+    /// is met when every scheme it names shows a credential: Prism's check); nil when it meets
+    /// one, or the operation asks for none.
+    private func missingCredentials(_ request: StubRequest, operation: Operation, query: [(name: String, value: String)]) -> APIError? {
+        guard !operation.security.isEmpty else { return nil }
+        let cookies = Set(Self.cookies(request).map(\.name))
+        func shows(_ place: CredentialPlace) -> Bool {
+            switch place {
+            case .authorization(let scheme):
+                guard let value = request.headers[.authorization] else { return false }
+                let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+                return parts.count == 2 && parts[0].lowercased() == scheme
+            case .header(let name): return request.headers.contains { $0.name.canonicalName == name.lowercased() }
+            case .query(let name): return query.contains { $0.name == name }
+            case .cookie(let name): return cookies.contains(name)
+            case .unseen: return true
+            }
+        }
+        if operation.security.contains(where: { requirement in requirement.keys.allSatisfy { shows(schemes[$0] ?? .unseen) } }) {
+            return nil
+        }
+        let alternatives = operation.security.map { requirement in
+            requirement.keys.sorted().map { "\(schemes[$0]?.described ?? $0) (\($0))" }.joined(separator: " and ")
+        }
+        let challenge = operation.security.lazy.flatMap(\.keys).compactMap { name -> String? in
+            guard case .authorization(let scheme)? = schemes[name] else { return nil }
+            // RFC 7617: Basic's challenge names a realm.
+            return scheme.prefix(1).uppercased() + scheme.dropFirst() + (scheme == "basic" ? #" realm="StubBank""# : "")
+        }.first
+        return APIError(status: .unauthorized, type: "authentication", code: "missing_credentials",
+                        message: "The request has none of the credentials the API document asks for: "
+                            + alternatives.joined(separator: ", or ") + ".",
+                        displayMessage: "Please sign in again.",
+                        headers: challenge.map { ["WWW-Authenticate": $0] } ?? [:])
+    }
 
     /// The cookies a request sends, by name, each value percent-decoded.
     private static func cookies(_ request: StubRequest) -> [(name: String, value: String)] {

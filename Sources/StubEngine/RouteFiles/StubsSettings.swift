@@ -16,6 +16,9 @@ package struct StubsSettings: Sendable, Equatable {
     package var document: String?
     /// Refuse requests that break `document` before a route answers them.
     package var validateRequests: Bool
+    /// Refuse (401) requests without the credentials their operation's `security` in `document`
+    /// names (`validate: [requests, credentials]`).
+    package var validateCredentials = false
 
     /// Settings with the bank on or off, a base path, a document and request validation.
     package init(bank: Bool, basePath: String? = nil, document: String? = nil, validateRequests: Bool = false) {

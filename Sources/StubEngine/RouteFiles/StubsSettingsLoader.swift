@@ -33,11 +33,18 @@ package enum StubsSettingsLoader {
                     settings.document = reader.string(value, at: "document")
                 case "validate":
                     validateNode = value
-                    switch reader.string(value, at: "validate") {
-                    case "requests"?: settings.validateRequests = true
-                    case "off"?: settings.validateRequests = false
-                    case let other?: reader.fail(value, "validate is requests or off, not \"\(other)\"")
-                    case nil: break
+                    // `requests`, `off`, or a list of `requests` and `credentials`.
+                    var items = [value]
+                    if case .sequence(let list) = value { items = Array(list) }
+                    for item in items {
+                        switch reader.string(item, at: "validate") {
+                        case "requests"?: settings.validateRequests = true
+                        case "credentials"?: settings.validateCredentials = true
+                        case "off"? where items.count == 1: settings.validateRequests = false
+                        case let other?:
+                            reader.fail(item, "validate is requests or off, or a list of requests and credentials, not \"\(other)\"")
+                        case nil: break
+                        }
                     }
                 case "basePath":
                     guard let path = reader.string(value, at: "basePath") else { continue }
@@ -50,7 +57,7 @@ package enum StubsSettingsLoader {
                     continue  // `fields` refused it, naming the keys it takes
                 }
             }
-            if settings.validateRequests, settings.document == nil {
+            if settings.validateRequests || settings.validateCredentials, settings.document == nil {
                 reader.fail(validateNode, "validate: requests needs document: the OpenAPI document to check requests against")
             }
         }

@@ -40,8 +40,10 @@ public struct FixtureLoader: Sendable {
         // otherwise a name that points at nothing is still reported.
         var contract: RequestContract?
         if let document = settings.document {
-            if settings.validateRequests {
+            if settings.validateRequests || settings.validateCredentials {
                 contract = RequestContract.load(document, root: root, problems: &problems)
+                contract?.checksRequests = settings.validateRequests
+                contract?.checksCredentials = settings.validateCredentials
             } else if (try? StubsFolder.read(document, root: root)) == nil {
                 problems.append(FixtureProblem(file: StubsSettingsLoader.file, line: nil, reason: "document \(document) does not exist"))
             }

@@ -146,7 +146,7 @@ public final class StubBackend: Sendable {
     private static func servedRoutes(_ fixtures: FixtureSet, inline: InlineRouteSource, state: FileRouteState,
                                      clock: @escaping @Sendable () -> Date, bank: (any HostedBank)?) -> Engine.Routes {
         let files = FileRouteSource(routes: fixtures.routes, state: state, clock: clock,
-                                    contract: fixtures.settings.validateRequests ? fixtures.requestContract : nil)
+                                    contract: fixtures.requestContract)
         let sources: [any RouteSource] = [inline, files] + (bank.map { [$0.source] } ?? [])
         return Engine.Routes(sources: sources, basePath: fixtures.settings.basePath)
     }
