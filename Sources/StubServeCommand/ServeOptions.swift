@@ -212,6 +212,7 @@ public struct ServeOptions: ParsableArguments {
         lines.append("Admin API: \(base)/__stubbank (\(ListeningAddress.adminAccess(hasToken: backend.configuration.adminToken != nil)))")
         lines.append("Console:   \(base)/__stubbank/ui" + (backend.configuration.adminToken == nil ? "" : "?token=<your --admin-token>"))
         if !backend.bankEnabled { lines.append("Built-in bank: off (stubbank.yaml, or no personas/ folder)") }
+        if let checks = backend.requestChecks { lines.append("Requests checked against \(checks) before a route answers") }
         lines.append("Routes (route files first, then the bank):")
         for route in backend.routeDescriptions {
             let note = route.source == "built-in bank" ? route.summary + (route.auth ? "" : " (no token)") : route.source

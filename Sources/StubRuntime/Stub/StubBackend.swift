@@ -22,6 +22,9 @@ public final class StubBackend: Sendable {
     package let fileRouteState: FileRouteState
     /// Whether the built-in bank serves (fixed at start; `stubbank.yaml` changes need a restart).
     public var bankEnabled: Bool { bank != nil }
+    /// What `stubbank.yaml`'s `validate` asks of requests when the stub started, for the banner:
+    /// `openapi.yaml (parameters and bodies, credentials)`; nil when nothing is checked.
+    package let requestChecks: String?
     /// How the bank's files are read again on reload.
     private let bankModule: BankModule?
     /// The injected clock, for templates' `now`.
@@ -55,6 +58,9 @@ public final class StubBackend: Sendable {
         }
         self.configuration = configuration
         self.logger = logger
+        let settings = fixtures.settings
+        let checks = (settings.validateRequests ? ["parameters and bodies"] : []) + (settings.validateCredentials ? ["credentials"] : [])
+        self.requestChecks = settings.document.flatMap { checks.isEmpty ? nil : "\($0) (\(checks.joined(separator: ", ")))" }
         let start = HostedBankStart(tokenTTLSeconds: configuration.tokenTTLSeconds, settings: scenario?.settings, clock: clock)
         let bank = fixtures.bankFixtures.flatMap { loaded in bankModule.map { $0.start(loaded, start) } }
         self.bank = bank

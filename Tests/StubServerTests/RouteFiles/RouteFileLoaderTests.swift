@@ -196,6 +196,19 @@ import StubFormats
         #expect(unconditional.reason.contains("needs a `when`"))
     }
 
+    /// `serve`'s banner says what `validate` checks, against which document.
+    @Test func theBannerSaysWhatRequestsAreCheckedAgainst() throws {
+        let route = "routes:\n  - request: { path: /accounts }\n    responses: [ { body: { ok: true } } ]\n"
+        let stubs = try ScratchStubs(routes: ["routes/a.yaml": route])
+        try stubs.write("api.yaml", "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths: {}\n")
+        for (validate, expected) in [("off", nil), ("requests", "api.yaml (parameters and bodies)"),
+                                     ("[requests, credentials]", "api.yaml (parameters and bodies, credentials)"),
+                                     ("[credentials]", "api.yaml (credentials)")] {
+            try stubs.write("stubbank.yaml", "bank: false\ndocument: api.yaml\nvalidate: \(validate)\n")
+            #expect(try makeBackend(stubs: stubs.url).requestChecks == expected, "\(validate)")
+        }
+    }
+
     @Test func settingsFileTurnsTheBankOnOrOff() throws {
         let stubs = try ScratchStubs()
         try stubs.write("stubbank.yaml", "bank: false\n")
