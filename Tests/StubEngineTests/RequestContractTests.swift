@@ -255,4 +255,66 @@ import Testing
         #expect(both?.status.code == 400, "\(String(describing: both))")
         #expect(try secured("/signed", query: "page=x", requests: true)?.status.code == 401, "credentials are asked first")
     }
+
+    static let evidence = """
+        openapi: 3.1.0
+        info: { title: t, version: '1' }
+        paths:
+          /evidence:
+            post:
+              requestBody:
+                required: true
+                content:
+                  multipart/form-data:
+                    schema:
+                      type: object
+                      required: [file, meta]
+                      properties:
+                        file: { type: string, format: binary }
+                        meta: { type: object, required: [kind], properties: { kind: { enum: [receipt] } } }
+                        count: { type: integer }
+                        tags: { type: array, items: { type: string, maxLength: 4 } }
+              responses: { '201': { description: ok } }
+        """
+
+    /// The message of the refusal of a multipart POST with `parts` (name, extra headers, body),
+    /// or with `raw` as its whole body.
+    private func multipart(_ parts: [(String, String, String)], raw: String? = nil) throws -> String? {
+        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.evidence.utf8) })
+        var body = ""
+        for (name, headers, value) in parts {
+            body += "--b1\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\(headers)\r\n\(value)\r\n"
+        }
+        body = raw ?? body + "--b1--\r\n"
+        let request = StubRequest(method: "POST", path: "/evidence", pathSegments: ["evidence"], query: [:],
+                                  headers: fields([("Content-Type", "multipart/form-data; boundary=b1")]), body: Array(body.utf8),
+                                  session: "default", requestId: "r", rawQuery: nil)
+        do {
+            try contract.check(request, method: "POST")
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// A `multipart/form-data` body is read as its parts by name (Moov's dispute evidence, a
+    /// file and its details): a part is JSON when its own type says so or its property is an
+    /// object (OpenAPI's default), a text part is read by its property's schema, and a repeated
+    /// name is a list. Parts that break the schema are refused, naming the property.
+    @Test func aMultipartFormIsCheckedPartByPart() throws {
+        let file = ("file", "Content-Type: application/pdf\r\n", "%PDF-1.7")
+        let meta = ("meta", "Content-Type: application/json\r\n", #"{"kind": "receipt"}"#)
+        #expect(try multipart([file, meta, ("count", "", "3"), ("tags", "", "a"), ("tags", "", "b")]) == nil)
+        #expect(try multipart([file, ("meta", "", #"{"kind": "receipt"}"#)]) == nil, "an object's part is JSON by default")
+        let count = try multipart([file, meta, ("count", "", "three")])
+        #expect(count?.contains("body.count") == true, "\(count ?? "passed")")
+        let kind = try multipart([file, ("meta", "Content-Type: application/json\r\n", #"{"kind": "invoice"}"#)])
+        #expect(kind?.contains("kind") == true, "\(kind ?? "passed")")
+        let missing = try multipart([file])
+        #expect(missing?.contains("missing required meta") == true, "\(missing ?? "passed")")
+        let tags = try multipart([file, meta, ("tags", "", "short"), ("tags", "", "longer")])
+        #expect(tags?.contains("tags") == true, "\(tags ?? "passed")")
+        let garbage = try multipart([], raw: "file=%PDF")
+        #expect(garbage?.contains("not multipart/form-data parts") == true, "\(garbage ?? "passed")")
+    }
 }

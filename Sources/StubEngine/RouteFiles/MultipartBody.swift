@@ -8,6 +8,19 @@ package struct MultipartBody: Sendable {
     package struct Part: Sendable {
         package var headers: HTTPFields
         package var body: [UInt8]
+
+        /// The `name` its `Content-Disposition: form-data; name="…"` gives (RFC 7578), if any.
+        package var formName: String? {
+            guard let disposition = headers[HTTPField.Name("Content-Disposition")!] else { return nil }
+            for parameter in disposition.split(separator: ";").dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+                guard pair.count == 2, pair[0].lowercased() == "name" else { continue }
+                var value = pair[1]
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+                return value
+            }
+            return nil
+        }
     }
 
     package let parts: [Part]

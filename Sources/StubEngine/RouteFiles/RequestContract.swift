@@ -9,7 +9,7 @@ package import StubOpenAPI
 /// Prism finds it: by the document's own path templates (a concrete path before a templated
 /// one), whatever the route calls its parameters, so `/accounts/{id}` in a route file is
 /// checked against the document's `/accounts/{accountId}`. A missing required
-/// parameter, a parameter or JSON body that breaks its schema, a missing required body or an
+/// parameter, a parameter or body (JSON, form or multipart) that breaks its schema, a missing required body or an
 /// unlisted content type is refused with the error envelope, each problem a detail naming the
 /// field: 400, or 422 when the operation documents 422 and not 400 (415 for the content type).
 /// With `checksCredentials`, the operation's `security` too (401); a route the document does not
@@ -185,7 +185,31 @@ package struct RequestContract: Sendable {
         let value: JSONValue
         if type == Self.form {
             var problems: [WireErrorDetail] = []
-            value = formBody(String(decoding: request.body, as: UTF8.self), media: media, schema: schema, problems: &problems)
+            value = formBody(QueryString.pairs(String(decoding: request.body, as: UTF8.self)), jsonNames: [], media: media, schema: schema,
+                             problems: &problems)
+            guard problems.isEmpty else { return problems }
+        } else if type == Self.multipartForm {
+            // Each part is a property, named by its Content-Disposition (a repeated name is a
+            // list); a part is JSON when it says so or, by default, when its property is an object.
+            let parts: [MultipartBody.Part]
+            if request.body.isEmpty {
+                parts = []
+            } else if let multipart = MultipartBody(request.body, contentType: header) {
+                parts = multipart.parts
+            } else {
+                return [WireErrorDetail(code: "invalid", path: "body",
+                                        message: "body: not multipart/form-data parts with the boundary its Content-Type names")]
+            }
+            let named = parts.compactMap { part in part.formName.map { (name: $0, part: part) } }
+            let own = validator.document.resolved(schema) ?? schema
+            let objects = Set(own.properties.compactMap { name, property in
+                (validator.document.resolved(property) ?? property).primaryType == "object" ? name : nil
+            })
+            let jsonNames = Set(named.filter { $0.part.headers[.contentType]?.lowercased().contains("json") == true }.map(\.name))
+                .union(objects)
+            var problems: [WireErrorDetail] = []
+            value = formBody(named.map { ($0.name, String(decoding: $0.part.body, as: UTF8.self)) }, jsonNames: jsonNames,
+                             media: media, schema: schema, problems: &problems)
             guard problems.isEmpty else { return problems }
         } else if type.contains("json") {
             value = try WireJSON.parseBody(request.body)
@@ -198,12 +222,12 @@ package struct RequestContract: Sendable {
         }
     }
 
-    /// A form body (`a=1&b[c]=2`) as the object its schema describes: each property read in
-    /// the style its `encoding` gives (`form`, exploded, when it gives none), and any other
-    /// name as a property too, `[…]` keys nested.
-    private func formBody(_ text: String, media: OpenAPIMediaType, schema: OpenAPISchema,
-                          problems: inout [WireErrorDetail]) -> JSONValue {
-        let pairs = QueryString.pairs(text)
+    /// A form body (`a=1&b[c]=2`, or a multipart form's parts by name) as the object its schema
+    /// describes: each property read in the style its `encoding` gives (`form`, exploded, when it
+    /// gives none), and any other name as a property too, `[…]` keys nested. A name in
+    /// `jsonNames`, or whose `encoding` names a JSON type, is read as JSON.
+    private func formBody(_ pairs: [(name: String, value: String)], jsonNames: Set<String>, media: OpenAPIMediaType,
+                          schema: OpenAPISchema, problems: inout [WireErrorDetail]) -> JSONValue {
         let reader = ParameterReader(validator: validator)
         let own = validator.document.resolved(schema) ?? schema
         var properties = own.properties
@@ -217,7 +241,7 @@ package struct RequestContract: Sendable {
         for name in names.union(others).sorted() {
             let written = encoding[name] as? [String: Any]
             let style = written.map { ParameterStyle($0, location: "query") } ?? ParameterStyle(.form, explode: true)
-            let json = (written?["contentType"] as? String)?.lowercased().contains("json") == true
+            let json = jsonNames.contains(name) || (written?["contentType"] as? String)?.lowercased().contains("json") == true
             let deep = properties[name] == nil ? ParameterStyle(.deepObject, explode: true) : style
             switch reader.read(name, style: deep, schema: reader.propertySchema(own, name), json: json,
                                from: .pairs(pairs), claimed: names.subtracting([name])) {
@@ -236,6 +260,7 @@ package struct RequestContract: Sendable {
     }
 
     private static let form = "application/x-www-form-urlencoded"
+    private static let multipartForm = "multipart/form-data"
 
     /// 401 when the request meets none of the operation's security requirements (a requirement
     /// is met when every scheme it names shows a credential: Prism's check); nil when it meets
