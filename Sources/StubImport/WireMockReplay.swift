@@ -129,9 +129,8 @@ struct WireMockReplay {
         if let parts = pattern["multipartPatterns"] as? [[String: Any]], !parts.isEmpty {
             // The boundary the mapping's Content-Type pattern gave, or one of ours.
             var boundary = "stubbank-replay"
-            if let type = headers[.contentType], let start = type.range(of: "boundary=") {
-                boundary = type[start.upperBound...].split(separator: ";").first
-                    .map { $0.trimmingCharacters(in: .init(charactersIn: "\" ")) } ?? boundary
+            if let type = headers[.contentType], let given = MultipartBody.parameter("boundary", in: type) {
+                boundary = given
             } else {
                 headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
             }

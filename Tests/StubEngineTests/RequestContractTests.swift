@@ -33,18 +33,26 @@ import Testing
               responses: { '200': { description: ok } }
         """
 
-    /// The message of the refusal, or nil when the request passes.
-    private func check(_ path: String, query: String? = nil, headers: HTTPFields = [:], body: String = "") throws -> APIError? {
-        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.document.utf8) })
-        let request = StubRequest(method: "POST", path: path, pathSegments: RoutePattern.segments(of: path),
+    /// The refusal of `method path?query` by `document`'s contract (credentials checked when
+    /// `credentials`, parameters and bodies when `requests`), or nil when the request passes.
+    private func refusal(_ document: String, _ method: String, _ path: String, query: String? = nil, headers: HTTPFields = [:],
+                         body: String = "", requests: Bool = true, credentials: Bool = false) throws -> APIError? {
+        var contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(document.utf8) })
+        contract.checksRequests = requests
+        contract.checksCredentials = credentials
+        let request = StubRequest(method: method, path: path, pathSegments: RoutePattern.segments(of: path),
                                   query: QueryString.parse(query), headers: headers, body: Array(body.utf8),
                                   session: "default", requestId: "r", rawQuery: query)
         do {
-            try contract.check(request, method: "POST")
+            try contract.check(request, method: method)
             return nil
         } catch {
             return error
         }
+    }
+
+    private func check(_ path: String, query: String? = nil, headers: HTTPFields = [:], body: String = "") throws -> APIError? {
+        try refusal(Self.document, "POST", path, query: query, headers: headers, body: body)
     }
 
     private func fields(_ pairs: [(String, String)]) -> HTTPFields {
@@ -98,16 +106,7 @@ import Testing
 
     /// The message of the refusal of `GET path?query` by `accounts`, or nil when it passes.
     private func get(_ path: String, query: String? = nil) throws -> String? {
-        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.accounts.utf8) })
-        let request = StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path),
-                                  query: QueryString.parse(query), headers: [:], body: [], session: "default", requestId: "r",
-                                  rawQuery: query)
-        do {
-            try contract.check(request, method: "GET")
-            return nil
-        } catch {
-            return error.message
-        }
+        try refusal(Self.accounts, "GET", path, query: query)?.message
     }
 
     /// The operation is the document's for the request's path, found by the document's own
@@ -151,16 +150,7 @@ import Testing
         """
 
     private func post(_ path: String, type: String, body: String = "") throws -> String? {
-        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.attachments.utf8) })
-        let request = StubRequest(method: "POST", path: path, pathSegments: RoutePattern.segments(of: path), query: [:],
-                                  headers: fields([("Content-Type", type)]), body: Array(body.utf8), session: "default",
-                                  requestId: "r", rawQuery: nil)
-        do {
-            try contract.check(request, method: "POST")
-            return nil
-        } catch {
-            return error.message
-        }
+        try refusal(Self.attachments, "POST", path, headers: fields([("Content-Type", type)]), body: body)?.message
     }
 
     /// Xero's accounting document writes `/Accounts/{AccountID}/Attachments/{AttachmentID}` (a
@@ -215,17 +205,7 @@ import Testing
 
     /// The refusal of `GET path?query` with `headers`, or nil; `requests` also checks parameters.
     private func secured(_ path: String, query: String? = nil, _ headers: [(String, String)] = [], requests: Bool = false) throws -> APIError? {
-        var contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.secured.utf8) })
-        contract.checksRequests = requests
-        contract.checksCredentials = true
-        let request = StubRequest(method: "GET", path: path, pathSegments: RoutePattern.segments(of: path), query: QueryString.parse(query),
-                                  headers: fields(headers), body: [], session: "default", requestId: "r", rawQuery: query)
-        do {
-            try contract.check(request, method: "GET")
-            return nil
-        } catch {
-            return error
-        }
+        try refusal(Self.secured, "GET", path, query: query, headers: fields(headers), requests: requests, credentials: true)
     }
 
     /// `validate: [requests, credentials]`: a request that shows none of the credentials its
@@ -280,21 +260,13 @@ import Testing
     /// The message of the refusal of a multipart POST with `parts` (name, extra headers, body),
     /// or with `raw` as its whole body.
     private func multipart(_ parts: [(String, String, String)], raw: String? = nil) throws -> String? {
-        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(Self.evidence.utf8) })
         var body = ""
         for (name, headers, value) in parts {
             body += "--b1\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\(headers)\r\n\(value)\r\n"
         }
         body = raw ?? body + "--b1--\r\n"
-        let request = StubRequest(method: "POST", path: "/evidence", pathSegments: ["evidence"], query: [:],
-                                  headers: fields([("Content-Type", "multipart/form-data; boundary=b1")]), body: Array(body.utf8),
-                                  session: "default", requestId: "r", rawQuery: nil)
-        do {
-            try contract.check(request, method: "POST")
-            return nil
-        } catch {
-            return error.message
-        }
+        return try refusal(Self.evidence, "POST", "/evidence", headers: fields([("Content-Type", "multipart/form-data; boundary=b1")]),
+                           body: body)?.message
     }
 
     /// A `multipart/form-data` body is read as its parts by name (Moov's dispute evidence, a

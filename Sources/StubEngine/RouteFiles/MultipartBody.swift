@@ -11,15 +11,7 @@ package struct MultipartBody: Sendable {
 
         /// The `name` its `Content-Disposition: form-data; name="…"` gives (RFC 7578), if any.
         package var formName: String? {
-            guard let disposition = headers[HTTPField.Name("Content-Disposition")!] else { return nil }
-            for parameter in disposition.split(separator: ";").dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
-                guard pair.count == 2, pair[0].lowercased() == "name" else { continue }
-                var value = pair[1]
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-                return value
-            }
-            return nil
+            headers[HTTPField.Name("Content-Disposition")!].flatMap { MultipartBody.parameter("name", in: $0) }
         }
     }
 
@@ -29,7 +21,7 @@ package struct MultipartBody: Sendable {
     /// body has no part delimited by it.
     package init?(_ body: [UInt8], contentType: String?) {
         guard let contentType, contentType.lowercased().hasPrefix("multipart/"),
-              let boundary = Self.boundary(in: contentType), !boundary.isEmpty else { return nil }
+              let boundary = Self.parameter("boundary", in: contentType), !boundary.isEmpty else { return nil }
         let delimiter = Array(("--" + boundary).utf8)
         var starts: [Int] = []
         var index = 0
@@ -78,11 +70,12 @@ package struct MultipartBody: Sendable {
         return Part(headers: headers, body: lineStart == 0 ? bytes : [])
     }
 
-    /// The `boundary` parameter, without quotes.
-    private static func boundary(in contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
+    /// The parameter `name` of a header value (`boundary` of a `Content-Type`, `name` of a
+    /// `Content-Disposition`), without quotes; its name in any case.
+    package static func parameter(_ name: String, in header: String) -> String? {
+        for parameter in header.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
-            guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
+            guard pair.count == 2, pair[0].lowercased() == name else { continue }
             var value = pair[1]
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             return value
