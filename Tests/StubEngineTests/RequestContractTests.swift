@@ -193,8 +193,19 @@ import Testing
               security: [{ basic: [], signature: [] }]
               parameters: [{ name: page, in: query, schema: { type: integer } }]
               responses: { '200': { description: ok } }
+          /cookie:
+            get: { security: [{ session: [] }], responses: { '200': { description: ok } } }
+          /oidc:
+            get: { security: [{ oidc: [] }], responses: { '200': { description: ok } } }
+          /mtls:
+            get: { security: [{ mtls: [] }], responses: { '200': { description: ok } } }
+          /referenced:
+            get: { security: [{ shared: [] }], responses: { '200': { description: ok } } }
         components:
           securitySchemes:
+            oidc: { type: openIdConnect, openIdConnectUrl: https://id.example/.well-known/openid-configuration }
+            mtls: { type: mutualTLS }
+            shared: { $ref: "#/components/securitySchemes/key" }
             bearer: { type: http, scheme: bearer }
             basic: { type: http, scheme: basic }
             key: { type: apiKey, in: header, name: X-Api-Key }
@@ -234,6 +245,13 @@ import Testing
         let both = try secured("/signed", query: "sig=1&page=x", [("Authorization", "Basic YTpi")], requests: true)
         #expect(both?.status.code == 400, "\(String(describing: both))")
         #expect(try secured("/signed", query: "page=x", requests: true)?.status.code == 401, "credentials are asked first")
+        // The rest of the specification's vocabulary: an apiKey in a cookie, openIdConnect (a
+        // bearer token), mutualTLS (not in the request: taken as met) and a scheme by $ref.
+        #expect(try secured("/cookie") != nil)
+        #expect(try secured("/cookie", [("Cookie", "theme=dark; sid=abc")]) == nil)
+        #expect(try secured("/oidc") != nil && secured("/oidc", [("Authorization", "Bearer t")]) == nil)
+        #expect(try secured("/mtls") == nil)
+        #expect(try secured("/referenced") != nil && secured("/referenced", [("X-Api-Key", "k")]) == nil)
     }
 
     static let evidence = """
