@@ -46,10 +46,13 @@ package struct RequestContract: Sendable {
             }
         }
 
+        /// An `Authorization` scheme as it is written on the wire: `Bearer`, `Basic`.
+        static func written(_ scheme: String) -> String { scheme.prefix(1).uppercased() + scheme.dropFirst() }
+
         /// How a refusal names it: `Authorization: Bearer`, `header X-Api-Key`.
         var described: String {
             switch self {
-            case .authorization(let scheme): "Authorization: \(scheme.prefix(1).uppercased() + scheme.dropFirst())"
+            case .authorization(let scheme): "Authorization: \(Self.written(scheme))"
             case .header(let name): "header \(name)"
             case .query(let name): "query parameter \(name)"
             case .cookie(let name): "cookie \(name)"
@@ -289,7 +292,7 @@ package struct RequestContract: Sendable {
         let challenge = operation.security.lazy.flatMap(\.keys).compactMap { name -> String? in
             guard case .authorization(let scheme)? = schemes[name] else { return nil }
             // RFC 7617: Basic's challenge names a realm.
-            return scheme.prefix(1).uppercased() + scheme.dropFirst() + (scheme == "basic" ? #" realm="StubBank""# : "")
+            return CredentialPlace.written(scheme) + (scheme == "basic" ? #" realm="StubBank""# : "")
         }.first
         return APIError(status: .unauthorized, type: "authentication", code: "missing_credentials",
                         message: "The request has none of the credentials the API document asks for: "
