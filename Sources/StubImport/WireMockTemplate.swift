@@ -39,7 +39,7 @@ struct WireMockTemplate {
             let start = triple ? rest.index(after: open.upperBound) : open.upperBound
             guard let close = rest[start...].range(of: triple ? "}}}" : "}}") else {
                 unsupported.append(("an unclosed {{", String(rest[open.lowerBound...].prefix(40))))
-                return (out + rest, unsupported)
+                return (out + rest[open.lowerBound...], unsupported)
             }
             let expression = rest[start..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             switch convert(expression: expression) {

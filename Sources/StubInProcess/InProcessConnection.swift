@@ -44,14 +44,10 @@ final class InProcessConnection: StubConnection {
 
     func closeWithoutResponse() async { end(.closedWithoutAnswer) }
 
+    /// A hang lasts until the client gives up: the request's own timeout. A server's hang limit
+    /// frees a socket a client may never close; here there is none, and the timeout ends it.
     func hang(limitSeconds: Int, stop: StopSignal) async {
-        let limit = Duration.seconds(limitSeconds)
-        if limit < timeout {
-            _ = try? await clock.sleep(for: limit)
-            end(.closedWithoutAnswer)
-        } else {
-            _ = await wait(milliseconds: nil, stop: stop)
-        }
+        _ = await wait(milliseconds: nil, stop: stop)
     }
 
     func cutBody() async { end(.cutMidBody) }

@@ -43,7 +43,7 @@ struct InProcessExchange {
     /// session's own queue, the one `startLoading` runs on), and may decide it before, off that
     /// queue (`StubURLProtocol`).
     func start(_ request: URLRequest, url: URL, at located: InProcessHosts.Located, body: Data) -> Start {
-        let timeout = Duration.milliseconds(Int64((request.timeoutInterval > 0 ? request.timeoutInterval : 60) * 1000))
+        let timeout = Self.timeout(request.timeoutInterval)
         let plan = backend.engine.answer(Self.engineRequest(request, at: located, body: body))
         guard plan.waitsOnTheWire else {
             let head = Self.urlResponse(status: Int(plan.status.code), headers: plan.headers, url: url)
@@ -75,6 +75,14 @@ struct InProcessExchange {
             return Answer(response: head, body: received, failure: Self.failure(after: connection.ended))
         }
         return Answer(response: head, body: received, failure: nil)
+    }
+
+    /// How long the client waits for an answer: the request's `timeoutInterval` (60 s when it
+    /// is not positive, as URLRequest's default), at most URLSession's default resource timeout
+    /// of 7 days, which also ends a request that sets no limit (`.infinity`).
+    static func timeout(_ interval: TimeInterval) -> Duration {
+        let seconds = interval > 0 ? min(interval, 7 * 86_400) : 60
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     /// The request as the engine reads it: the URL's target and authority (`InProcessHosts.Located`),

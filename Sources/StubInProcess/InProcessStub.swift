@@ -71,7 +71,6 @@ public final class InProcessStub: Sendable {
     package init(stubs: URL, bank: BankModule?, clock: any Clock<Duration>, configure: (inout StubServerConfiguration) -> Void) throws {
         var configuration = StubServerConfiguration(stubsDirectory: stubs)
         configuration.seed = 1
-        configuration.hangLimitSeconds = 30
         configure(&configuration)
         configuration.port = 0
         var logger = Logger(label: "stubbank.in-process")

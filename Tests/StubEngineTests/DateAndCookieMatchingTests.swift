@@ -142,13 +142,15 @@ import HTTPTypes
                   cookies:
                     session: { matches: "s-[0-9]+" }
                     consent: { absent: true }
-                responses: [{ status: 200 }]
+                responses: [{ status: 200, body: '{{#now}}epoch{{/now}}' }]
             """)
         #expect(problems.isEmpty, "\(problems)")
         let clock: @Sendable () -> Date = { Self.now }
         let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: clock)])
         let headers = ["X-Request-Date": "Fri, 20 Nov 2026 12:00:30 GMT", "Cookie": "theme=dark; session=s-42"]
-        #expect(probe.answer("/v1/statements?from=2026-10-01", headers: headers).status.code == 200)
+        let matched = probe.answer("/v1/statements?from=2026-10-01", headers: headers)
+        #expect(matched.status.code == 200)
+        #expect(String(decoding: matched.body, as: UTF8.self) == "1795176000", "the answer is rendered on the same clock")
         let old = probe.answer("/v1/statements?from=2026-01-01", headers: headers)
         #expect(old.status.code == 404)
         let oldText = String(decoding: old.body, as: UTF8.self)

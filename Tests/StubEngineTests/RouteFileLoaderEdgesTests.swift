@@ -74,6 +74,41 @@ import StubOpenAPI
         #expect(routes.routes.map(\.id) == ["r"])
     }
 
+    /// A route file's top level is `routes` and `defaults`: a misspelt key, a file that is a list,
+    /// and `routes` that is not a list are each refused at their line, naming what it takes,
+    /// while the folder's other files still load.
+    @Test func aRouteFilesTopLevelIsRoutesAndDefaults() throws {
+        let (routes, problems) = load([
+            "routes/good.yaml": """
+                routes:
+                  - id: good
+                    request: { method: GET, path: /v1/good }
+                    responses: [{ status: 200 }]
+                """,
+            "routes/typo.yaml": """
+                rotues:
+                  - request: { method: GET, path: /v1/typo }
+                    responses: [{ status: 200 }]
+                """,
+            "routes/list.yaml": """
+                - request: { method: GET, path: /v1/list }
+                  responses: [{ status: 200 }]
+                """,
+            "routes/scalar.yaml": """
+                routes: GET /v1/scalar
+                """,
+        ])
+        #expect(routes.routes.map(\.id) == ["good"])
+        let byFile = Dictionary(grouping: problems, by: \.file)
+        #expect(byFile.keys.sorted() == ["routes/list.yaml", "routes/scalar.yaml", "routes/typo.yaml"], "\(problems)")
+        let typo = try #require(byFile["routes/typo.yaml"]?.first)
+        #expect(typo.line == 1 && typo.reason.contains("rotues") && typo.reason.contains("routes"), "\(typo)")
+        let list = try #require(byFile["routes/list.yaml"]?.first)
+        #expect(list.line == 1, "\(list)")
+        let scalar = try #require(byFile["routes/scalar.yaml"]?.first)
+        #expect(scalar.line == 1 && scalar.reason.contains("routes"), "\(scalar)")
+    }
+
     /// An id is 1 to 128 characters: 128 is taken, 129 and none are refused at the id's line.
     @Test func anIdIsOneTo128Characters() throws {
         func problems(id: String) -> [String] {

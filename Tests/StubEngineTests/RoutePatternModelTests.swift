@@ -23,8 +23,8 @@ import Testing
     }
 
     static func path(using generator: inout SeededGenerator) -> String {
-        let segments = (0..<Int.random(in: 0...4, using: &generator)).map { _ in (literals + ["y", "%C3%A9"]).randomElement(using: &generator)! }
-        // Empty segments (`//`, a trailing `/`) are not segments.
+        let segments = (0..<Int.random(in: 0...4, using: &generator)).map { _ in (literals + ["y", "%C3%A9", "Accounts", "V1"]).randomElement(using: &generator)! }
+        // Empty segments (`//`, a trailing `/`) are not segments; a literal matches only in its own case.
         return "/" + segments.joined(separator: Bool.random(using: &generator) ? "/" : "//") + (Bool.random(using: &generator) ? "/" : "")
     }
 

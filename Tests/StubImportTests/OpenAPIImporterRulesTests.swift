@@ -181,6 +181,52 @@ import Testing
         #expect(imported.noted("paths./v1/examples.get.responses.200", "example external has no value"))
     }
 
+    /// An `example` that breaks its own schema is not served, for a body or a header: the answer
+    /// is made from the schema and the report says why; a schema no value fits is named too.
+    @Test func anExampleThatBreaksItsSchemaIsReplacedAndNamed() throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let spec = folder.url.appendingPathComponent("unfit.yaml")
+        try """
+            openapi: 3.0.3
+            info: { title: unfit, version: '1' }
+            paths:
+              /v1/rates:
+                get:
+                  responses:
+                    '200':
+                      description: rates
+                      headers:
+                        X-Rate-Limit: { required: true, schema: { type: integer, minimum: 1 }, example: many }
+                      content:
+                        application/json:
+                          schema: { type: object, required: [rate], properties: { rate: { type: number } } }
+                          example: { rate: high }
+              /v1/never:
+                get:
+                  responses:
+                    '200':
+                      description: nothing fits
+                      content:
+                        application/json: { schema: { type: integer, minimum: 5, maximum: 2 } }
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let (routes, notes) = OpenAPIImporter(spec: spec, seed: 1).routes(try OpenAPIImporter.load(spec))
+        let rates = try #require(routes.first { $0.path == "/v1/rates" }?.responses.first)
+        guard case .json(.object(let fields))? = rates.body, case .number? = fields["rate"] else {
+            Issue.record("a body made from the schema: \(String(describing: rates.body))"); return
+        }
+        let limit = try #require(rates.headers.first { $0.0 == "X-Rate-Limit" }?.1)
+        #expect((Int(limit) ?? 0) >= 1, "a header made from its schema: \(limit)")
+        func noted(_ path: String, _ reason: String) -> Bool {
+            notes.contains { $0.source == "paths.\(path).get.responses.200" && $0.reason.contains(reason) }
+        }
+        #expect(noted("/v1/rates", "the body's example does not fit its schema"), "\(notes)")
+        #expect(noted("/v1/rates", "header X-Rate-Limit's example does not fit its schema"), "\(notes)")
+        #expect(noted("/v1/rates", "not served, a value was made from the schema"), "\(notes)")
+        #expect(noted("/v1/never", "no value that fits the body's schema could be made"), "\(notes)")
+        _ = folder
+    }
+
     private static func text(_ body: ImportedRoute.Body?) -> String? {
         guard case .json(let value) = body else { return nil }
         return String(decoding: try! JSONEncoder.sorted.encode(value), as: UTF8.self)

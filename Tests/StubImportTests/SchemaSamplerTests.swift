@@ -338,6 +338,33 @@ import StubOpenAPI
         _ = folder
     }
 
+    /// A member's own value for the discriminator (an `enum` of one, as Stripe writes `object`)
+    /// is kept where no mapping names the member: the schema's name is the tag only when the
+    /// member gives none. A base that its own mapping names is not taken as one of its members.
+    @Test func aMembersOwnTagIsKeptAndTheBaseIsNotItsOwnMember() throws {
+        let schemas = """
+            Source:
+              oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' } ]
+              discriminator: { propertyName: object }
+            Card: { type: object, required: [object, last4], properties: { object: { type: string, enum: [card] }, last4: { type: string } } }
+            Bank: { type: object, required: [object], properties: { object: { type: string, enum: [bank_account] } } }
+            Account:
+              type: object
+              required: [kind]
+              properties: { kind: { type: string } }
+              discriminator: { propertyName: kind, mapping: { account: '#/components/schemas/Account', savings: '#/components/schemas/Savings' } }
+            Savings: { allOf: [ { $ref: '#/components/schemas/Account' }, { type: object, required: [rate], properties: { rate: { type: number } } } ] }
+            """
+        for value in try fits(schemas, "Source") {
+            guard case .object(let fields) = value, case .string(let tag)? = fields["object"] else { Issue.record("\(value)"); continue }
+            #expect(["card", "bank_account"].contains(tag), "\(value)")
+        }
+        for value in try fits(schemas, "Account") {
+            guard case .object(let fields) = value else { Issue.record("\(value)"); continue }
+            #expect(fields["kind"] == .string("savings") && fields["rate"] != nil, "a member, not the base: \(value)")
+        }
+    }
+
     /// An optional property no value can fit (Adyen's `gender`: an enum of words and
     /// `maxLength: 1`) is left out; a required one is still made and the problem noted.
     @Test func anOptionalPropertyNoValueFitsIsLeftOut() throws {

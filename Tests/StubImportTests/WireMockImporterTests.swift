@@ -185,6 +185,12 @@ import Testing
             "{{jsonPath request.body '$.items[0]'}} (jsonPath converts only for request.body with a dotted path such as '$.a.b')",
             "{{request.path.accountId}} (the path /v1/cards/{cardId}/** has no {accountId})",
         ])
+        let beyond = WireMockTemplate(path: "/v1/cards").convert("{{request.path.[5]}}")
+        #expect(beyond.unsupported.map(\.reason) == ["{{request.path.[5]}} (the path /v1/cards has 2 segments)"])
+        // An unclosed `{{` is named, and the text is kept as written from there.
+        let unclosed = template.convert("Hello {{request.method}} and {{request.query.q")
+        #expect(unclosed.text == "Hello {{request.method}} and {{request.query.q", "\(unclosed.text)")
+        #expect(unclosed.unsupported.map(\.reason) == ["an unclosed {{"] && unclosed.unsupported.first?.written == "{{request.query.q")
     }
 
     /// WireMock's four faults become the stub's nearest ones, and its delays keep their numbers:

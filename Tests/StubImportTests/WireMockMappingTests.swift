@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Logging
+import StubFormats
 import Testing
 @testable import StubImport
 @testable import StubRuntime
@@ -220,6 +221,68 @@ import Testing
         #expect(send(["signed a", "signed b"]).status.code == 201)
         #expect(send(["signed a", "draft b"]).status.code == 202)
         #expect(send(["draft a", "draft b"]).status.code == 404)
+    }
+
+    /// A multipart pattern's `name` is the part's name exactly: `file` is not `profile_file`.
+    @Test func aMultipartPatternsNameIsThePartsWholeName() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "request": { "method": "POST", "urlPath": "/v1/uploads",
+                "multipartPatterns": [ { "name": "file", "bodyPatterns": [ { "contains": "%PDF" } ] } ] },
+              "response": { "status": 201, "body": "stored" } }
+            """#)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        func send(_ name: String) -> WirePlan {
+            let body = "--b\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"a.pdf\"\r\n\r\n%PDF-1.7\r\n--b--\r\n"
+            return backend.engine.answer(EngineRequest(method: "POST", target: "/v1/uploads",
+                                                       headers: [.contentType: "multipart/form-data; boundary=b"], body: Array(body.utf8)))
+        }
+        #expect(send("file").status.code == 201)
+        #expect(send("profile_file").status.code == 404)
+        #expect(send("file2").status.code == 404)
+    }
+
+    /// A templated `jsonBody` has its templates converted wherever its strings sit: in
+    /// objects, in lists, and in lists inside lists.
+    @Test func aTemplatedJSONBodysStringsConvertInListsToo() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "request": { "method": "GET", "urlPathPattern": "/v1/cards/[a-z0-9]+" },
+              "response": { "status": 200, "transformers": ["response-template"],
+                "jsonBody": { "id": "{{request.path.[2]}}", "links": ["/v1/cards/{{request.path.[2]}}", ["{{request.method}}"]] } } }
+            """#)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        let plan = answer(backend, "/v1/cards/c42")
+        let body = try JSONValue.parse(plan.body)
+        #expect(body == .object(["id": .string("c42"), "links": .array([.string("/v1/cards/c42"), .array([.string("GET")])])]),
+                "\(plan.text)")
+    }
+
+    /// A scenario that no sequence can say is listed with its reason and not converted: two
+    /// mappings for one state (different requests in it), a state no chain from `Started`
+    /// reaches, or one chain over different requests.
+    @Test func aScenarioNoSequenceCanSayIsNamedWithItsReason() throws {
+        func mapping(_ scenario: String, _ state: String, _ next: String?, _ method: String, _ path: String) -> String {
+            #"{ "scenarioName": "\#(scenario)", "requiredScenarioState": "\#(state)", "#
+                + (next.map { #""newScenarioState": "\#($0)", "# } ?? "")
+                + #""request": { "method": "\#(method)", "urlPath": "\#(path)" }, "response": { "status": 200, "body": "\#(state)" } }"#
+        }
+        let (report, backend, _) = try Self.convert(#"{ "mappings": ["# + [
+            mapping("todo", "Started", nil, "GET", "/v1/todo"),
+            mapping("todo", "Started", "Added", "POST", "/v1/todo"),
+            mapping("todo", "Added", nil, "GET", "/v1/todo"),
+            mapping("island", "Started", nil, "GET", "/v1/island"),
+            mapping("island", "Away", nil, "GET", "/v1/island"),
+            mapping("pay", "Started", "Paid", "POST", "/v1/pay"),
+            mapping("pay", "Paid", nil, "GET", "/v1/pay/status"),
+            mapping("ok", "Started", "Done", "GET", "/v1/ok"),
+            mapping("ok", "Done", nil, "GET", "/v1/ok"),
+        ].joined(separator: ",") + "] }")
+        #expect(report.routes == 1, "only the scenario a sequence can say: \(report.skipped)")
+        #expect([answer(backend, "/v1/ok").text, answer(backend, "/v1/ok").text] == ["Started", "Done"])
+        let reasons = report.skipped.map(\.reason)
+        #expect(reasons.contains { $0.contains("scenario \"todo\" has two mappings for state \"Started\"") }, "\(reasons)")
+        #expect(reasons.contains { $0.contains("scenario \"island\": its states do not form one chain from \"Started\"") }, "\(reasons)")
+        #expect(reasons.contains { $0.contains("scenario \"pay\": its mappings match different requests") }, "\(reasons)")
+        #expect(answer(backend, "/v1/todo").status.code == 404 && answer(backend, "/v1/island").status.code == 404)
     }
 
     /// `equalToXml`'s options that route files cannot express are refused, naming the option.

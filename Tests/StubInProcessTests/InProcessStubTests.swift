@@ -161,6 +161,18 @@ import FoundationNetworking
         #expect(try await session.requests(matching: "GET /v1/atms").first?.fault == fault.rawValue)
     }
 
+    /// A hang lasts until the client gives up, however long it is willing to wait: URLRequest's
+    /// default 60 s, 90 s, or no limit at all (URLSession's resource timeout, 7 days, ends it).
+    @Test(arguments: [60, 90, TimeInterval.infinity])
+    func aHangLastsUntilTheRequestsOwnTimeout(timeout: TimeInterval) async throws {
+        let clock = TestClock()
+        let stub = try InProcessStub(stubs: Self.stubs, bank: .builtIn, clock: clock)
+        let session = try await stub.control.makeSession()
+        try await session.install(.fault(.hang, on: "GET /v1/atms"))
+        #expect(await failure(session.baseURL.appendingPathComponent("v1/atms"), stub, timeout: timeout) == .timedOut)
+        #expect(clock.elapsed == (timeout.isFinite ? .seconds(timeout) : .seconds(7 * 86_400)))
+    }
+
     /// A `TestClock` is also the stub's `now`: a template reads it, and moving the clock moves it.
     @Test func aTestClockIsTheStubsNow() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-now-\(UUID().uuidString)")

@@ -43,6 +43,25 @@ import Yams
         #expect(try passes(.number(1), "{ type: number, exclusiveMinimum: true }"), "a flag without its bound bounds nothing")
     }
 
+    /// Every problem is named with its place, not only the first: one `verify` lists all there
+    /// is to fix.
+    @Test func everyProblemIsNamedWithItsPlace() throws {
+        let value = try JSONValue.parse(Array(#"{"a": "x", "c": 5, "d": [1, "y"]}"#.utf8))
+        let problems = validator.validate(value, against: try schema("""
+            type: object
+            required: [a, b]
+            properties:
+              a: { type: integer }
+              c: { maximum: 3 }
+              d: { type: array, items: { type: integer } }
+            """))
+        #expect(problems.count == 4, "\(problems)")
+        for place in ["$.a", "$.c", "$.d[1]"] {
+            #expect(problems.contains { $0.hasPrefix(place + ":") }, "\(place) in \(problems)")
+        }
+        #expect(problems.contains { $0.contains("b") && $0.hasPrefix("$:") }, "\(problems)")
+    }
+
     @Test func lengthsItemsAndPropertiesAreCountedToTheEdge() throws {
         #expect(try passes(.string("abc"), "{ type: string, minLength: 3, maxLength: 3 }"))
         #expect(try !passes(.string("ab"), "{ type: string, minLength: 3 }"))

@@ -121,6 +121,38 @@ import Testing
         #expect(okSchema(paths, "/accounts/{id}")?["$ref"] as? String == (listSchema?["items"] as? [String: Any])?["$ref"] as? String)
     }
 
+    /// Two places whose names write alike once made a name (`Money/Amount`, a pointer into a
+    /// group, and a key `Money-Amount`) are brought in under two names, each with its own schema.
+    @Test func twoPlacesThatNameAlikeAreBroughtInApart() throws {
+        let source = try load([
+            "api/openapi.yaml": """
+                openapi: 3.0.3
+                info: { title: t, version: '1' }
+                paths:
+                  /a:
+                    get:
+                      responses:
+                        '200': { description: a, content: { application/json: { schema: { $ref: 'money.yaml#/Money/Amount' } } } }
+                  /b:
+                    get:
+                      responses:
+                        '200': { description: b, content: { application/json: { schema: { $ref: 'money.yaml#/Money-Amount' } } } }
+                """,
+            "api/money.yaml": """
+                Money:
+                  Amount: { type: string, pattern: '^[0-9]+$' }
+                Money-Amount: { type: integer, minimum: 1 }
+                """,
+        ])
+        #expect(source.problems.isEmpty, "\(source.problems)")
+        let paths = try #require(source.root["paths"] as? [String: Any])
+        let first = okSchema(paths, "/a")?["$ref"] as? String
+        let second = okSchema(paths, "/b")?["$ref"] as? String
+        #expect(first != nil && first != second, "\(String(describing: first)) and \(String(describing: second))")
+        #expect(follow(okSchema(paths, "/a"), in: source)?["type"] as? String == "string")
+        #expect(follow(okSchema(paths, "/b"), in: source)?["type"] as? String == "integer")
+    }
+
     /// `./` in a reference is the file's own folder (as most split documents write it); and a
     /// schema with a property called `paths` is a schema, not the document's paths.
     @Test func aDotSlashReferenceAndAPropertyNamedPaths() throws {

@@ -52,6 +52,27 @@ import Testing
 
     /// A boolean is JSON's `true` or `false`, written so: `TRUE` stays text, which the schema
     /// then refuses, as Prism does.
+    /// deepObject's brackets nest: every key under one name gathers into one object, in any
+    /// order sent (`f[amount][min]=1&f[currency]=GBP&f[amount][max]=5`).
+    @Test func deepObjectKeysUnderOneNameGatherIntoOneObject() {
+        let filter = OpenAPISchema(["type": "object", "properties": [
+            "amount": ["type": "object", "properties": ["min": ["type": "integer"], "max": ["type": "integer"]]],
+            "currency": ["type": "string"]]])
+        let sent: [(name: String, value: String)] = [("f[amount][min]", "1"), ("f[currency]", "GBP"), ("f[amount][max]", "5")]
+        #expect(reader.read("f", style: ParameterStyle(.deepObject, explode: true), schema: filter, from: .pairs(sent))
+                == .value(.object(["amount": .object(["min": .number(1), "max": .number(5)]), "currency": .string("GBP")])))
+    }
+
+    /// An unexploded matrix object is `;name=key,value,…`: an odd count of items is not one, and
+    /// the reason shows how it is written.
+    @Test func anUnexplodedMatrixObjectNeedsKeyValuePairs() {
+        let style = ParameterStyle(.matrix, explode: false)
+        #expect(reader.read("color", style: style, schema: rgb, from: .text(";color=R,100,G,200"))
+                == .value(.object(["R": .number(100), "G": .number(200)])))
+        #expect(reader.read("color", style: style, schema: rgb, from: .text(";color=R,100,G"))
+                == .malformed("is not written as matrix style (;color=key,value,…)"))
+    }
+
     @Test func onlyLowerCaseTrueAndFalseAreBooleans() {
         let flag = OpenAPISchema(["type": "boolean"])
         let style = ParameterStyle([:], location: "query")

@@ -229,6 +229,41 @@ import Testing
         }
     }
 
+    /// An answer a stub cannot serve (a WebSocket upgrade, a status outside 200–599) and a body
+    /// it cannot read (base64 that does not decode, an encoding HAR does not define) are each
+    /// listed with their entry and why; the entries around them still import.
+    @Test func answersThatCannotBeServedAreListedWithTheirEntry() async throws {
+        let entry = { (path: String, status: Int, content: String) in
+            #"{"request": {"method": "GET", "url": "https://a.example"# + path + #""}, "response": {"status": "# + String(status)
+                + #", "headers": [], "content": "# + content + "}}"
+        }
+        let log = #"{"log": {"entries": ["# + [
+            entry("/v1/ok", 200, #"{"text": "fine"}"#),
+            entry("/v1/socket", 101, "{}"),
+            entry("/v1/early", 103, "{}"),
+            entry("/v1/odd", 600, #"{"text": "x"}"#),
+            entry("/v1/garbled", 200, #"{"text": "YWJjZ", "encoding": "base64"}"#),
+            entry("/v1/zipped", 200, #"{"text": "H4sIAAAA", "encoding": "gzip"}"#),
+            entry("/v1/after", 200, #"{"text": "still here"}"#),
+        ].joined(separator: ",") + "]}}"
+        try await imported(["odd.har": log]) { report, _, client in
+            #expect(report.routes == 2, "\(report.skipped)")
+            let reasons = Dictionary(report.skipped.map { ($0.source, $0.reason) }, uniquingKeysWith: { $0 + "; " + $1 })
+            for (source, reason) in [("odd.har: entry 1 (GET /v1/socket)", "a WebSocket upgrade"),
+                                     ("odd.har: entry 2 (GET /v1/early)", "status 103 cannot be served"),
+                                     ("odd.har: entry 3 (GET /v1/odd)", "status 600 cannot be served"),
+                                     ("odd.har: entry 4 (GET /v1/garbled)", "marked base64 but does not decode"),
+                                     ("odd.har: entry 5 (GET /v1/zipped)", "encoding \"gzip\" is not one StubBank reads")] {
+                #expect(reasons[source]?.contains(reason) == true, "\(source): \(reasons)")
+            }
+            let ok = try await client.execute(uri: "/v1/ok", method: .get)
+            let after = try await client.execute(uri: "/v1/after", method: .get)
+            let garbled = try await client.execute(uri: "/v1/garbled", method: .get)
+            #expect(String(buffer: ok.body) == "fine" && String(buffer: after.body) == "still here")
+            #expect(garbled.status == .notFound)
+        }
+    }
+
     @Test func aRepeatedQueryKeyMatchesEveryValueInOrder() async throws {
         // Polly.JS and browsers send a list as a repeated key; two captures with different lists.
         let entry = { (query: String, body: String) in

@@ -23,7 +23,8 @@ public struct StubServerConfiguration: Sendable {
     public var maxBodyBytes: Int = 64 * 1024
     /// Journal size; 0 turns it off.
     public var journalCapacity: Int = 1000
-    /// The longest a `hang` fault holds a connection open.
+    /// The longest a `hang` fault holds a connection open. In process there is no connection to
+    /// free: a hang lasts until the request's own timeout.
     public var hangLimitSeconds: Int = 300
     /// Header, body and idle timeouts, and how much of an unwanted body is read and dropped.
     public var connectionLimits = ConnectionLimits()
