@@ -21,6 +21,11 @@ struct WireMockMapping {
     /// WireMock's priority for a mapping that gives none.
     static let defaultPriority = 5
 
+    /// A mapping's priority as WireMock reads it: the lower wins.
+    static func priority(_ mapping: WireMockImporter.Mapping) -> Int {
+        mapping.json["priority"] as? Int ?? defaultPriority
+    }
+
     static let mappingKeys: Set<String> = ["id", "uuid", "name", "request", "response", "priority", "persistent", "metadata",
                                            "scenarioName", "requiredScenarioState", "newScenarioState", "insertionIndex"]
     /// Keys that change nothing a client sees in the answer, but do something a stub server will
@@ -73,63 +78,87 @@ struct WireMockMapping {
         return route
     }
 
-    /// A scenario becomes a sequence when its mappings share one request and their states form
-    /// one chain from `Started`.
+    /// A scenario becomes a sequence when its mappings share one request and WireMock's state
+    /// machine, run from `Started`, answers in an order a sequence can say: one that ends on an
+    /// answer it then keeps (a sequence), or one that repeats from its first answer (a looping
+    /// sequence). In each state WireMock serves the mappings that require it or require no
+    /// state, the lowest `priority` first and then the one added last; a mapping moves the
+    /// scenario to its `newScenarioState`.
     mutating func sequence(_ name: String, _ mappings: [WireMockImporter.Mapping],
                            skipped: inout [ImportReport.Note]) -> (route: ImportedRoute, chain: [WireMockImporter.Mapping])? {
-        if mappings.count > 1, let free = mappings.first(where: { $0.json["requiredScenarioState"] == nil }) {
-            // WireMock serves a scenario's mapping with no required state in every state.
-            skipped.append(.init(source: free.origin,
-                reason: "scenario \"\(name)\": this mapping has no requiredScenarioState, so WireMock serves it in every state "
-                    + "beside the others; no sequence says that; not converted"))
-            return nil
-        }
-        var byState: [String: WireMockImporter.Mapping] = [:]
-        for mapping in mappings {
-            let state = mapping.json["requiredScenarioState"] as? String ?? "Started"
-            if byState[state] != nil {
+        var explicit: [String: Int] = [:]
+        for (index, mapping) in mappings.enumerated() {
+            guard let state = mapping.json["requiredScenarioState"] as? String else { continue }
+            if explicit[state] != nil {
                 skipped.append(.init(source: mapping.origin,
                                      reason: "scenario \"\(name)\" has two mappings for state \"\(state)\" (different requests per state); "
                                         + "only one request per scenario converts to a sequence"))
                 return nil
             }
-            byState[state] = mapping
+            explicit[state] = index
         }
-        var chain: [WireMockImporter.Mapping] = []
-        var visited: Set<String> = []
+        /// The mapping WireMock serves in `state`: by priority, then the one added last.
+        func served(in state: String) -> Int? {
+            mappings.indices.filter { index in
+                let required = mappings[index].json["requiredScenarioState"] as? String
+                return required == nil || required == state
+            }.min { a, b in
+                let (pa, pb) = (Self.priority(mappings[a]), Self.priority(mappings[b]))
+                return pa != pb ? pa < pb : a > b
+            }
+        }
+        // WireMock's answers, one per state, until a state comes round again.
+        var states: [String] = []
+        var answers: [Int] = []
         var state = "Started"
-        var loops = false
-        // Each step goes to a state not yet visited that a mapping serves, or ends the chain.
-        while let mapping = byState[state] {
-            visited.insert(state)
-            chain.append(mapping)
-            guard let next = mapping.json["newScenarioState"] as? String, next != state else { break }
-            if next == "Started" { loops = true; break }
-            if visited.contains(next) {
-                // WireMock would go round from the middle; a route-file sequence repeats only from its start.
-                skipped.append(.init(source: mapping.origin,
-                    reason: "scenario \"\(name)\": state \"\(state)\" goes back to \"\(next)\", not to \"Started\"; "
-                        + "a route-file sequence loops only from its start; not converted"))
+        while !states.contains(state) {
+            guard let index = served(in: state) else {
+                if answers.isEmpty { break }
+                let previous = answers.last.map { mappings[$0].origin } ?? mappings[0].origin
+                skipped.append(.init(source: previous,
+                    reason: "scenario \"\(name)\": state \"\(states.last ?? state)\" moves to \"\(state)\", which no mapping serves, so "
+                        + "WireMock stops answering there; a route-file sequence always answers; not converted"))
                 return nil
             }
-            if byState[next] == nil {
-                skipped.append(.init(source: mapping.origin,
-                    reason: "scenario \"\(name)\": state \"\(state)\" moves to \"\(next)\", which no mapping serves, so WireMock "
-                        + "stops answering there; a route-file sequence always answers; not converted"))
-                return nil
-            }
-            state = next
+            states.append(state)
+            answers.append(index)
+            state = mappings[index].json["newScenarioState"] as? String ?? state
         }
-        guard chain.count == mappings.count else {
-            skipped.append(.init(source: mappings[0].origin,
-                reason: "scenario \"\(name)\": its states do not form one chain from \"Started\"; not converted"))
+        if let never = mappings.indices.first(where: { !answers.contains($0) }) {
+            skipped.append(.init(source: mappings[never].origin,
+                reason: "scenario \"\(name)\": WireMock never serves this mapping on the way from \"Started\" (nothing moves to "
+                    + "its state, or another mapping takes precedence there); not converted"))
             return nil
         }
+        // From `start` on, the last `period` answers repeat for ever.
+        let start = states.firstIndex(of: state) ?? 0
+        let period = answers.count - start
+        let loops: Bool
+        let chain: [WireMockImporter.Mapping]
+        if period == 1 {
+            loops = false
+            chain = answers.map { mappings[$0] }
+        } else if (0..<start).allSatisfy({ answers[$0] == answers[$0 + period] }) {
+            loops = true
+            chain = answers.prefix(period).map { mappings[$0] }
+        } else {
+            skipped.append(.init(source: mappings[answers[answers.count - 1]].origin,
+                reason: "scenario \"\(name)\": state \"\(states[states.count - 1])\" goes back to \"\(state)\", not to \"Started\"; "
+                    + "a route-file sequence loops only from its start; not converted"))
+            return nil
+        }
+        // A mapping served in two states answers twice; it is converted once.
+        var converted: [String: ImportedRoute] = [:]
         var routes: [ImportedRoute] = []
         for mapping in chain {
+            if let known = converted[mapping.origin] {
+                routes.append(known)
+                continue
+            }
             var plain = mapping
             for key in ["scenarioName", "requiredScenarioState", "newScenarioState"] { plain.json.removeValue(forKey: key) }
             guard let route = route(plain, skipped: &skipped) else { return nil }
+            converted[mapping.origin] = route
             routes.append(route)
         }
         var sequence = routes[0]
@@ -146,7 +175,9 @@ struct WireMockMapping {
         sequence.id = RouteFileWriter.slug(name)
         sequence.mode = loops ? "sequence-loop" : "sequence"
         sequence.responses = routes.flatMap(\.responses)
-        sequence.origin = "scenario \"\(name)\" (\(chain.map(\.origin).joined(separator: ", ")))"
+        var named: [String] = []
+        for origin in chain.map(\.origin) where !named.contains(origin) { named.append(origin) }
+        sequence.origin = "scenario \"\(name)\" (\(named.joined(separator: ", ")))"
         return (sequence, chain)
     }
 

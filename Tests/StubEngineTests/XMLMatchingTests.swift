@@ -64,6 +64,7 @@ import HTTPTypes
         #expect(try values("count(//CdtTrfTxInf)") == ["2"])
         #expect(try values("count(//CdtTrfTxInf) = 2") == ["true"])
         #expect(try values("count(//CdtTrfTxInf) > 2") == [], "false selects nothing")
+        #expect(try values("count(//CdtTrfTxInf) > .5") == ["true"], "a number that starts with its point ends the expression")
         #expect(try values("/Document/CstmrCdtTrfInitn[count(PmtInf/CdtTrfTxInf) = 2]/GrpHdr/NbOfTxs") == ["2"])
         #expect(try values("string-length(//MsgId)") == ["8"])
         #expect(try values("normalize-space('  a   b ')") == ["a b"])

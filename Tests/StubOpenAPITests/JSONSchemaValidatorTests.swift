@@ -162,9 +162,11 @@ import Yams
             ("date-time", "2026-11-27T10:00:00", false), ("date-time", "2026-11-27", false),
             ("uuid", "3f2504e0-4f89-41d3-9a0c-0305e82c3301", true), ("uuid", "3f2504e04f8941d39a0c0305e82c3301", false),
             ("email", "ana@example.com", true), ("email", "ana example@x.com", false),
-            // RFC 5321's quoted local part: any printable text, quotes escaped, empty too; a lone quote is none.
+            // RFC 5321's quoted local part: any printable text, quotes escaped, empty too; a lone quote is none, nor is one
+            // whose closing quote is escaped.
             ("email", "\"joe bloggs\"@example.com", true), ("email", "\"\"@example.com", true), ("email", "\"@example.com", false),
             ("email", "\"a\"b\"@example.com", false), ("email", "\"a\\\"b\"@example.com", true),
+            ("email", "\"a\\\"@example.com", false),
             ("uri", "https://bank.example/a?b=c", true), ("uri", "/relative/path", false),
             ("byte", "aGVsbG8=", true), ("byte", "not base64!", false),
             ("time", "10:00:00Z", true), ("time", "23:59:60.5Z", true), ("time", "05:29:60+05:30", true),

@@ -63,6 +63,16 @@ import Testing
                 == .value(.object(["amount": .object(["min": .number(1), "max": .number(5)]), "currency": .string("GBP")])))
     }
 
+    /// deepObject keys that are not indices (`ids[a]=1`) do not make a list: a list parameter
+    /// sent so is read as the object it is, which its schema then refuses. One not sent at all is
+    /// absent, not an empty list, so a required one is missing.
+    @Test func namedDeepObjectKeysAreNotAListAndNoneIsAbsent() {
+        let style = ParameterStyle(.deepObject, explode: true)
+        let read = reader.read("ids", style: style, schema: integers, from: .pairs([("ids[a]", "1")]))
+        #expect(read == .value(.object(["a": .number(1)])), "\(read)")
+        #expect(reader.read("ids", style: style, schema: integers, from: .pairs([("other", "1"), ("idsx[0]", "2")])) == .absent)
+    }
+
     /// An unexploded matrix object is `;name=key,value,…`: an odd count of items is not one, and
     /// the reason shows how it is written.
     @Test func anUnexplodedMatrixObjectNeedsKeyValuePairs() {

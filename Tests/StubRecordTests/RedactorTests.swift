@@ -202,7 +202,8 @@ import BuiltInBank
     /// A fake name keeps the field's shape: a surname field gets one surname, a given-name field
     /// one given name, any other name field both.
     @Test(arguments: [("lastName", 1), ("last_name", 1), ("surname", 1), ("familyName", 1), ("family_name", 1),
-                      ("firstName", 1), ("givenName", 1), ("name", 2), ("fullName", 2), ("holderName", 2)])
+                      ("firstName", 1), ("givenName", 1), ("name", 2), ("fullName", 2), ("holderName", 2),
+                      ("LastName", 1), ("Surname", 1), ("FIRST_NAME", 1), ("GivenName", 1)])
     func aFakeNameKeepsTheFieldsShape(key: String, words: Int) throws {
         let out = Redactor().redact(json: .object([key: .string("Margaret Hopper")]))
         guard case .object(let members) = out, let fake = members[key]?.text else {
