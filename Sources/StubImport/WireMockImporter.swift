@@ -8,7 +8,7 @@ import StubRuntime
 /// `urlPathTemplate`; `equalTo`, `matches`, `contains` and `absent` for query and headers;
 /// `equalToJson` and `matchesJsonPath` for the body; `status`, `headers`, `body`, `jsonBody`,
 /// `base64Body` and `bodyFileName`; `fixedDelayMilliseconds`, `delayDistribution` and `fault`;
-/// `priority`; scenarios whose states form one chain over one request, as a sequence.
+/// `priority`; a scenario over one request, as a sequence in the order WireMock answers it.
 /// Everything else is listed with its file and the reason, and not written.
 public struct WireMockImporter: Sendable {
     /// The WireMock root: `mappings/` and `__files/`, or a folder of mapping files.

@@ -71,8 +71,8 @@ struct ImportCommand: AsyncParsableCommand {
                 DIR holds mappings/*.json and __files/ (or the mapping files themselves), one mapping or
                 {"mappings": [...]} per file, as people and WireMock's recorder write them. Regex URLs,
                 equalToJson with its options and json-unit placeholders, and header and body matchers
-                convert; recorder metadata (id, uuid, insertionIndex, persistent) is ignored. Scenarios
-                whose states form one chain over one request become sequences.
+                convert; recorder metadata (id, uuid, insertionIndex, persistent) is ignored. A scenario
+                over one request becomes a sequence that answers in the order WireMock would.
 
                 After writing, each converted mapping's request is sent through the written folder and
                 its answer compared with the mapping's:
