@@ -91,11 +91,12 @@ import Testing
         let ids: [String]
         let notes: [ImportReport.Note]
 
-        init() throws {
+        /// `document` (the rules document when not given), imported with seed 1.
+        init(_ document: String = OpenAPIImporterRulesTests.document) throws {
             let folder = ScratchFolder()
             try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
             let spec = folder.url.appendingPathComponent("rules.yaml")
-            try OpenAPIImporterRulesTests.document.write(to: spec, atomically: true, encoding: .utf8)
+            try document.write(to: spec, atomically: true, encoding: .utf8)
             let (routes, notes) = OpenAPIImporter(spec: spec, seed: 1).routes(try OpenAPIImporter.load(spec))
             self.routes = Dictionary(uniqueKeysWithValues: routes.map { ("\($0.method) \($0.path)", $0) })
             ids = routes.map(\.id)
@@ -184,10 +185,7 @@ import Testing
     /// An `example` that breaks its own schema is not served, for a body or a header: the answer
     /// is made from the schema and the report says why; a schema no value fits is named too.
     @Test func anExampleThatBreaksItsSchemaIsReplacedAndNamed() throws {
-        let folder = ScratchFolder()
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        let spec = folder.url.appendingPathComponent("unfit.yaml")
-        try """
+        let imported = try Imported("""
             openapi: 3.0.3
             info: { title: unfit, version: '1' }
             paths:
@@ -209,22 +207,18 @@ import Testing
                       description: nothing fits
                       content:
                         application/json: { schema: { type: integer, minimum: 5, maximum: 2 } }
-            """.write(to: spec, atomically: true, encoding: .utf8)
-        let (routes, notes) = OpenAPIImporter(spec: spec, seed: 1).routes(try OpenAPIImporter.load(spec))
-        let rates = try #require(routes.first { $0.path == "/v1/rates" }?.responses.first)
+            """)
+        let rates = try #require(try imported.route("GET /v1/rates").responses.first)
         guard case .json(.object(let fields))? = rates.body, case .number? = fields["rate"] else {
             Issue.record("a body made from the schema: \(String(describing: rates.body))"); return
         }
         let limit = try #require(rates.headers.first { $0.0 == "X-Rate-Limit" }?.1)
         #expect((Int(limit) ?? 0) >= 1, "a header made from its schema: \(limit)")
-        func noted(_ path: String, _ reason: String) -> Bool {
-            notes.contains { $0.source == "paths.\(path).get.responses.200" && $0.reason.contains(reason) }
-        }
-        #expect(noted("/v1/rates", "the body's example does not fit its schema"), "\(notes)")
-        #expect(noted("/v1/rates", "header X-Rate-Limit's example does not fit its schema"), "\(notes)")
-        #expect(noted("/v1/rates", "not served, a value was made from the schema"), "\(notes)")
-        #expect(noted("/v1/never", "no value that fits the body's schema could be made"), "\(notes)")
-        _ = folder
+        func noted(_ path: String, _ reason: String) -> Bool { imported.noted("paths.\(path).get.responses.200", reason) }
+        #expect(noted("/v1/rates", "the body's example does not fit its schema"), "\(imported.notes)")
+        #expect(noted("/v1/rates", "header X-Rate-Limit's example does not fit its schema"), "\(imported.notes)")
+        #expect(noted("/v1/rates", "not served, a value was made from the schema"), "\(imported.notes)")
+        #expect(noted("/v1/never", "no value that fits the body's schema could be made"), "\(imported.notes)")
     }
 
     private static func text(_ body: ImportedRoute.Body?) -> String? {
