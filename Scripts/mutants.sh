@@ -35,6 +35,23 @@
 # time limit would. Scripts/mutants-sample.py draws mechanical mutants at random: a sample that
 # no one chose, to measure the tests with.
 set -euo pipefail
+
+# Runs a command (its output to LOG) in a process group of its own and stops the whole group
+# after SECONDS: `timeout` alone stops `swift test` but not the test process it started, which
+# a mutant that loops then leaves running, slowing every run after it.
+limited() {
+  local seconds="$1" log="$2"; shift 2
+  setsid "$@" >"$log" 2>&1 &
+  local pid=$!
+  ( sleep "$seconds"; kill -TERM -- "-$pid" 2>/dev/null; sleep 5; kill -KILL -- "-$pid" 2>/dev/null ) &
+  local watchdog=$!
+  local status=0
+  wait "$pid" || status=$?
+  kill "$watchdog" 2>/dev/null || true
+  wait "$watchdog" 2>/dev/null || true
+  pkill -KILL -g "$pid" 2>/dev/null || true
+  return "$status"
+}
 here="$(cd "$(dirname "$0")/.." && pwd)"
 tree="${MUTANTS_TREE:-$here}"
 cd "$tree"
@@ -118,9 +135,9 @@ if $unit; then
       rows+=("| $name | BROKEN | $summary |"); broken=$((broken + 1))
     else
       verdict=survived log=""
-      if ! timeout "${MUTANT_TIMEOUT:-300}" swift test --skip-build --filter "$filter" >"$out/$name.test.log" 2>&1; then
+      if ! limited "${MUTANT_TIMEOUT:-300}" "$out/$name.test.log" swift test --skip-build --filter "$filter"; then
         verdict=killed log="$out/$name.test.log"
-      elif $whole && ! timeout "${MUTANT_WHOLE_TIMEOUT:-900}" swift test --skip-build >"$out/$name.whole.log" 2>&1; then
+      elif $whole && ! limited "${MUTANT_WHOLE_TIMEOUT:-900}" "$out/$name.whole.log" swift test --skip-build; then
         verdict="killed by the whole suite" log="$out/$name.whole.log"
       fi
       if [ "$verdict" = survived ]; then
