@@ -86,16 +86,15 @@ struct WireMockMapping {
     /// scenario to its `newScenarioState`.
     mutating func sequence(_ name: String, _ mappings: [WireMockImporter.Mapping],
                            skipped: inout [ImportReport.Note]) -> (route: ImportedRoute, chain: [WireMockImporter.Mapping])? {
-        var explicit: [String: Int] = [:]
-        for (index, mapping) in mappings.enumerated() {
+        var explicit: Set<String> = []
+        for mapping in mappings {
             guard let state = mapping.json["requiredScenarioState"] as? String else { continue }
-            if explicit[state] != nil {
+            guard explicit.insert(state).inserted else {
                 skipped.append(.init(source: mapping.origin,
                                      reason: "scenario \"\(name)\" has two mappings for state \"\(state)\" (different requests per state); "
                                         + "only one request per scenario converts to a sequence"))
                 return nil
             }
-            explicit[state] = index
         }
         /// The mapping WireMock serves in `state`: by priority, then the one added last.
         func served(in state: String) -> Int? {
