@@ -96,8 +96,8 @@ public struct RunsCommand: AsyncParsableCommand {
             discussion: """
                 With no ids: this client's latest finished run against the one before (or --baseline). Exits 1 on a new failure.
 
-                Runs of different clients, or with different --filter, are compared on the cases both ran, and the diff says so.
-                A case is slower only when it is both --slower-ratio times slower and --slower-by-ms slower; cases that errored
+                Runs of different clients, or with different --filter, are compared on the cases both ran, and the diff says so. \
+                A case is slower only when it is both --slower-ratio times slower and --slower-by-ms slower; cases that errored \
                 in setup count neither as slower nor as flaky.
                 """
         )

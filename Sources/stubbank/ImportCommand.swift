@@ -29,10 +29,10 @@ struct ImportCommand: AsyncParsableCommand {
             commandName: "openapi",
             abstract: "One route per operation, one response per documented status.",
             discussion: """
-                Bodies come from the document's examples when they fit their schema, or are made from
-                the schema with --seed so that they fit it ($ref, allOf, oneOf, anyOf, formats, patterns,
-                bounds); required response headers are always sent. Routes answer with and without the
-                servers path (--base-path). The first 2xx answers by default; pick another per request,
+                Bodies come from the document's examples when they fit their schema, or are made from \
+                the schema with --seed so that they fit it ($ref, allOf, oneOf, anyOf, formats, patterns, \
+                bounds); required response headers are always sent. Routes answer with and without the \
+                servers path (--base-path). The first 2xx answers by default; pick another per request, \
                 as with Prism:
                   curl -H 'Prefer: code=404' ...      curl -H 'Prefer: example=NAME' ...
                 """
@@ -68,13 +68,13 @@ struct ImportCommand: AsyncParsableCommand {
             commandName: "wiremock",
             abstract: "Convert WireMock stub mappings and __files.",
             discussion: """
-                DIR holds mappings/*.json and __files/ (or the mapping files themselves), one mapping or
-                {"mappings": [...]} per file, as people and WireMock's recorder write them. Regex URLs,
-                equalToJson with its options and json-unit placeholders, and header and body matchers
-                convert; recorder metadata (id, uuid, insertionIndex, persistent) is ignored. A scenario
+                DIR holds mappings/*.json and __files/ (or the mapping files themselves), one mapping or \
+                {"mappings": [...]} per file, as people and WireMock's recorder write them. Regex URLs, \
+                equalToJson with its options and json-unit placeholders, and header and body matchers \
+                convert; recorder metadata (id, uuid, insertionIndex, persistent) is ignored. A scenario \
                 over one request becomes a sequence that answers in the order WireMock would.
 
-                After writing, each converted mapping's request is sent through the written folder and
+                After writing, each converted mapping's request is sent through the written folder and \
                 its answer compared with the mapping's:
                   Replayed: 186 of 186 converted mappings answer as the mapping says
                 """

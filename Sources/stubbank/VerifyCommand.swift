@@ -10,9 +10,9 @@ struct VerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Check the stubs against an OpenAPI contract: routes, statuses and bodies.",
         discussion: """
-            Route files: every route must be an operation of the contract, every response
-            status documented for it, and every JSON body (templates rendered with a sample
-            request) must fit the schema. The built-in bank: every route documented and served,
+            Route files: every route must be an operation of the contract, every response \
+            status documented for it, and every JSON body (templates rendered with a sample \
+            request) must fit the schema. The built-in bank: every route documented and served, \
             every fixture and live persona response valid. Your own API:
               stubbank verify --stubs MyStubs --contract my-api.yaml
             Exits non-zero and lists file:line and reason for each problem.
