@@ -231,14 +231,23 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         }
     }
 
+    /// A bound as the document writes it: `100`, not `100.0`; `0.01` as it is.
+    private static func written(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
     private static func checkNumber(_ number: Double, schema: OpenAPISchema, at location: Location, into sink: inout Sink) {
-        if let minimum = schema.minimum, number < minimum { sink.fail(location, "below \(minimum)") }
-        if let maximum = schema.maximum, number > maximum { sink.fail(location, "above \(maximum)") }
-        if let exclusiveMinimum = schema.exclusiveMinimum, number <= exclusiveMinimum { sink.fail(location, "not above \(exclusiveMinimum)") }
-        if let exclusiveMaximum = schema.exclusiveMaximum, number >= exclusiveMaximum { sink.fail(location, "not below \(exclusiveMaximum)") }
+        if let minimum = schema.minimum, number < minimum { sink.fail(location, "below \(written(minimum))") }
+        if let maximum = schema.maximum, number > maximum { sink.fail(location, "above \(written(maximum))") }
+        if let exclusiveMinimum = schema.exclusiveMinimum, number <= exclusiveMinimum {
+            sink.fail(location, "not above \(written(exclusiveMinimum))")
+        }
+        if let exclusiveMaximum = schema.exclusiveMaximum, number >= exclusiveMaximum {
+            sink.fail(location, "not below \(written(exclusiveMaximum))")
+        }
         if let step = schema.multipleOf {
             let ratio = number / step
-            if !ratio.isFinite || abs(ratio - ratio.rounded()) > 1e-9 { sink.fail(location, "not a multiple of \(step)") }
+            if !ratio.isFinite || abs(ratio - ratio.rounded()) > 1e-9 { sink.fail(location, "not a multiple of \(written(step))") }
         }
         switch schema.format {
         case "int32"?: if number < -2_147_483_648 || number > 2_147_483_647 { sink.fail(location, "outside int32") }

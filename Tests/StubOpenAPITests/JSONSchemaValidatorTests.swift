@@ -62,6 +62,23 @@ import Yams
         #expect(problems.contains { $0.contains("b") && $0.hasPrefix("$:") }, "\(problems)")
     }
 
+    /// A bound is named as the document writes it, whole numbers without a decimal point.
+    @Test func aBoundIsNamedAsTheDocumentWritesIt() throws {
+        let cases: [(JSONValue, String, String)] = [
+            (.number(150), "{ maximum: 100 }", "above 100"),
+            (.number(-1), "{ minimum: 0 }", "below 0"),
+            (.number(0.001), "{ minimum: 0.01 }", "below 0.01"),
+            (.number(100), "{ exclusiveMaximum: 100 }", "not below 100"),
+            (.number(1.005), "{ multipleOf: 0.01 }", "not a multiple of 0.01"),
+            (.number(7), "{ multipleOf: 5 }", "not a multiple of 5"),
+        ]
+        for (value, yaml, wanted) in cases {
+            let problems = validator.validate(value, against: try schema(yaml))
+            #expect(problems.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } } == [wanted],
+                    "\(yaml): \(problems)")
+        }
+    }
+
     @Test func lengthsItemsAndPropertiesAreCountedToTheEdge() throws {
         #expect(try passes(.string("abc"), "{ type: string, minLength: 3, maxLength: 3 }"))
         #expect(try !passes(.string("ab"), "{ type: string, minLength: 3 }"))
