@@ -306,6 +306,10 @@ package struct OpenAPIDiscriminator: Sendable, Equatable {
     package let propertyName: String
     /// Tag → reference (`#/components/schemas/Card`), a bare name written as its reference.
     package let mapping: [String: String]
+
+    /// Whether a mapping value is a reference (`#/components/schemas/Card`, `./Card.yaml`,
+    /// `common.yaml#/Card`) rather than a schema's name (`Card`).
+    package static func isReference(_ target: String) -> Bool { target.contains("#") || target.contains("/") }
 }
 
 /// A JSON Schema as OpenAPI 3.0 and 3.1 write it, read through typed keywords. What differs
@@ -394,7 +398,7 @@ package struct OpenAPISchema: @unchecked Sendable {
         var mapping: [String: String] = [:]
         for (tag, target) in object["mapping"] as? [String: Any] ?? [:] {
             guard let target = target as? String else { continue }
-            mapping[tag] = target.contains("#") || target.contains("/") ? target : "#/components/schemas/" + target
+            mapping[tag] = OpenAPIDiscriminator.isReference(target) ? target : "#/components/schemas/" + target
         }
         return OpenAPIDiscriminator(propertyName: property, mapping: mapping)
     }

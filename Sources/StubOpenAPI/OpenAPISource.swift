@@ -200,6 +200,18 @@ package struct OpenAPISource: @unchecked Sendable {
                 result["paths"] = items
             }
             if let reference = object["$ref"] { result["$ref"] = reference }
+            // A discriminator's mapping names its schemas by reference too (`card: ./Card.yaml`):
+            // they are brought in as the alternatives' `$ref`s are, so a tag still names its schema.
+            if var discriminator = result["discriminator"] as? [String: Any], discriminator["propertyName"] is String,
+               var mapping = discriminator["mapping"] as? [String: Any] {
+                for (tag, target) in mapping {
+                    guard let target = target as? String, OpenAPIDiscriminator.isReference(target) else { continue }
+                    let at = (place.isEmpty ? "" : place + ".") + "discriminator.mapping.\(tag)"
+                    mapping[tag] = local(target, from: file, at: at)
+                }
+                discriminator["mapping"] = mapping
+                result["discriminator"] = discriminator
+            }
             return result
         }
 

@@ -153,6 +153,60 @@ import Testing
         #expect(follow(okSchema(paths, "/b"), in: source)?["type"] as? String == "integer")
     }
 
+    /// A discriminator's mapping may name its schemas in other files (`card: ./schemas/Card.yaml`,
+    /// as split documents write it): each is brought in where the alternative's `$ref` is, so a
+    /// tag still names the schema it chose, and a mapping to a missing file is a problem.
+    @Test func aDiscriminatorMappingToOtherFilesIsBroughtInWithItsAlternatives() throws {
+        let source = try load([
+            "api/openapi.yaml": """
+                openapi: 3.0.3
+                info: { title: t, version: '1' }
+                paths:
+                  /methods:
+                    get:
+                      responses:
+                        '200': { description: a, content: { application/json: { schema: { $ref: 'schemas/Method.yaml' } } } }
+                """,
+            "api/schemas/Method.yaml": """
+                oneOf:
+                  - $ref: './Card.yaml'
+                  - $ref: 'kinds.yaml#/Bank'
+                  - $ref: '#/Wallet'
+                discriminator:
+                  propertyName: kind
+                  mapping: { card: './Card.yaml', bank: 'kinds.yaml#/Bank', wallet: '#/Wallet', named: Plain }
+                Wallet: { type: object, properties: { kind: { type: string } } }
+                """,
+            "api/schemas/Card.yaml": "{ type: object, properties: { kind: { type: string }, pan: { type: string } } }",
+            "api/schemas/kinds.yaml": "Bank: { type: object, properties: { kind: { type: string }, iban: { type: string } } }",
+        ])
+        #expect(source.problems.isEmpty, "\(source.problems)")
+        let paths = try #require(source.root["paths"] as? [String: Any])
+        let method = try #require(follow(okSchema(paths, "/methods"), in: source))
+        let alternatives = (method["oneOf"] as? [[String: Any]] ?? []).compactMap { $0["$ref"] as? String }
+        let mapping = (method["discriminator"] as? [String: Any])?["mapping"] as? [String: String] ?? [:]
+        #expect(alternatives.count == 3 && [mapping["card"], mapping["bank"], mapping["wallet"]] == alternatives.map { $0 },
+                "\(mapping) names \(alternatives)")
+        #expect(mapping["named"] == "Plain", "a schema's name is not a reference")
+        let model = OpenAPISchema(method)
+        #expect(model.discriminator?.mapping["card"] == alternatives.first, "\(String(describing: model.discriminator))")
+        #expect(follow(["$ref": mapping["bank"] ?? ""], in: source)?["properties"].map { ($0 as? [String: Any])?["iban"] != nil } == true)
+
+        let missing = try load([
+            "api/openapi.yaml": """
+                openapi: 3.0.3
+                info: { title: t, version: '1' }
+                paths: {}
+                components:
+                  schemas:
+                    Method:
+                      oneOf: [{ type: object }]
+                      discriminator: { propertyName: kind, mapping: { card: './Card.yaml' } }
+                """,
+        ])
+        #expect(missing.problems.contains { $0.contains("discriminator.mapping.card") && $0.contains("Card.yaml") }, "\(missing.problems)")
+    }
+
     /// `./` in a reference is the file's own folder (as most split documents write it); and a
     /// schema with a property called `paths` is a schema, not the document's paths.
     @Test func aDotSlashReferenceAndAPropertyNamedPaths() throws {
