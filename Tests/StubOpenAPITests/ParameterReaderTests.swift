@@ -63,6 +63,17 @@ import Testing
                 == .value(.object(["amount": .object(["min": .number(1), "max": .number(5)]), "currency": .string("GBP")])))
     }
 
+    /// A deepObject key sent twice (`f[tags]=a&f[tags]=b`) is a list where its property's schema
+    /// takes one, as a repeated name is at the top; otherwise the first value is read, as
+    /// `form` reads a repeated name whose schema takes one value.
+    @Test func aDeepObjectKeySentTwiceIsAListWhereItsSchemaTakesOneAndElseItsFirstValue() {
+        let filter = OpenAPISchema(["type": "object", "properties": [
+            "tags": ["type": "array", "items": ["type": "string"]], "status": ["type": "string"]]])
+        let sent: [(name: String, value: String)] = [("f[status]", "open"), ("f[tags]", "a"), ("f[status]", "closed"), ("f[tags]", "b")]
+        let read = reader.read("f", style: ParameterStyle(.deepObject, explode: true), schema: filter, from: .pairs(sent))
+        #expect(read == .value(.object(["tags": .array([.string("a"), .string("b")]), "status": .string("open")])), "\(read)")
+    }
+
     /// deepObject keys that are not indices (`ids[a]=1`) do not make a list: a list parameter
     /// sent so is read as the object it is, which its schema then refuses. One not sent at all is
     /// absent, not an empty list, so a required one is missing.
