@@ -445,4 +445,23 @@ extension WirePlan {
             #expect(probe.answer("/probe").pacing == .paced(Bandwidth(bytesPerSecond: 2000)))
         }
     }
+
+    /// An installed behaviour's tampering stays on a route file that says nothing of it (a UI
+    /// test's "the signature is wrong" on a recorded route).
+    @Test func anInstalledTamperingStaysOnARouteFileThatSetsNone() throws {
+        let probe = try engine("""
+            routes:
+              - id: plain
+                request: { method: GET, path: /probe }
+                latency: { type: fixed, ms: 1 }
+                responses: [ { status: 200, body: { ok: true } } ]
+            """)
+        let honest = probe.answer("/probe")
+        #expect(honest.headers[Engine.signatureHeader] == ResponseSigner(key: EngineProbe.key).signature(for: honest.body))
+        let tamper = #"{"route":"GET /probe","tamperSignature":true}"#
+        _ = try probe.engine.behaviours.install(try JSONDecoder().decode(BehaviourSpec.self, from: Data(tamper.utf8)), session: nil)
+        let plan = probe.answer("/probe")
+        #expect(plan.headers[Engine.signatureHeader] != nil)
+        #expect(plan.headers[Engine.signatureHeader] != ResponseSigner(key: EngineProbe.key).signature(for: plan.body))
+    }
 }
