@@ -155,6 +155,17 @@ extension WirePlan {
         }
     }
 
+    /// The query starts at the target's first `?`; a `?` after it is part of the query (RFC 3986
+    /// allows it there: `?next=/pay?step=2`).
+    @Test func theQueryStartsAtTheFirstQuestionMark() throws {
+        let request = EngineRequest(method: "GET", target: "/probe?next=/pay?step=2&q=why?", headers: HTTPFields(), body: [],
+                                    authority: "localhost")
+        #expect(request.pathAndQuery.path == "/probe" && request.pathAndQuery.query == "next=/pay?step=2&q=why?")
+        #expect(EngineRequest(method: "GET", target: "/probe?", headers: HTTPFields(), body: []).pathAndQuery.query == "")
+        let probe = EngineProbe()
+        #expect(probe.answer("/probe?next=/pay?step=2").status.code == 200)
+    }
+
     @Test func theSessionComesFromThePrefixOrTheHeaderAndTheBasePathIsOptional() throws {
         let probe = EngineProbe(basePath: "/api/v1")
         #expect(probe.answer("/_s/alice/api/v1/probe?x=1").status == .ok)
