@@ -188,6 +188,9 @@ import Testing
         #expect(check("POST", form: "")?.contains("missing required amount") == true, "an empty form body is {}")
         #expect(check("POST", form: "amount=5") == nil, "a required list not there is the empty one")
         #expect(check("POST", form: "amount=5&tags=x")?.contains("body.tags") == true)
+        // A property without an `encoding` is `form`, exploded: a list is its name repeated.
+        #expect(check("POST", form: "amount=5&tags=1&tags=2") == nil)
+        #expect(check("POST", form: "amount=5&tags=1,2")?.contains("body.tags") == true, "tags is exploded: 1,2 is one item")
     }
 
     /// A list in a header has blanks after its commas (RFC 9110's lists); deepObject's indices
