@@ -62,6 +62,29 @@ import Yams
         #expect(problems.contains { $0.contains("b") && $0.hasPrefix("$:") }, "\(problems)")
     }
 
+    /// A discriminator's value is a key of its mapping or, implicitly (OpenAPI 3.0 and 3.1), the
+    /// name of one of the alternatives; any other value is refused, naming the values it takes.
+    @Test func aDiscriminatorValueIsAMappingKeyOrAnAlternativesName() throws {
+        let document = try schema("""
+            openapi: 3.0.3
+            components:
+              schemas:
+                Card: { type: object, required: [pan], properties: { kind: { type: string }, pan: { type: string } } }
+                Bank: { type: object, required: [iban], properties: { kind: { type: string }, iban: { type: string } } }
+                Method:
+                  oneOf: [{ $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' }]
+                  discriminator: { propertyName: kind, mapping: { card: '#/components/schemas/Card' } }
+            """)
+        let validator = JSONSchemaValidator(document: document)
+        let method: [String: Any] = ["$ref": "#/components/schemas/Method"]
+        for (kind, field) in [("card", "pan"), ("Bank", "iban")] {
+            let value = JSONValue.object(["kind": .string(kind), field: .string("x")])
+            #expect(validator.validate(value, against: method).isEmpty, "\(kind): \(validator.validate(value, against: method))")
+        }
+        let problems = validator.validate(.object(["kind": .string("wallet"), "pan": .string("x")]), against: method)
+        #expect(problems.contains { $0.contains("\"wallet\" is not a discriminator value (card)") }, "\(problems)")
+    }
+
     /// A bound is named as the document writes it, whole numbers without a decimal point.
     @Test func aBoundIsNamedAsTheDocumentWritesIt() throws {
         let cases: [(JSONValue, String, String)] = [
