@@ -255,6 +255,29 @@ import Testing
         #expect(routes.routes.map(\.id).sorted() == ["set-2", "set-3"])
     }
 
+    /// A file in `mappings/` that is not a mapping (not JSON, a JSON list, an object with
+    /// neither `request` nor `mappings`) is listed with its reason, and the files after it in
+    /// name order still convert.
+    @Test func aFileThatIsNoMappingIsListedAndTheFilesAfterItStillConvert() throws {
+        let source = ScratchFolder(), out = ScratchFolder()
+        let folder = source.url.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let files = [
+            "a-half-written.json": #"{"request": {"method": "GET", "url": "/v1/a"}, "response": {"#,
+            "b-list.json": #"[{"request": {"method": "GET", "url": "/v1/b"}, "response": {"status": 200}}]"#,
+            "c-settings.json": #"{"port": 8080}"#,
+            "d-accounts.json": #"{"request": {"method": "GET", "url": "/v1/accounts"}, "response": {"status": 200, "body": "ok"}}"#,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        #expect(report.skipped.map(\.source) == ["mappings/a-half-written.json", "mappings/b-list.json", "mappings/c-settings.json"],
+                "\(report.skipped)")
+        #expect(report.skipped.first?.reason.contains("not a JSON object") == true, "\(report.skipped)")
+        #expect(report.skipped.last?.reason.contains("neither a mapping") == true, "\(report.skipped)")
+        #expect(report.routes == 1)
+        #expect(report.replay?.replayed == 1 && report.replay?.matched == 1)
+    }
+
     @Test func prioritiesKeepWireMocksMeaning() async throws {
         // Lower wins and none is 5: priority 1 beats the pattern with none, 10 loses to it.
         let (out, _) = try imported()
