@@ -1,4 +1,5 @@
 public import Foundation
+import StubFormats
 import StubRuntime
 
 /// `stubbank import wiremock DIR --out DIR`: converts WireMock stub mappings (`mappings/*.json`,
@@ -72,9 +73,12 @@ public struct WireMockImporter: Sendable {
         var mappings: [Mapping] = []
         for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
             let relative = folder == source ? name : "mappings/\(name)"
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
-                  let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                skipped.append(.init(source: relative, reason: "not a JSON object; skipped"))
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
+                skipped.append(.init(source: relative, reason: "cannot be read; skipped"))
+                continue
+            }
+            guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                skipped.append(.init(source: relative, reason: Self.notAMappingObject(data)))
                 continue
             }
             if let list = json["mappings"] as? [[String: Any]] {
@@ -138,6 +142,21 @@ public struct WireMockImporter: Sendable {
     }
 
     /// What a route matches, as text: two routes with the same text match the same requests.
+    /// Why a file in `mappings/` is not a mapping object: where its JSON breaks (line and
+    /// column), or what it holds instead.
+    static func notAMappingObject(_ data: Data) -> String {
+        do {
+            let kind = switch try JSONValue.parse(data) {
+            case .array: "a JSON list"
+            case .object: "JSON that Foundation's reader refuses"
+            default: "a single JSON value"
+            }
+            return "\(kind), not a mapping object ({\"request\": …} or {\"mappings\": [...]}); skipped"
+        } catch {
+            return "not JSON: \(error); skipped"
+        }
+    }
+
     private static func sameRequests(_ route: ImportedRoute) -> String {
         "\(route.method) \(route.path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)) "
             + "\(route.priority ?? 0) \(route.params.map { "\($0.0)\($0.1)" }) \(route.query.map { "\($0.0)\($0.1)" }) "

@@ -272,7 +272,9 @@ import Testing
         let report = try WireMockImporter(source: source.url).run(out: out.url)
         #expect(report.skipped.map(\.source) == ["mappings/a-half-written.json", "mappings/b-list.json", "mappings/c-settings.json"],
                 "\(report.skipped)")
-        #expect(report.skipped.first?.reason.contains("not a JSON object") == true, "\(report.skipped)")
+        #expect(report.skipped.map(\.reason).prefix(2) == [
+            "not JSON: the object is never closed with } at line 1, column 61; skipped",
+            "a JSON list, not a mapping object ({\"request\": …} or {\"mappings\": [...]}); skipped"], "\(report.skipped)")
         #expect(report.skipped.last?.reason.contains("neither a mapping") == true, "\(report.skipped)")
         #expect(report.routes == 1)
         #expect(report.replay?.replayed == 1 && report.replay?.matched == 1)
