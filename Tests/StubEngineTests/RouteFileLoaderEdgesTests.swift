@@ -341,11 +341,16 @@ import StubOpenAPI
                 responses: [{ status: 200 }]
               - request: { method: GET, path: "/api/things/{id}" }
                 responses: [{ status: 200 }]
+              - request: { method: GET, path: /API/Cards/current }
+                responses: [{ status: 204 }]
             """])
         #expect(problems.isEmpty, "\(problems)")
         var report = ContractReport()
         RouteFileContractCheck(document: document, contractName: "team.yaml").check(routes, report: &report)
-        #expect(report.problems.count == 2, "\(report.problems)")
+        #expect(report.problems.count == 3, "\(report.problems)")
+        // A path's literal segments are compared in their case (RFC 3986: a path is case-sensitive).
+        #expect(report.problems.contains { $0.hasPrefix("routes/r.yaml:12:") && $0.contains("is not an operation in team.yaml") },
+                "\(report.problems)")
         #expect(report.problems.contains { $0.hasPrefix("routes/r.yaml:5:") && $0.contains("$.id: expected string, found integer") },
                 "\(report.problems)")
         #expect(report.problems.contains { $0.hasPrefix("routes/r.yaml:10:") && $0.contains("is not an operation in team.yaml") },

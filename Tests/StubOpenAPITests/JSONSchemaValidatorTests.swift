@@ -179,6 +179,7 @@ import Yams
     @Test func nullFitsANullableSchemaEvenAsAnAlternative() throws {
         #expect(try passes(.null, "{ type: string, nullable: true }"))
         #expect(try !passes(.null, "{ type: string }"))
+        #expect(try !passes(.null, "{ type: string, nullable: false }"), "nullable written out as false, as generators write it")
         #expect(try passes(.null, "{ type: [string, 'null'] }"), "3.1's type list")
         // Inside a composition the alternatives are asked yes/no: nullable counts there too.
         #expect(try passes(.null, "{ anyOf: [ { type: integer }, { type: string, nullable: true } ] }"))
