@@ -36,6 +36,23 @@ import StubOpenAPI
         return values
     }
 
+    /// A property written `false` (3.1: this property may not be there) is never sampled, and one
+    /// written `true` takes any value.
+    @Test func aPropertyWrittenFalseIsLeftOut() throws {
+        let values = try fits("""
+            Account:
+              type: object
+              properties:
+                id: { type: string }
+                legacyId: false
+                note: true
+            """, "Account")
+        #expect(values.allSatisfy { value in
+            guard case .object(let fields) = value else { return false }
+            return fields["legacyId"] == nil && fields["id"] != nil
+        }, "\(values)")
+    }
+
     /// JSON Schema 2020-12's words that OpenAPI 3.1 allows: `prefixItems` give the first items
     /// their own schemas, `contains` wants `minContains` items that fit it (and `items`), `if`
     /// picks `then` or `else`, and `dependentRequired` brings the properties it names.
