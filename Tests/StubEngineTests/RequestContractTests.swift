@@ -240,6 +240,8 @@ import Testing
         #expect(try secured("/exports") == nil, "an empty requirement lets anyone in")
         #expect(try secured("/signed", query: "sig=1", [("Authorization", "Basic YTpi")]) == nil)
         #expect(try secured("/signed", [("Authorization", "Basic YTpi")]) != nil, "every scheme of the requirement")
+        #expect(try secured("/signed", query: "SIG=1", [("Authorization", "Basic YTpi")]) != nil, "a query name is case-sensitive")
+        #expect(try secured("/cookie", [("Cookie", "SID=abc")]) != nil, "so is a cookie's")
         #expect(try secured("/signed", query: "sig=1")?.headers["WWW-Authenticate"] == #"Basic realm="StubBank""#)
         #expect(try secured("/signed", query: "sig=1&page=x", [("Authorization", "Basic YTpi")]) == nil, "parameters unchecked")
         let both = try secured("/signed", query: "sig=1&page=x", [("Authorization", "Basic YTpi")], requests: true)
