@@ -141,7 +141,6 @@ public struct WireMockImporter: Sendable {
         return (byFile, skipped, converter.notes, replay)
     }
 
-    /// What a route matches, as text: two routes with the same text match the same requests.
     /// Why a file in `mappings/` is not a mapping object: where its JSON breaks (line and
     /// column), or what it holds instead.
     static func notAMappingObject(_ data: Data) -> String {
@@ -157,6 +156,7 @@ public struct WireMockImporter: Sendable {
         }
     }
 
+    /// What a route matches, as text: two routes with the same text match the same requests.
     private static func sameRequests(_ route: ImportedRoute) -> String {
         "\(route.method) \(route.path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)) "
             + "\(route.priority ?? 0) \(route.params.map { "\($0.0)\($0.1)" }) \(route.query.map { "\($0.0)\($0.1)" }) "

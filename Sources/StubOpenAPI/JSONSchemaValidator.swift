@@ -231,10 +231,8 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         }
     }
 
-    /// A bound as the document writes it: `100`, not `100.0`; `0.01` as it is.
-    private static func written(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
+    /// A bound as the document writes it: `100`, not `100.0`; `0.01` as it is (`JSONValue.text`).
+    private static func written(_ number: Double) -> String { JSONValue.number(number).text ?? String(number) }
 
     private static func checkNumber(_ number: Double, schema: OpenAPISchema, at location: Location, into sink: inout Sink) {
         if let minimum = schema.minimum, number < minimum { sink.fail(location, "below \(written(minimum))") }
