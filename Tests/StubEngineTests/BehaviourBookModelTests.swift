@@ -116,6 +116,44 @@ import Testing
         }
     }
 
+    /// However a session's behaviours go (removed by id, cleared with their session, used up by
+    /// `times`, expired), the index keeps nothing of that session and no empty bucket: a UI-test
+    /// run that installs behaviours in many sessions holds no more after them than before.
+    @Test func theIndexKeepsNothingOfASessionWhoseBehavioursAreGone() throws {
+        var index = BehaviourIndex()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let segments = RoutePattern.segments(of: "/v1/accounts")
+        for number in 0..<24 {
+            let session = "s\(number)", id = "bhv_\(number)"
+            let route = ["GET /v1/accounts", "GET /v1/*", "GET /v1/**"][number % 3]
+            let behaviour = try Behaviour(id: id, spec: BehaviourSpec(route: route, status: 503), source: .admin, session: session)
+            let way = number % 4
+            index.insert(.init(behaviour: behaviour, generator: SeededGenerator(seed: 1), remaining: way == 2 ? 1 : nil,
+                               expiresAt: way == 3 ? now : nil))
+            #expect(index.scopes.sessions == 1 && index.scopes.buckets == 1)
+            switch way {
+            case 0:
+                let removed = index.remove(id: id)
+                #expect(removed)
+            case 1:
+                let removed = index.removeAll(session: session)
+                #expect(removed == 1)
+            case 2:
+                let fired = index.first(method: "GET", pathSegments: segments, session: session, now: now) { entry in
+                    (entry.behaviour.id, entry.remaining == 1)
+                }
+                #expect(fired == id, "times: 1 answers once and goes")
+            default:
+                let fired = index.first(method: "GET", pathSegments: segments, session: session, now: now) { entry in
+                    (entry.behaviour.id, false)
+                }
+                #expect(fired == nil, "an expired behaviour is passed over and dropped")
+            }
+            #expect(index.isEmpty && index.scopes.sessions == 0 && index.scopes.buckets == 0,
+                    "\(route), way \(way): \(index.count) entries, \(index.scopes)")
+        }
+    }
+
     @Test(arguments: 0..<24 as Range<UInt64>)
     func theBookAnswersAsAListSearchedInPrecedenceOrder(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)

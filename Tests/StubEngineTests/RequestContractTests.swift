@@ -201,13 +201,16 @@ import Testing
             get: { security: [{ mtls: [] }], responses: { '200': { description: ok } } }
           /referenced:
             get: { security: [{ shared: [] }], responses: { '200': { description: ok } } }
+          /dpop:
+            get: { security: [{ dpop: [] }], responses: { '200': { description: ok } } }
         components:
           securitySchemes:
             oidc: { type: openIdConnect, openIdConnectUrl: https://id.example/.well-known/openid-configuration }
             mtls: { type: mutualTLS }
             shared: { $ref: "#/components/securitySchemes/key" }
             bearer: { type: http, scheme: bearer }
-            basic: { type: http, scheme: basic }
+            basic: { type: http, scheme: Basic }
+            dpop: { type: http, scheme: DPoP }
             key: { type: apiKey, in: header, name: X-Api-Key }
             session: { type: apiKey, in: cookie, name: sid }
             signature: { type: apiKey, in: query, name: sig }
@@ -254,6 +257,13 @@ import Testing
         #expect(try secured("/oidc") != nil && secured("/oidc", [("Authorization", "Bearer t")]) == nil)
         #expect(try secured("/mtls") == nil)
         #expect(try secured("/referenced") != nil && secured("/referenced", [("X-Api-Key", "k")]) == nil)
+        // A scheme named in mixed case (RFC 9449's DPoP) is written as the document writes it,
+        // its first letter raised: not "Dpop".
+        let dpop = try secured("/dpop")
+        #expect(dpop?.headers["WWW-Authenticate"] == "DPoP", "\(String(describing: dpop))")
+        #expect(dpop?.message.contains("Authorization: DPoP (dpop)") == true, "\(dpop?.message ?? "")")
+        #expect(try secured("/dpop", [("Authorization", "DPoP eyJ")]) == nil)
+        #expect(try secured("/dpop", [("Authorization", "dpop eyJ")]) == nil, "matched in any case, as RFC 9110 says")
     }
 
     static let evidence = """

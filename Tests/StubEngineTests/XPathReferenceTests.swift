@@ -77,6 +77,8 @@ import Testing
             "count(*) > 1", "count(a) = 0", "contains(., 'y')", "starts-with(@k, '1')", "not(@k)", "@k", "*",
             "string-length(.) > 1", "normalize-space(.) = 'y z'", "name() = 'b'", "local-name() != 'a'",
             "@id = 1 and @k", "@id = 2 or . = 'x'", "(@id = 1 or @id = 3) and not(b)", "number(.) > 1", "string(@id) = '2'",
+            // Operators of one level group to the left: (@id < 2) < 3 always holds, @id < (2 < 3) never.
+            "@id < 2 < 3", "3 > @id > 1", "@id = 1 = true()",
         ]
         return choices.randomElement(using: &generator)!
     }

@@ -146,13 +146,42 @@ import Testing
     }
 
     /// Headers the transport writes are never copied (in any case); an optional header with no
-    /// example and no shape is left out; the rest keep the document's order.
+    /// example and no shape is left out; the rest are written in name order.
     @Test func onlyHeadersTheStubShouldSendAreWritten() throws {
         let imported = try Imported()
         let created = try #require(try imported.route("POST /v1/orders").responses.first)
         #expect(created.headers.map(\.0) == ["Location", "X-Rate-Limit"])
         #expect(created.headers.first { $0.0 == "Location" }?.1 == "/v1/orders/o1")
         #expect(created.headers.first { $0.0 == "X-Rate-Limit" }?.1 == "1")
+    }
+
+    /// An optional header is written when its schema says enough to make a value that means
+    /// something: any of 3.1's `examples`, `const`, `default`, `enum`, a `pattern`, a `format` or
+    /// a non-string type. A bare `type: string` is left out.
+    @Test func anOptionalHeaderIsWrittenWhenItsSchemaDescribesAValue() throws {
+        let imported = try Imported("""
+            openapi: 3.1.0
+            info: { title: headers, version: '1' }
+            paths:
+              /v1/limits:
+                get:
+                  responses:
+                    '200':
+                      description: limits
+                      headers:
+                        X-Examples: { schema: { type: string, examples: [ex-1] } }
+                        X-Const: { schema: { type: string, const: fixed } }
+                        X-Default: { schema: { type: string, default: dflt } }
+                        X-Enum: { schema: { type: string, enum: [one] } }
+                        X-Pattern: { schema: { type: string, pattern: '^[0-9]{3}$' } }
+                        X-Format: { schema: { type: string, format: date } }
+                        X-Count: { schema: { type: integer } }
+                        X-Plain: { schema: { type: string } }
+            """)
+        let answer = try #require(try imported.route("GET /v1/limits").responses.first)
+        #expect(answer.headers.map(\.0) == ["X-Const", "X-Count", "X-Default", "X-Enum", "X-Examples", "X-Format", "X-Pattern"],
+                "\(answer.headers)")
+        #expect(answer.headers.first { $0.0 == "X-Examples" }?.1 == "ex-1")
     }
 
     /// `application/json` wins wherever it is listed, then a `+json` type, then the first by name

@@ -364,6 +364,29 @@ import Testing
         #expect(status("/v1/placeholders", #"{"amount":1,"ref":7}"#) == 404, "the older #{} spelling is read too")
     }
 
+    /// `matchesJsonPath` as a path, or as an object with `expression` and a matcher for the value
+    /// found there; an object with the expression alone is read as the path alone (presence),
+    /// where WireMock would refuse the mapping.
+    @Test func matchesJsonPathIsPresenceOrTheValueThereMatching() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "POST", "url": "/v1/transfers",
+                  "bodyPatterns": [ { "matchesJsonPath": "$.amount" },
+                                    { "matchesJsonPath": { "expression": "$.ref" } },
+                                    { "matchesJsonPath": { "expression": "$.currency", "equalTo": "EUR" } } ] },
+                "response": { "status": 201 } }
+            ] }
+            """#)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        func status(_ body: String) -> Int {
+            Int(answer(backend, "/v1/transfers", method: "POST", body: body).status.code)
+        }
+        #expect(status(#"{"amount":5,"ref":"r","currency":"EUR"}"#) == 201)
+        #expect(status(#"{"amount":5,"currency":"EUR"}"#) == 404, "the expression alone asks for the value to be there")
+        #expect(status(#"{"ref":"r","currency":"EUR"}"#) == 404)
+        #expect(status(#"{"amount":5,"ref":"r","currency":"GBP"}"#) == 404)
+    }
+
     /// `caseInsensitive` on `equalTo`, `contains` and `doesNotContain` compares text in any
     /// case, and the text stays text: a dot or a plus in it is no regular expression.
     @Test func caseInsensitiveTextMatchersCompareTheTextAsWritten() throws {
@@ -441,21 +464,23 @@ import Testing
         }
     }
 
-    /// The replay's request carries a query value as it is, whatever it holds: `&`, `=` and `+`
-    /// (a search for "fees & charges", a base64 cursor) are percent-encoded, so the value is not
-    /// split into two parameters or read as a space, and the converted route answers it.
+    /// The replay's request carries a query value, and its name, as it is, whatever it holds: `&`,
+    /// `=` and `+` (a search for "fees & charges", a base64 cursor) are percent-encoded, so the
+    /// value is not split into two parameters or read as a space, and the converted route answers it.
     @Test func theReplaySendsAQueryValueWithAmpersandsEqualsAndPlusWhole() throws {
         let (report, backend, _) = try Self.convert(#"""
             { "mappings": [
               { "request": { "method": "GET", "urlPath": "/v1/search",
-                  "queryParameters": { "q": { "equalTo": "fees & charges" }, "cursor": { "equalTo": "a+b/c=" } } },
+                  "queryParameters": { "q": { "equalTo": "fees & charges" }, "cursor": { "equalTo": "a+b/c=" },
+                                       "tag+kind": { "equalTo": "x" } } },
                 "response": { "status": 200, "body": "found" } }
             ] }
             """#)
         #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
         let replay = try #require(report.replay)
-        #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
-        #expect(answer(backend, "/v1/search?q=fees%20%26%20charges&cursor=a%2Bb%2Fc%3D").text == "found")
+        #expect(replay.replayed == 1 && replay.matched == 1,
+                "a name is sent whole too (a + in it is no space): \(replay.mismatched) \(replay.notReplayed)")
+        #expect(answer(backend, "/v1/search?q=fees%20%26%20charges&cursor=a%2Bb%2Fc%3D&tag%2Bkind=x").text == "found")
     }
 
     /// A response header WireMock is given as a list is sent once per value (two cookies stay

@@ -147,6 +147,19 @@ import StubFormats
                 "the stub knowing a value the upstream did not send this time is no drift")
     }
 
+    /// A field is taken as an enum while the stub sends at most 12 distinct words in it; with
+    /// more, it is data (names, codes), and a new value upstream is no drift.
+    @Test func aFieldWithUpToTwelveWordsIsAnEnumAndWithMoreIsData() {
+        func shape(_ values: [String]) -> JSONShape {
+            JSONShape(.array(values.map { .object(["kind": .string($0)]) }))
+        }
+        let words = (0..<13).map { "kind-" + String(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))) }
+        let twelve = ShapeDiff.compare(stub: shape(Array(words.prefix(12))), upstream: shape(words), route: "GET /v1/r")
+        #expect(twelve.map(\.change) == [.newEnumValue] && twelve.first?.upstream == "kind-m", "\(twelve)")
+        let thirteen = ShapeDiff.compare(stub: shape(words), upstream: shape(words + ["kind-z"]), route: "GET /v1/r")
+        #expect(thirteen.isEmpty, "\(thirteen)")
+    }
+
     /// A route drift could not replay is listed in every form of the report, and a report with
     /// none says nothing of skipping.
     @Test func whatWasSkippedIsInEveryForm() throws {

@@ -99,6 +99,10 @@ package struct BehaviourIndex: Sendable {
 
     package var count: Int { entries.count }
     package var isEmpty: Bool { entries.isEmpty }
+    /// What the index keeps beside its entries: buckets, and sessions with behaviours of their
+    /// own. Both fall to zero as the last behaviour goes, however it goes, so a long UI-test run
+    /// that installs behaviours per session keeps nothing of the sessions that finished.
+    package var scopes: (buckets: Int, sessions: Int) { (buckets.count, sessionReach.count) }
 
     package mutating func insert(_ entry: Entry) {
         next += 1

@@ -26,7 +26,8 @@ package struct RequestContract: Sendable {
 
     /// Where a security scheme's credential travels, as far as a request shows it.
     enum CredentialPlace: Sendable, Equatable {
-        /// `Authorization: <scheme> <credentials>` (`http`; `Bearer` for `oauth2` and `openIdConnect`).
+        /// `Authorization: <scheme> <credentials>` (`http`; `Bearer` for `oauth2` and `openIdConnect`),
+        /// the scheme as the document writes it (`bearer`, `DPoP`); it is matched in any case.
         case authorization(String)
         case header(String)
         case query(String)
@@ -37,7 +38,7 @@ package struct RequestContract: Sendable {
         init(_ scheme: [String: Any]?) {
             let name = scheme?["name"] as? String ?? ""
             switch (scheme?["type"] as? String, scheme?["in"] as? String) {
-            case ("http"?, _): self = .authorization((scheme?["scheme"] as? String ?? "bearer").lowercased())
+            case ("http"?, _): self = .authorization(scheme?["scheme"] as? String ?? "bearer")
             case ("oauth2"?, _), ("openIdConnect"?, _): self = .authorization("bearer")
             case ("apiKey"?, "header"?) where !name.isEmpty: self = .header(name)
             case ("apiKey"?, "query"?) where !name.isEmpty: self = .query(name)
@@ -46,7 +47,7 @@ package struct RequestContract: Sendable {
             }
         }
 
-        /// An `Authorization` scheme as it is written on the wire: `Bearer`, `Basic`.
+        /// An `Authorization` scheme as it is written on the wire: `Bearer`, `Basic`, `DPoP`.
         static func written(_ scheme: String) -> String { scheme.prefix(1).uppercased() + scheme.dropFirst() }
 
         /// How a refusal names it: `Authorization: Bearer`, `header X-Api-Key`.
@@ -276,7 +277,7 @@ package struct RequestContract: Sendable {
             case .authorization(let scheme):
                 guard let value = request.headers[.authorization] else { return false }
                 let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-                return parts.count == 2 && parts[0].lowercased() == scheme
+                return parts.count == 2 && parts[0].lowercased() == scheme.lowercased()
             case .header(let name): return request.headers.contains { $0.name.canonicalName == name.lowercased() }
             case .query(let name): return query.contains { $0.name == name }
             case .cookie(let name): return cookies.contains(name)
@@ -292,7 +293,7 @@ package struct RequestContract: Sendable {
         let challenge = operation.security.lazy.flatMap(\.keys).compactMap { name -> String? in
             guard case .authorization(let scheme)? = schemes[name] else { return nil }
             // RFC 7617: Basic's challenge names a realm.
-            return CredentialPlace.written(scheme) + (scheme == "basic" ? #" realm="StubBank""# : "")
+            return CredentialPlace.written(scheme) + (scheme.lowercased() == "basic" ? #" realm="StubBank""# : "")
         }.first
         return APIError(status: .unauthorized, type: "authentication", code: "missing_credentials",
                         message: "The request has none of the credentials the API document asks for: "
