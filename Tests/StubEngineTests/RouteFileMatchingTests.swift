@@ -71,7 +71,13 @@ import HTTPTypes
         #expect(try ValueMatcher(.equals(.string("Application/JSON")), equality: JSONEquality(caseInsensitive: true))
                 .matches(.string("application/json")))
         #expect(throws: ValueMatcherError.self) { try ValueMatcher(.matches("a"), equality: JSONEquality(ignoreArrayOrder: true)) }
-        #expect(try ValueMatcher(.equals(.string("${json-unit.any-number}"))).matches(.string("42")), "query text reads as a number")
+        let anyNumber = try ValueMatcher(.equals(.string("${json-unit.any-number}")))
+        for text in ["42", "12.50", "-3e2", " 7 "] {
+            #expect(anyNumber.matches(.string(text)), "query text \"\(text)\" reads as a number")
+        }
+        for text in ["nan", "inf", "0x10", "12,50", "", "twelve"] {
+            #expect(!anyNumber.matches(.string(text)), "\"\(text)\" is no number as JSON writes one")
+        }
     }
 
     /// Which route answers when several match: the higher `priority` first, wherever it is
