@@ -32,6 +32,11 @@ import HTTPTypes
         }
         #expect(MultipartBody(Array("{}".utf8), contentType: "application/json") == nil)
         #expect(MultipartBody(Array("no delimiter".utf8), contentType: "multipart/form-data; boundary=b") == nil)
+        // A part whose headers never end with a blank line (a client cut short) keeps the headers it
+        // has and no body: its header lines are not read as a body.
+        let headless = try #require(MultipartBody(Array("--b\r\nX-A: 1\r\nX-B: 2\r\n--b--".utf8), contentType: "multipart/mixed; boundary=b"))
+        #expect(headless.parts.count == 1 && headless.parts[0].headers[HTTPField.Name("X-A")!] == "1")
+        #expect(headless.parts.first?.body == [], "\(headless.parts.map { String(decoding: $0.body, as: UTF8.self) })")
         // Media type parameter names are case-insensitive (RFC 9110 §8.3.1), and so is the type.
         for type in ["multipart/mixed; Boundary=b", "Multipart/Mixed;BOUNDARY=b", "multipart/mixed; charset=utf-8;boundary=b"] {
             #expect(MultipartBody(Array(loose.utf8), contentType: type)?.parts.count == 2, "\(type)")

@@ -212,7 +212,8 @@ import Testing
     }
 
     /// An `example` that breaks its own schema is not served, for a body or a header: the answer
-    /// is made from the schema and the report says why; a schema no value fits is named too.
+    /// is made from the schema and the report says why, also where no named `examples` fits; a
+    /// schema no value fits is named too.
     @Test func anExampleThatBreaksItsSchemaIsReplacedAndNamed() throws {
         let imported = try Imported("""
             openapi: 3.0.3
@@ -236,6 +237,15 @@ import Testing
                       description: nothing fits
                       content:
                         application/json: { schema: { type: integer, minimum: 5, maximum: 2 } }
+              /v1/fees:
+                get:
+                  responses:
+                    '200':
+                      description: named examples, none of them fitting
+                      content:
+                        application/json:
+                          schema: { type: object, required: [fee], properties: { fee: { type: number } } }
+                          examples: { flat: { value: { fee: none } }, waived: { value: { fee: free } } }
             """)
         let rates = try #require(try imported.route("GET /v1/rates").responses.first)
         guard case .json(.object(let fields))? = rates.body, case .number? = fields["rate"] else {
@@ -248,6 +258,12 @@ import Testing
         #expect(noted("/v1/rates", "header X-Rate-Limit's example does not fit its schema"), "\(imported.notes)")
         #expect(noted("/v1/rates", "not served, a value was made from the schema"), "\(imported.notes)")
         #expect(noted("/v1/never", "no value that fits the body's schema could be made"), "\(imported.notes)")
+        // Where no named example fits, the status is still answered, with a body made from the schema.
+        let fees = try imported.route("GET /v1/fees").responses
+        guard fees.count == 1, case .json(.object(let fee))? = fees[0].body, case .number? = fee["fee"] else {
+            Issue.record("one answer made from the schema: \(fees)"); return
+        }
+        #expect(noted("/v1/fees", "example flat does not fit its schema") && noted("/v1/fees", "example waived does not fit"))
     }
 
     private static func text(_ body: ImportedRoute.Body?) -> String? {

@@ -246,6 +246,11 @@ import StubFormats
         for broken in ["(?i", "(?", "(", "[a-", "x{2", "(?<name", "a\\", "a(?)b"] {
             #expect(PatternSampler.sample(broken, using: &generator) == nil, "\(broken)")
         }
+        // A letter escape it does not know (a word boundary, a Unicode property) is beyond it too,
+        // rather than drawn as the letter: `\bACC` is no "bACC".
+        for unknown in [#"^\bACC\d{3}\b$"#, #"^\p{Lu}{2}$"#] {
+            #expect(PatternSampler.sample(unknown, using: &generator) == nil, "\(unknown)")
+        }
         // A negated class draws letters and digits it does not exclude.
         let negated = try #require(PatternSampler.sample(#"^[^a\s]{3}$"#, using: &generator))
         #expect(negated.range(of: #"^[^a\s]{3}$"#, options: .regularExpression) != nil, "\(negated)")
