@@ -361,9 +361,12 @@ struct WireMockMapping {
     ]
 
     /// A number matcher's operand: a JSON number or text that reads as one (WireMock parses
-    /// either), finite; nil otherwise.
+    /// either), finite; nil otherwise. Text is read by the number matchers' own rule
+    /// (`ValueMatcher.number`), so `0x10`, `NaN` and `Infinity` are no operand, as a request's
+    /// `0x10` is no number.
     static func numberOperand(_ operand: Any) -> Double? {
-        guard let bound = (operand as? Double) ?? (operand as? String).flatMap(Double.init), bound.isFinite else { return nil }
+        let value: JSONValue? = (operand as? String).map(JSONValue.string) ?? (operand as? Double).map(JSONValue.number)
+        guard let bound = ValueMatcher.number(value), bound.isFinite else { return nil }
         return bound
     }
 

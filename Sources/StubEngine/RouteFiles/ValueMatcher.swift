@@ -65,7 +65,7 @@ package struct ValueMatcher: Sendable {
 
     /// A JSON number, or text that is one (a query or header value: `"1500.50"`); nil for
     /// anything else, `NaN` and `inf` included.
-    static func number(_ value: JSONValue?) -> Double? {
+    package static func number(_ value: JSONValue?) -> Double? {
         switch value {
         case .number(let number)?: return number
         case .string(let text)?:
