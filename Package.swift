@@ -92,7 +92,7 @@ let package = Package(
         // contract runs used (ContractKit's `OperationUse`). No server in it.
         .target(
             name: "StubCompat",
-            dependencies: ["StubOpenAPI", "ContractKit"],
+            dependencies: ["StubFormats", "StubOpenAPI", "ContractKit"],
             swiftSettings: strictSettings
         ),
         // The engine: decides every answer once (`Engine.answer`) for the three transports, with

@@ -1,4 +1,5 @@
 import Foundation
+import StubFormats
 import StubOpenAPI
 
 /// One change found inside a schema, relative to where the walk entered it: the field below that
@@ -497,7 +498,7 @@ final class SchemaComparison {
     static func show(_ value: Any) -> String {
         switch value {
         case let text as String: text
-        case let number as Double where number == number.rounded() && abs(number) < 1e15: String(Int(number))
+        case let number as Double where JSONValue.whole(number) != nil: JSONValue.text(of: number)
         case is NSNull: "null"
         default: String(describing: value)
         }

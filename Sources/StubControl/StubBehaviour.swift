@@ -310,6 +310,7 @@ enum JSONField: Sendable, Equatable, Encodable {
         case .text(let text): try container.encode(text)
         case .flag(let flag): try container.encode(flag)
         case .number(let number):
+            // `JSONValue.whole(_:)`'s rule; StubControl links nothing else (a UI-test target takes it alone).
             if number.rounded() == number, abs(number) < 1e15 { try container.encode(Int(number)) } else { try container.encode(number) }
         case .list(let list): try container.encode(list)
         case .object(let object): try container.encode(object)

@@ -32,7 +32,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15 { try container.encode(Int(value)) } else { try container.encode(value) }
+            if let whole = Self.whole(value) { try container.encode(whole) } else { try container.encode(value) }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -45,9 +45,22 @@ public enum JSONValue: Codable, Hashable, Sendable {
         switch self {
         case .string(let text): return text
         case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number): return Self.text(of: number)
         default: return nil
         }
+    }
+
+    /// `number` as an `Int` when it is whole and small enough to be exact (below 10^15, where
+    /// `Int(_:)` cannot trap and every whole `Double` is written as itself); nil otherwise. The one
+    /// rule for writing `12` rather than `12.0`: JSON, YAML, text and reports all ask here.
+    public static func whole(_ number: Double) -> Int? {
+        number.rounded() == number && abs(number) < 1e15 ? Int(number) : nil
+    }
+
+    /// `number` as text: `12` for a whole number (see `whole(_:)`), else Swift's shortest form
+    /// (`1.5`, `1e+20`).
+    public static func text(of number: Double) -> String {
+        whole(number).map(String.init) ?? String(number)
     }
 
     /// Whether `text` is a number as JSON writes one (RFC 8259 §6): `-12`, `0`, `1.5`, `2e3`;

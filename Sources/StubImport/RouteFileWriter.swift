@@ -301,8 +301,7 @@ public struct RouteFileWriter: Sendable {
         case .null: return Node("null", Tag(.null))
         case .bool(let flag): return Node(flag ? "true" : "false", Tag(.bool))
         case .number(let number):
-            let whole = number.rounded() == number && abs(number) < 1e15
-            return Node(whole ? String(Int(number)) : String(number), Tag(whole ? .int : .float))
+            return Node(JSONValue.text(of: number), Tag(JSONValue.whole(number) != nil ? .int : .float))
         case .string(let text):
             // A string that YAML would read back as a number, boolean or null ("0.0", "true",
             // "~") is quoted, so a query value "0.0" stays the text "0.0".

@@ -1,4 +1,5 @@
 import Foundation
+import StubFormats
 
 /// What one request of a case used of the API: the request, and which fields of the JSON answer
 /// the app received and which it read. `stubbank compat --team` asks this of every supported
@@ -112,7 +113,7 @@ public struct OperationUse: Codable, Sendable, Equatable {
                 let double = Self.number(value) ?? 0
                 guard double != 0 && double != 1 else { return false }
                 if numbers.contains(double) { return true }
-                let shown = double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) : String(double)
+                let shown = JSONValue.text(of: double)
                 return shown.count >= 2 && texts.contains { $0.contains(shown) }
             default:
                 return false

@@ -1,3 +1,5 @@
+import StubFormats
+
 /// A value an operation reports for a key of its own, and that a case compares it with:
 /// text, a number, a flag, a list of them, or a map of names to values (such as counts per route).
 ///
@@ -58,7 +60,7 @@ public enum ReportValue: Codable, Sendable, Hashable, CustomStringConvertible,
     public var description: String {
         switch self {
         case .string(let text): "\"\(text)\""
-        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number): JSONValue.text(of: number)
         case .bool(let flag): String(flag)
         case .list(let list): "[" + list.map(\.description).joined(separator: ", ") + "]"
         case .map(let map): "{" + map.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"

@@ -1,4 +1,5 @@
 import Foundation
+import StubFormats
 
 /// An XPath 1.0 expression over a request's XML body (`xpath` in route files, WireMock's
 /// `matchesXPath`). What it reads, which covers what WireMock's documentation and real mapping
@@ -140,7 +141,7 @@ package struct XPath: Sendable, CustomStringConvertible {
         }
 
         static func text(of number: Double) -> String {
-            number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            JSONValue.text(of: number)
         }
     }
 
