@@ -48,6 +48,15 @@ import HTTPTypes
         }
     }
 
+    /// A number is written as a person writes it: `amount: 12`, not `12.0`; a fraction and a
+    /// number past an `Int`'s exact range keep their form, and each reads back as itself.
+    @Test func aNumberIsWrittenAsAPersonWritesIt() throws {
+        for (number, written) in [(12.0, "12"), (-3.0, "-3"), (0.0, "0"), (1.5, "1.5"), (1e20, "1e+20")] {
+            let text = try Yams.serialize(node: Node([(Node("amount"), RouteFileWriter.node(.number(number)))]), width: 120)
+            #expect(text == "amount: \(written)\n", "\(number)")
+        }
+    }
+
     /// A whole route written by the writer and loaded by the stub's loader: every tricky string
     /// as a response header's value and as a query parameter's `equals` arrives as written.
     @Test func aWrittenRouteLoadsWithItsHeaderAndQueryValuesAsWritten() throws {
