@@ -9,7 +9,8 @@ struct RedactCommand: ParsableCommand {
         abstract: "Check folders for personal data and secrets before they are committed.",
         discussion: """
             Looks in every text file (JSON, YAML, Markdown, ...) for IBANs (by checksum), card numbers (by Luhn), e-mail addresses, \
-            international phone numbers, JWTs, bearer tokens and token, cookie or password fields, and prints file:line: kind for each. \
+            international phone numbers, JWTs, bearer tokens and token, cookie or password fields (a value of 8 characters or more: \
+            `"password": "hunter22"`, not `cookie: enabled`), and prints file:line: kind for each. \
             Exits 1 when it finds any.
 
             Not reported: the fakes `stubbank record` writes (IBANs with XXXX or 0000 after the check digits, cards from 400000, \

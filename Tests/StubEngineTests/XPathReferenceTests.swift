@@ -79,6 +79,8 @@ import Testing
             "@id = 1 and @k", "@id = 2 or . = 'x'", "(@id = 1 or @id = 3) and not(b)", "number(.) > 1", "string(@id) = '2'",
             // Operators of one level group to the left: (@id < 2) < 3 always holds, @id < (2 < 3) never.
             "@id < 2 < 3", "3 > @id > 1", "@id = 1 = true()",
+            // A number as a boolean: 0 and NaN (`number('x')`) are false, any other true.
+            "not(number(.))", "@id and number(@k)", "number(.) or @k = 'x'",
         ]
         return choices.randomElement(using: &generator)!
     }

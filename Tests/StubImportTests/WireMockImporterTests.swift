@@ -177,6 +177,8 @@ import Testing
         }
         #expect(template.convert("{{capitalize request.query.name}}!{{trim 'a '}}").text
                 == "{{#capitalize}}{{query.name}}{{/capitalize}}!{{#trim}}a {{/trim}}")
+        // Handlebars quotes a literal either way.
+        #expect(template.convert(#"{{upper "gbp"}} {{lower 'EUR'}}"#).text == "{{#upper}}gbp{{/upper}} {{#lower}}EUR{{/lower}}")
         let missing = template.convert("{{request.path.[3]}} {{now offset='1 months'}} {{randomValue length=8 type='ALPHANUMERIC_AND_SYMBOLS'}} {{jsonPath request.body '$.items[0]'}} {{request.path.accountId}}")
         #expect(missing.unsupported.map(\.reason) == [
             "{{request.path.[3]}} (segment 3 of /v1/cards/{cardId}/** is a wildcard)",

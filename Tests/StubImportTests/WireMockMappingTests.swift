@@ -470,6 +470,26 @@ import Testing
         }
     }
 
+    /// A mapping whose request another route answers first is listed as shadowed by that route,
+    /// also when that route's name holds the mapping's (`balance` and `balance-any`, or a name
+    /// the recorder repeated gaining `-2`): the replay names the route that answered exactly.
+    @Test func aMappingAnsweredByARouteWhoseNameHoldsItsOwnIsShadowed() throws {
+        let (report, _, _) = try Self.convert("""
+            { "mappings": [
+              { "name": "balance", "request": { "method": "GET", "urlPath": "/v1/accounts/1/balance" },
+                "response": { "status": 200, "body": "one" } },
+              { "name": "balance-any", "priority": 1, "request": { "method": "GET", "urlPathPattern": "/v1/accounts/[^/]+/balance" },
+                "response": { "status": 200, "body": "any" } }
+            ] }
+            """)
+        let replay = try #require(report.replay)
+        #expect(replay.mismatched.isEmpty, "\(replay.mismatched)")
+        #expect(replay.notReplayed.count == 1 && replay.notReplayed[0].source == "mappings/m.json mappings[0]"
+                && replay.notReplayed[0].reason.contains("answered first by") && replay.notReplayed[0].reason.contains("[balance-any]"),
+                "\(replay.notReplayed)")
+        #expect(replay.matched == 1)
+    }
+
     /// The replay's request carries a query value, and its name, as it is, whatever it holds: `&`,
     /// `=` and `+` (a search for "fees & charges", a base64 cursor) are percent-encoded, so the
     /// value is not split into two parameters or read as a space, and the converted route answers it.

@@ -54,6 +54,24 @@ import Testing
         // Without its allow list the fixtures' IBANs are found: the check is not blind.
         #expect(try RedactionCheck(rules: RedactionRules()).check(folder: stubs).contains { $0.kind == .iban })
     }
+    /// A token, cookie or password field is a secret from 8 characters (`"password": "hunter22"`);
+    /// a shorter value (`cookie: enabled`), a template and a `$VARIABLE` are not.
+    @Test func aKeyedValueIsASecretFromEightCharacters() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            {"password": "hunter22"}
+            {"client_secret": "k9Zq2mWp"}
+            cookie: enabled
+            {"password": "hunter2"}
+            {"access_token": "{{request.headers.token}}"}
+            password=$APP_PASSWORD
+            """.write(to: folder.appendingPathComponent("fixture.json"), atomically: true, encoding: .utf8)
+        let findings = try RedactionCheck(rules: RedactionRules()).check(folder: folder)
+        #expect(findings.map(\.description) == ["fixture.json:1: token: hu••••22", "fixture.json:2: token: k9••••Wp"])
+    }
+
     /// A finding shows a value only as its first and last two characters, and a value of six
     /// characters or fewer not at all: two and two of six would show most of it.
     @Test func maskingShowsTwoAndTwoOnlyOfLongerValues() {
