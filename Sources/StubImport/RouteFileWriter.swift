@@ -271,7 +271,7 @@ public struct RouteFileWriter: Sendable {
                 guard let value = options[name] else { continue }
                 let written: Node = switch name {
                 case "expectedOffset": Node(value, Tag(.int))
-                case "applyTruncationLast": Node(value == "1" || value.lowercased() == "true" ? "true" : "false", Tag(.bool))
+                case "applyTruncationLast": Node(value, Tag(.bool))
                 default: text(value)
                 }
                 pairs.append((Node(name), written))

@@ -401,7 +401,10 @@ struct WireMockMapping {
             guard let expected = object[key] else { continue }
             var options: [String: String] = [:]
             for option in DateCondition.optionNames {
-                if let value = object[option] { options[option] = value as? Bool == true ? "true" : "\(value)" }
+                guard let value = object[option] else { continue }
+                // The one flag among them: JSON's `true` (an `NSNumber` 1 on Linux) or the text "true".
+                options[option] = option == "applyTruncationLast"
+                    ? (value as? Bool == true || "\(value)".lowercased() == "true" ? "true" : "false") : "\(value)"
             }
             return .date(key, expected: "\(expected)", options: options)
         }

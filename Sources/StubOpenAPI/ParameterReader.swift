@@ -78,8 +78,8 @@ package struct ParameterReader {
 
     /// The value of the parameter `name`, written in `style`, with `schema` (nil: any text), from
     /// `source`. `json` reads each value as JSON text (a parameter given as JSON `content`).
-    /// `claimed` names the other parameters read from the same pairs, which an exploded `form`
-    /// object does not take as its properties.
+    /// `claimed` names the parameters read from the same pairs, which an exploded `form` object
+    /// does not take as its properties (its own name may be among them: it is never a property).
     package func read(_ name: String, style: ParameterStyle, schema: OpenAPISchema?, json: Bool = false,
                       from source: ParameterSource, claimed: Set<String> = []) -> ParameterReading {
         let schema = schema ?? .anything

@@ -101,7 +101,7 @@ import Testing
                 "method": "GET", "urlPath": "/v1/statements",
                 "queryParameters": {
                   "dateFrom": { "after": "now", "expectedOffset": -90, "expectedOffsetUnit": "days", "actualFormat": "yyyy-MM-dd" },
-                  "dateTo": { "before": "now +1 days", "truncateExpected": "first hour of day" }
+                  "dateTo": { "before": "now +1 days", "truncateExpected": "first hour of day", "applyTruncationLast": true }
                 },
                 "headers": { "X-Request-Date": { "equalToDateTime": "now", "truncateExpected": "first day of month",
                                                  "truncateActual": "first day of month" } },
@@ -116,7 +116,8 @@ import Testing
         let replay = try #require(report.replay)
         #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
         let written = try String(contentsOf: out.url.appendingPathComponent("routes/statements.yaml"), encoding: .utf8)
-        #expect(written.contains("expectedOffset: -90") && written.contains("cookies:"), "\(written)")
+        #expect(written.contains("expectedOffset: -90") && written.contains("applyTruncationLast: true") && written.contains("cookies:"),
+                "\(written)")
 
         let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil, logger: Logger(label: "test"))
         let day = DateFormatter()

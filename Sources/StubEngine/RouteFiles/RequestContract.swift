@@ -143,7 +143,7 @@ package struct RequestContract: Sendable {
             default: continue
             }
             let reading = source.map { reader.read(name, style: parameter.style, schema: parameter.schema, json: parameter.readsJSON,
-                                                   from: $0, claimed: inQuery.subtracting([name])) } ?? .absent
+                                                   from: $0, claimed: inQuery) } ?? .absent
             switch reading {
             case .absent:
                 if parameter.required {
@@ -248,7 +248,7 @@ package struct RequestContract: Sendable {
             let json = jsonNames.contains(name) || (written?["contentType"] as? String)?.lowercased().contains("json") == true
             let deep = properties[name] == nil ? ParameterStyle(.deepObject, explode: true) : style
             switch reader.read(name, style: deep, schema: reader.propertySchema(own, name), json: json,
-                               from: .pairs(pairs), claimed: names.subtracting([name])) {
+                               from: .pairs(pairs), claimed: names) {
             case .absent: continue
             case .malformed(let reason):
                 problems.append(WireErrorDetail(code: "invalid", path: "body.\(name)", message: "body.\(name) \(reason)"))
