@@ -269,11 +269,12 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         return { "\(property) \"\(tag)\" is not a discriminator value (\(discriminator.mapping.keys.sorted().joined(separator: ", ")))" }
     }
 
-    /// YAML- or JSON-loaded values as `JSONValue`, for `enum`, `const` and examples.
+    /// Loaded values as `JSONValue`: a document's (Yams), for `enum`, `const` and examples, and a
+    /// WireMock mapping's (`JSONSerialization`), for its bodies.
     package static func json(_ value: Any) -> JSONValue {
         switch value {
         case is NSNull: return .null
-        case let flag as Bool: return .bool(flag)
+        case let flag as Bool where isFlag(value): return .bool(flag)
         case let number as Int: return .number(Double(number))
         case let number as Double: return .number(number)
         case let text as String: return .string(text)
@@ -287,6 +288,15 @@ package struct JSONSchemaValidator: @unchecked Sendable {
         case let object as [String: Any]: return .object(object.mapValues(json))
         default: return .string("\(value)")
         }
+    }
+
+    /// Whether a loaded value is a boolean: Swift's `Bool` (Yams), or `JSONSerialization`'s `true`
+    /// or `false`, a boolean `NSNumber` (type `c`). Its `1` and `0` are `NSNumber`s too and cast
+    /// to `Bool` as well as to `Int`, on Linux and Darwin alike, so a cast cannot tell them apart.
+    static func isFlag(_ value: Any) -> Bool {
+        if type(of: value) == Bool.self { return true }
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
     }
 
     /// JSON's equality, for `enum`, `const` and `uniqueItems`: text is equal when its code points

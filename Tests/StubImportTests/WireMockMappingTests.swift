@@ -470,6 +470,23 @@ import Testing
         }
     }
 
+    /// A `jsonBody`'s `1` and `0` stay numbers and its `true` and `false` booleans: the mapping's
+    /// JSON is read by Foundation, whose `1` also casts to `true` (`"page": 1` was served as
+    /// `"page": true`, and the replay, reading both sides the same way, called it a match).
+    @Test func aJSONBodysOneAndZeroStayNumbers() throws {
+        let (report, backend, _) = try Self.convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/accounts" },
+                "response": { "status": 200, "jsonBody": { "page": 1, "offset": 0, "more": true, "closed": false,
+                                                           "limits": [1, 0, 1.5, true] } } }
+            ] }
+            """)
+        #expect(report.routes == 1 && report.replay?.matched == 1, "\(report.skipped) \(String(describing: report.replay))")
+        let body = try JSONValue.parse(answer(backend, "/v1/accounts").body)
+        #expect(body == .object(["page": .number(1), "offset": .number(0), "more": .bool(true), "closed": .bool(false),
+                                 "limits": .array([.number(1), .number(0), .number(1.5), .bool(true)])]), "\(body)")
+    }
+
     /// A mapping whose request another route answers first is listed as shadowed by that route,
     /// also when that route's name holds the mapping's (`balance` and `balance-any`, or a name
     /// the recorder repeated gaining `-2`): the replay names the route that answered exactly.

@@ -187,6 +187,23 @@ import Yams
         #expect(try !passes(.null, "{ anyOf: [ { type: integer }, { type: string } ] }"))
     }
 
+    /// Loaded values become JSON values of the same kind, whichever parser loaded them: `true` a
+    /// boolean and `1` a number, never each other. Yams reads documents; `JSONSerialization`
+    /// reads WireMock mappings, and gives `true` and `1` alike as `NSNumber`s that cast both ways.
+    @Test func aDocumentsBooleansStayBooleansAndNumbersNumbers() throws {
+        let json = #"{"on": true, "off": false, "one": 1, "zero": 0, "half": 1.5, "none": null}"#
+        let loaded: [Any] = [
+            try #require(try Yams.load(yaml: json)),
+            try #require(try Yams.load(yaml: "{on: true, off: false, one: 1, zero: 0, half: 1.5, none: null}")),
+            try JSONSerialization.jsonObject(with: Data(json.utf8)),
+        ]
+        for value in loaded {
+            #expect(JSONSchemaValidator.json(value) == .object(["on": .bool(true), "off": .bool(false), "one": .number(1),
+                                                                 "zero": .number(0), "half": .number(1.5), "none": .null]),
+                    "\(value)")
+        }
+    }
+
     @Test func anIntegerIsAWholeNumber() throws {
         #expect(try passes(.number(2), "{ type: integer }"))
         #expect(try passes(.number(2.0), "{ type: integer }"), "2.0 is the integer 2")
