@@ -171,6 +171,29 @@ import Testing
         #expect(untyped?.contains("a request body is required") == true, "\(untyped ?? "passed")")
     }
 
+    /// A request is checked against its most concrete path only: `/accounts/summary` that
+    /// breaks its own operation is refused, though `/accounts/{accountId}` (any text, no query)
+    /// would take it; a path written twice is the only case of two operations.
+    @Test func aRequestIsCheckedAgainstItsMostConcretePathOnly() throws {
+        let document = """
+            openapi: 3.1.0
+            info: { title: t, version: '1' }
+            paths:
+              /accounts/summary:
+                get:
+                  parameters: [{ name: currency, in: query, required: true, schema: { type: string } }]
+                  responses: { '200': { description: ok } }
+              /accounts/{accountId}:
+                get:
+                  parameters: [{ name: accountId, in: path, required: true, schema: { type: string } }]
+                  responses: { '200': { description: ok } }
+            """
+        #expect(try refusal(document, "GET", "/accounts/summary", query: "currency=GBP") == nil)
+        let missing = try refusal(document, "GET", "/accounts/summary")
+        #expect(missing?.message.contains("currency") == true, "\(missing?.message ?? "passed")")
+        #expect(try refusal(document, "GET", "/accounts/acc-1") == nil)
+    }
+
     static let secured = """
         openapi: 3.0.3
         info: { title: t, version: '1' }

@@ -470,6 +470,20 @@ import Testing
         }
     }
 
+    /// Without response templating WireMock serves `{{` as written, in a text body too: the
+    /// converted route is no template, so `{{name}}` reaches the client as it stands.
+    @Test func aTextBodyWithBracesAndNoTemplatingIsServedAsWritten() throws {
+        let (report, backend, _) = try Self.convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/letter" },
+                "response": { "status": 200, "body": "Dear {{name}}, your balance is {{balance}}.",
+                              "headers": { "Content-Type": "text/plain" } } }
+            ] }
+            """)
+        #expect(report.routes == 1 && report.replay?.matched == 1, "\(report.skipped) \(String(describing: report.replay))")
+        #expect(answer(backend, "/v1/letter").text == "Dear {{name}}, your balance is {{balance}}.")
+    }
+
     /// A `jsonBody`'s `1` and `0` stay numbers and its `true` and `false` booleans: the mapping's
     /// JSON is read by Foundation, whose `1` also casts to `true` (`"page": 1` was served as
     /// `"page": true`, and the replay, reading both sides the same way, called it a match).

@@ -298,6 +298,11 @@ import FoundationNetworking
         #expect(StubURLProtocol.canInit(with: URLRequest(url: stub.baseURL.appendingPathComponent("v1/status"))))
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://127.0.0.1:1/v1/status")!)))
         #expect(!StubURLProtocol.canInit(with: URLRequest(url: URL(string: "http://other.stubbank.invalid/v1/status")!)))
+        // A URL that ends inside or just after its scheme's `://` is no stub's, and is not read past its end.
+        for text in ["a:/", "a:", "x:", "mailto:x", "http:/", "http://"] {
+            let url = try #require(URL(string: text), "\(text)")
+            #expect(!StubURLProtocol.canInit(with: URLRequest(url: url)), "\(text)")
+        }
     }
 
     /// The stub's own sessions store nothing (a lookup could only miss, and a real cache costs
