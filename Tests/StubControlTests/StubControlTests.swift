@@ -85,6 +85,20 @@ import FoundationNetworking
                 "only a whole {name} is a parameter")
     }
 
+    /// `decode` on a message without a body says why there is none: the journal's reason when
+    /// it left the body out (too large to keep), else that the message had none.
+    @Test func decodingAMessageWithoutABodySaysWhy() throws {
+        struct Transfer: Decodable { var amount: String }
+        func message(_ json: String) throws -> StubMessage { try JSONDecoder().decode(StubMessage.self, from: Data(json.utf8)) }
+        let omitted = try message(#"{"headers":{},"bodyBytes":70000,"bodyOmitted":"70000 bytes, over the 64 KiB the journal keeps"}"#)
+        #expect(throws: StubControlError(status: nil, code: "no_body", message: "70000 bytes, over the 64 KiB the journal keeps")) {
+            try omitted.decode(Transfer.self)
+        }
+        let empty = try message(#"{"headers":{},"bodyBytes":0}"#)
+        #expect(throws: StubControlError(status: nil, code: "no_body", message: "the message has no body")) { try empty.decode(Transfer.self) }
+        #expect(try message(#"{"headers":{},"bodyBytes":16,"body":"{\"amount\":\"5\"}"}"#).decode(Transfer.self).amount == "5")
+    }
+
     @Test func aStatusForNRequestsThenTheRealAnswerAndTheJournalSawBoth() async throws {
         try await withStub { stub in
             let session = try await stub.makeSession()

@@ -5,6 +5,7 @@ import Testing
     @Test func distanceCountsEdits() {
         #expect(Spelling.distance("kitten", "sitting") == 3)
         #expect(Spelling.distance("", "abc") == 3)
+        #expect(Spelling.distance("abc", "") == 3, "either side empty is every character")
         #expect(Spelling.distance("same", "same") == 0)
         #expect(Spelling.distance([1, 2, 3], [1, 3]) == 1)
     }
