@@ -495,13 +495,12 @@ final class SchemaComparison {
         return nil
     }
 
+    /// An enum's or a const's value as a person writes it, read by the one converter of loaded
+    /// values: `5`, `1.5`, `true`, `null`, `GBP`.
     static func show(_ value: Any) -> String {
-        switch value {
-        case let text as String: text
-        case let number as Double where JSONValue.whole(number) != nil: JSONValue.text(of: number)
-        case is NSNull: "null"
-        default: String(describing: value)
-        }
+        let json = JSONSchemaValidator.json(value)
+        if case .null = json { return "null" }
+        return json.text ?? String(describing: value)
     }
 
     static func describe(_ types: Set<String>) -> String { types.sorted().joined(separator: " or ") }

@@ -402,9 +402,13 @@ struct WireMockMapping {
             var options: [String: String] = [:]
             for option in DateCondition.optionNames {
                 guard let value = object[option] else { continue }
-                // The one flag among them: JSON's `true` (an `NSNumber` 1 on Linux) or the text "true".
-                options[option] = option == "applyTruncationLast"
-                    ? (value as? Bool == true || "\(value)".lowercased() == "true" ? "true" : "false") : "\(value)"
+                // The one flag among them: JSON's `true` or `false`, told from a number by the one
+                // converter; anything else is passed on as written, for the loader to refuse.
+                if option == "applyTruncationLast", case .bool(let flag) = JSONSchemaValidator.json(value) {
+                    options[option] = "\(flag)"
+                } else {
+                    options[option] = "\(value)"
+                }
             }
             return .date(key, expected: "\(expected)", options: options)
         }

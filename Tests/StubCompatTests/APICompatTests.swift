@@ -112,6 +112,20 @@ import Testing
         #expect(Self.only(try Self.compare(new, old), "response-body-enum-value-removed")?.level == .info)
     }
 
+    /// Enum values are named as the document writes them: a whole number without `.0`, a
+    /// boolean as `true`, not `1`.
+    @Test func anEnumsNumbersAndBooleansAreNamedAsWritten() throws {
+        let old = Self.response("      type: integer\n      enum: [1, 2, 3]"), new = Self.response("      type: integer\n      enum: [1, 2]")
+        let removed = try #require(Self.only(try Self.compare(old, new), "response-body-enum-value-removed"))
+        #expect(removed.message.contains("`3`") && !removed.message.contains("3.0"), "\(removed.message)")
+        let flags = Self.response("      type: boolean\n      enum: [true, false]"), onlyTrue = Self.response("      type: boolean\n      enum: [true]")
+        let narrowed = try #require(Self.only(try Self.compare(flags, onlyTrue), "response-body-enum-value-removed"))
+        #expect(narrowed.message.contains("`false`") && !narrowed.message.contains("`0`"), "\(narrowed.message)")
+        let fractions = Self.response("      type: number\n      enum: [0.5, 1.0]"), half = Self.response("      type: number\n      enum: [0.5]")
+        let whole = try #require(Self.only(try Self.compare(fractions, half), "response-body-enum-value-removed"))
+        #expect(whole.message.contains("`1`") && !whole.message.contains("1.0"), "\(whole.message)")
+    }
+
     @Test func aWidenedOrNullableResponseTypeIsBreaking() throws {
         let old = Self.response("      type: object\n      properties: {balance: {type: string}}")
         let widened = try Self.compare(old, Self.response("      type: object\n      properties: {balance: {type: [string, integer]}}"))

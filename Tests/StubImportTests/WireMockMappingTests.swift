@@ -501,6 +501,46 @@ import Testing
                                  "limits": .array([.number(1), .number(0), .number(1.5), .bool(true)])]), "\(body)")
     }
 
+    /// An `equalToJson` operand written as an object holds `1` and `0` as numbers, not as
+    /// `true` and `false`: the same converter reads it as reads a `jsonBody`.
+    @Test func anEqualToJsonOperandsOneAndZeroAreNumbers() throws {
+        let (report, backend, _) = try Self.convert("""
+            { "mappings": [
+              { "request": { "method": "POST", "url": "/v1/consents",
+                  "bodyPatterns": [ { "equalToJson": { "version": 1, "retries": 0, "live": true } } ] },
+                "response": { "status": 201 } }
+            ] }
+            """)
+        #expect(report.routes == 1, "\(report.skipped)")
+        func status(_ body: String) -> Int {
+            Int(backend.engine.answer(EngineRequest(method: "POST", target: "/v1/consents", headers: [.contentType: "application/json"],
+                                                    body: Array(body.utf8))).status.code)
+        }
+        #expect(status(#"{"version":1,"retries":0,"live":true}"#) == 201)
+        #expect(status(#"{"version":true,"retries":false,"live":true}"#) == 404, "1 and 0 are numbers")
+        #expect(status(#"{"version":1,"retries":0,"live":1}"#) == 404, "true is a boolean")
+    }
+
+    /// WireMock's `applyTruncationLast` is JSON's `true` or `false`: a `1` is no boolean, so the
+    /// mapping is refused with the reason, not read as `true`.
+    @Test func applyTruncationLastIsABooleanNotANumber() throws {
+        let (report, _, _) = try Self.convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/statements",
+                  "queryParameters": { "from": { "after": "now -30 days", "truncateExpected": "first day of month",
+                                                 "applyTruncationLast": true } } },
+                "response": { "status": 200, "body": "yes" } },
+              { "request": { "method": "GET", "urlPath": "/v1/payments",
+                  "queryParameters": { "from": { "after": "now -30 days", "truncateExpected": "first day of month",
+                                                 "applyTruncationLast": 1 } } },
+                "response": { "status": 200, "body": "no" } }
+            ] }
+            """)
+        #expect(report.routes == 1, "\(report.skipped)")
+        #expect(report.skipped.count == 1 && report.skipped[0].reason.contains("applyTruncationLast is true or false, not 1"),
+                "\(report.skipped)")
+    }
+
     /// A mapping whose request another route answers first is listed as shadowed by that route,
     /// also when that route's name holds the mapping's (`balance` and `balance-any`, or a name
     /// the recorder repeated gaining `-2`): the replay names the route that answered exactly.
