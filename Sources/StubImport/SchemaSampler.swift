@@ -76,9 +76,8 @@ struct SchemaSampler {
             if trail.contains(reference) { minimal = true }
             trail.append(reference)
             ownReference = reference
-            guard let target = document.target(of: reference) else { return .null }
-            let siblings = schema.besideReference(keywordsApply: document.keywordsBesideReferencesApply)?.raw ?? [:]
-            schema = OpenAPISchema(target.merging(siblings) { _, own in own }, pointer: reference)
+            guard let next = document.followed(schema) else { return .null }
+            schema = next
         }
         // A discriminator on a schema that is no choice itself, the base of an allOf family (Adyen's
         // `MandateAccountIdentification`): a value of it is a value of a schema its mapping names.

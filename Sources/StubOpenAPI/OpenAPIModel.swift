@@ -43,12 +43,41 @@ extension OpenAPISource {
         return Self.value(atPointer: String(reference.dropFirst()), in: root) as? [String: Any]
     }
 
-    /// `schema` with its `$ref` chain followed (the keywords beside a reference dropped); nil
-    /// when a reference leads nowhere.
+    /// `schema` with its `$ref` chain followed (at most 32 hops), each hop as `followed` gives it;
+    /// nil when a reference leads nowhere. The pointer is the last reference's.
     package func resolved(_ schema: OpenAPISchema) -> OpenAPISchema? {
-        guard schema.reference != nil else { return schema }
-        // The pointer found is the reference's, so the schema's own is not written out.
-        return resolve(schema.raw).map { OpenAPISchema($0.object, pointer: $0.pointer) }
+        var schema = schema, hops = 0
+        while schema.reference != nil {
+            guard hops < 32, let next = followed(schema) else { return nil }
+            schema = next
+            hops += 1
+        }
+        return schema
+    }
+
+    /// The schema `schema`'s `$ref` names, with the keywords written beside the reference laid
+    /// over it where they apply (`OpenAPISchema.besideReference`: in 3.1, `{$ref: Id, readOnly:
+    /// true}` is a read-only `Id`); nil when `schema` is no reference or it leads nowhere. A
+    /// keyword beside the reference wins over the target's, except that `properties` are joined
+    /// (the beside one winning for a name both hold), `required` names are joined and `allOf`
+    /// members are added: how the shape readers (the sampler, compat, form and parameter
+    /// reading) see the schema. Validation applies the two in full, as JSON Schema's `allOf`.
+    package func followed(_ schema: OpenAPISchema) -> OpenAPISchema? {
+        guard let reference = schema.reference, let target = target(of: reference) else { return nil }
+        var merged = target
+        for (key, value) in schema.besideReference(keywordsApply: keywordsBesideReferencesApply)?.raw ?? [:] {
+            switch (key, merged[key], value) {
+            case ("properties", let own as [String: Any], let beside as [String: Any]):
+                merged[key] = own.merging(beside) { _, beside in beside }
+            case ("required", let own as [String], let beside as [String]):
+                merged[key] = own + beside.filter { !own.contains($0) }
+            case ("allOf", let own as [Any], let beside as [Any]):
+                merged[key] = own + beside
+            default:
+                merged[key] = value
+            }
+        }
+        return OpenAPISchema(merged, pointer: reference)
     }
 
     /// The schema `value` is, unresolved (a `$ref` stays a reference): nil when it is no mapping.

@@ -126,6 +126,26 @@ import Testing
         #expect(whole.message.contains("`1`") && !whole.message.contains("1.0"), "\(whole.message)")
     }
 
+    /// In 3.1 a `readOnly` written beside a `$ref` applies, so a new required read-only field is
+    /// nothing a client must send; in 3.0 the keyword beside the reference is ignored, as its
+    /// Reference Object says, so the same change breaks requests.
+    @Test func aReadOnlyBesideARefCountsIn31Only() throws {
+        let old = "      type: object\n      properties:\n        amount: {type: number}"
+        let new = "      type: object\n      required: [id]\n      properties:\n        amount: {type: number}\n"
+            + "        id: {$ref: \"#/components/schemas/Placeholder\", readOnly: true}"
+        let of31 = try Self.compare(Self.request(old).replacingOccurrences(of: "openapi: 3.0.3", with: "openapi: 3.1.0"),
+                                    Self.request(new).replacingOccurrences(of: "openapi: 3.0.3", with: "openapi: 3.1.0"))
+        #expect(of31.findings.filter { $0.rule.hasPrefix("new-") }.isEmpty, "\(of31.findings.map(\.rule))")
+        let of30 = try Self.compare(Self.request(old), Self.request(new))
+        #expect(Self.only(of30, "new-required-request-property")?.level == .breaking, "\(of30.findings.map(\.rule))")
+        // A write-only field beside a $ref is never in a response.
+        let written = new.replacingOccurrences(of: "readOnly", with: "writeOnly")
+        let responses = try Self.compare(Self.response(old).replacingOccurrences(of: "openapi: 3.0.3", with: "openapi: 3.1.0"),
+                                         Self.response(written).replacingOccurrences(of: "openapi: 3.0.3", with: "openapi: 3.1.0"))
+        #expect(responses.findings.filter { $0.rule.hasPrefix("new-") || $0.rule.contains("added") }.isEmpty,
+                "\(responses.findings.map(\.rule))")
+    }
+
     @Test func aWidenedOrNullableResponseTypeIsBreaking() throws {
         let old = Self.response("      type: object\n      properties: {balance: {type: string}}")
         let widened = try Self.compare(old, Self.response("      type: object\n      properties: {balance: {type: [string, integer]}}"))

@@ -167,6 +167,26 @@ import HTTPTypes
         #expect(probe.answer("/v1/statements?from=2026-10-01", headers: none).status.code == 404)
     }
 
+    /// A cookie's name is matched as written, case and all (RFC 6265 §5.3 compares names
+    /// exactly, unlike header names): `JSESSIONID` is not `jsessionid`.
+    @Test func aCookieIsMatchedByItsNameAsWritten() throws {
+        let (routes, problems) = RouteFolder.load("""
+            routes:
+              - id: session
+                request:
+                  path: /v1/me
+                  cookies:
+                    JSESSIONID: { equals: abc }
+                responses: [{ status: 200 }]
+            """)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: { Date() })])
+        #expect(probe.answer("/v1/me", headers: ["Cookie": "theme=dark; JSESSIONID=abc"]).status.code == 200)
+        let lowered = probe.answer("/v1/me", headers: ["Cookie": "jsessionid=abc"])
+        #expect(lowered.status.code == 404 && String(decoding: lowered.body, as: UTF8.self).contains("cookie JSESSIONID"),
+                "\(String(decoding: lowered.body, as: UTF8.self))")
+    }
+
     @Test func cookieFieldsAreReadAsRFC6265Writes() {
         let cookies = RequestCondition.cookies(["a=1; b=\"two words\"", "a=3;c=", " ; d", "token=YWJjZA==; q=\""])
         #expect(cookies["a"] == ["1", "3"] && cookies["b"] == ["two words"] && cookies["c"] == [""] && cookies["d"] == [""])

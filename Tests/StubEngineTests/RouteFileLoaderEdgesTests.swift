@@ -55,6 +55,27 @@ import StubOpenAPI
         #expect(probe.answer("/v1/top", headers: ["X-Fail": "1"]).status.code == 200, "the cards folder's defaults stay in it")
     }
 
+    /// A sequence's `then` is `last` or `loop`; anything else (a typo such as `lats`) is refused
+    /// with its line, as `then` on a mode that is no sequence is.
+    @Test func aSequencesThenIsLastOrLoop() {
+        let (_, problems) = load(["routes/r.yaml": """
+            routes:
+              - id: steps
+                request: { path: /v1/steps }
+                mode: sequence
+                then: lats
+                responses: [{ status: 200 }, { status: 201 }]
+              - id: drawn
+                request: { path: /v1/drawn }
+                mode: random
+                then: loop
+                responses: [{ status: 200 }, { status: 201 }]
+            """])
+        #expect(problems.contains { $0.reason.contains("then must be last or loop") && $0.line == 5 }, "\(problems)")
+        #expect(problems.contains { $0.reason.contains("then applies only to mode: sequence") && $0.line == 10 }, "\(problems)")
+        #expect(problems.count == 2, "\(problems)")
+    }
+
     /// Hidden files (macOS's `._` copies, an editor's `.#` lock) are not route files, even when
     /// they are not text; files with other extensions are not read either.
     @Test func hiddenFilesAndOtherExtensionsAreNotRead() throws {

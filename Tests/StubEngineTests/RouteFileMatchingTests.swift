@@ -171,6 +171,24 @@ import HTTPTypes
         #expect(String(decoding: miss.body, as: UTF8.self).contains("expected a number at least 10"), "\(String(decoding: miss.body, as: UTF8.self))")
     }
 
+    /// A body matcher's near miss says why: a body that is no JSON is called so, and an empty
+    /// body is simply missing the value, not called "not JSON".
+    @Test func aBodyMatchersNearMissSaysWhetherTheBodyWasJSON() throws {
+        let probe = try engine("""
+            routes:
+              - request:
+                  method: POST
+                  path: /v1/payees
+                  body: { $.name: { equals: Ada } }
+                responses: [ { status: 201 } ]
+            """)
+        func miss(_ body: String) -> String { String(decoding: probe.answer("/v1/payees", method: "POST", body: body).body, as: UTF8.self) }
+        #expect(probe.answer("/v1/payees", method: "POST", body: #"{"name":"Ada"}"#).status.code == 201)
+        #expect(miss("name=Ada").contains("body is not JSON, so $.name"), "\(miss("name=Ada"))")
+        let empty = miss("")
+        #expect(empty.contains("body $.name") && !empty.contains("not JSON"), "\(empty)")
+    }
+
     @Test func aNumberComparisonNeedsANumber() {
         let (_, problems) = load("""
             routes:

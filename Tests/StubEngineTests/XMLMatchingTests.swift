@@ -95,7 +95,10 @@ import HTTPTypes
         for (expression, reason) in [("//a[", "found the end"), ("child::a", "axes"), ("//a[matches(., 'x')]", "matches() is not one"),
                                      ("//a[@]", "@ needs an attribute name"), ("/a ^ b", "\"^\" is not part"), ("//a]", "unexpected"),
                                      // A name that ends the expression with its prefix's colon (`IBAN:`), or with `::`.
-                                     ("//Document/IBAN:", "\":\" is not part"), ("//Dbtr/x::", "axes")] {
+                                     ("//Document/IBAN:", "\":\" is not part"), ("//Dbtr/x::", "axes"),
+                                     // A function given too few arguments, or too many.
+                                     ("//a[contains(.)]", "contains() takes 2–2 arguments"), ("count()", "count() takes 1–1"),
+                                     ("//a[last(1)]", "last() takes 0–0")] {
             #expect(throws: ValueMatcherError.self, "\(expression)") { try XPath(expression) }
             do {
                 _ = try XPath(expression)

@@ -121,6 +121,30 @@ import StubOpenAPI
         }, "\(values)")
     }
 
+    /// In 3.1 the keywords beside a `$ref` apply with it, as an `allOf` would: properties and
+    /// required names written beside it join the target's, so a value has both (`kind`, which
+    /// the target requires without declaring it, too); an optional
+    /// field marked `writeOnly` beside its `$ref` is left out of a sampled response.
+    @Test func keywordsBesideARefOf31JoinTheTargets() throws {
+        let values = try fits("""
+            Account:
+              $ref: "#/components/schemas/Base"
+              required: [nickname]
+              properties:
+                nickname: { type: string, minLength: 3 }
+                pin: { $ref: "#/components/schemas/Pin", writeOnly: true }
+            Pin: { type: string, pattern: "^[0-9]{4}$" }
+            Base:
+              type: object
+              required: [id, kind]
+              properties: { id: { type: string, pattern: "^acc-[0-9]{4}$" } }
+            """, "Account")
+        #expect(values.allSatisfy { value in
+            guard case .object(let fields) = value else { return false }
+            return fields["id"] != nil && fields["kind"] != nil && fields["nickname"] != nil && fields["pin"] == nil
+        }, "\(values)")
+    }
+
     /// `allOf` narrows: the highest minimum and lowest maximum of its parts, and every part's
     /// required fields, also one the part names without a property.
     @Test func allOfTakesTheNarrowestBoundsAndEveryPartsRequiredFields() throws {
