@@ -47,6 +47,14 @@ import Testing
         #expect(read == BehaviourSpec(route: "* /**", except: ["GET /v1/status"], fault: .reset, note: "offline"))
     }
 
+    /// A whole number too large for an exact integer (a count of `Int.max` requests, which is
+    /// 2^63 as a `Double`) is written as a JSON number, not trapped on its way to an `Int`.
+    @Test func aCountPastIntsRangeIsWrittenNotTrapped() throws {
+        let behaviour = StubBehaviour.status(500, on: "GET /v1/cards").limited(to: .requests(Int.max))
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(behaviour.json)) as? [String: Any]
+        #expect(object?["times"] as? Double == 9_223_372_036_854_775_808, "\(String(describing: object))")
+    }
+
     @Test func aLimitChangedLaterIsTheOneSent() throws {
         let read = try spec(StubBehaviour.status(500, on: "GET /v1/cards").limited(to: .requests(1)))
         #expect(read.times == 1 && read.expiresInSeconds == nil)

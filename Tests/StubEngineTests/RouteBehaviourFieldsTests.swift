@@ -1,3 +1,4 @@
+import Foundation
 import StubEngine
 import StubFormats
 import Testing
@@ -28,6 +29,24 @@ import Testing
                 responses:
                   - { status: 200 }
             """).1.map(\.reason)
+    }
+
+    /// A response's drawn latency is drawn again for each request (seeded by the route, the
+    /// session and the count), not once for the route: a route with nothing else to count or
+    /// draw still is no fixed answer when its latency is a range.
+    @Test func aRangeOfLatencyIsDrawnForEachRequest() throws {
+        let (routes, problems) = RouteFolder.load("""
+            routes:
+              - id: slow
+                request: { path: /v1/slow }
+                responses:
+                  - { status: 200, latency: { type: uniform, minMs: 0, maxMs: 1000 } }
+            """)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 7), clock: Date.init)])
+        let delays = (0..<8).map { _ in probe.answer("/v1/slow").delayMs }
+        #expect(delays.allSatisfy { (0...1000).contains($0) }, "\(delays)")
+        #expect(Set(delays).count > 4, "drawn for each request: \(delays)")
     }
 
     @Test func probabilityTakesZeroToOneBothIncluded() {

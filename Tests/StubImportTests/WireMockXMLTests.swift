@@ -171,5 +171,6 @@ import Testing
         }
         #expect(post(periodic) == 201)
         #expect(post(periodic.replacingOccurrences(of: "\"12\"", with: "\"twelve\"")) == 404)
+        #expect(post(periodic.replacingOccurrences(of: "<IBAN>DE39</IBAN>", with: "<BIC>X</BIC>")) == 404, "the XML part is checked too")
     }
 }

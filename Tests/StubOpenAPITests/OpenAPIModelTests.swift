@@ -62,6 +62,23 @@ import StubFormats
         #expect(get.pointer == "#/paths/~1accounts~1{id}/get")
     }
 
+    /// All eight methods a path item can hold are operations, `options`, `head` and `trace`
+    /// included, listed in StubBank's order; other keys (`summary`, `parameters`) are not.
+    @Test func everyMethodAPathItemCanHoldIsAnOperation() throws {
+        let methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
+        let item = methods.reversed().map { "    \($0): {responses: {\"200\": {description: ok}}}" }.joined(separator: "\n")
+        let source = try load("""
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /ping:
+                summary: reachability
+                parameters: []
+            \(item)
+            """)
+        #expect(source.operations.map(\.method) == methods, "\(source.operations.map(\.method))")
+    }
+
     @Test func anOperationsOwnParameterReplacesThePathItemsAndReferencesAreFollowed() throws {
         let get = try #require(try load(document).operations.first)
         let parameters = get.parameters

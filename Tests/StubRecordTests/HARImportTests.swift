@@ -163,9 +163,9 @@ import Testing
             let accounts = try await client.execute(uri: "/v1/accounts", method: .get)
             #expect(offers.status == .ok)
             #expect(accounts.status == .notFound)
+            // `localhost:8080` is the host chosen, with its port: it is not listed among the others.
             let others = "skipped other hosts: api.bank.example (3 entries), cdn.analytics.example (1 entry)"
-            #expect(report.skipped.contains { $0.reason.contains(others) },
-                    "\(report.skipped)")
+            #expect(report.skipped.contains { $0.reason == others }, "\(report.skipped)")
         }
     }
 

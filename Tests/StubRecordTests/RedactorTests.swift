@@ -453,7 +453,7 @@ import BuiltInBank
     /// otherwise faked whatever they hold, as in free text.
     @Test func anAllowedValueIsKeptUnderAnyKey() {
         var rules = RedactionRules()
-        rules.allow = ["Jane Doe", "sandbox-token-1"]
+        rules.allow = ["Jane Doe", "sandbox-token-1", "GB82WEST12345698765432"]
         let redactor = Redactor(rules: rules)
         let kept = redactor.redact(json: .object(["name": .string("Jane Doe"), "accessToken": .string("sandbox-token-1")]))
         #expect(kept == .object(["name": .string("Jane Doe"), "accessToken": .string("sandbox-token-1")]), "\(kept)")
@@ -461,6 +461,11 @@ import BuiltInBank
         let faked = redactor.redact(json: .object(["name": .string("John Smith"), "accessToken": .string("sandbox-token-2")]))
         guard case .object(let fields) = faked else { Issue.record("\(faked)"); return }
         #expect(fields["name"] != .string("John Smith") && fields["accessToken"] != .string("sandbox-token-2"), "\(faked)")
+        // In free text, the scanner honours the same list.
+        let memo = redactor.redact(json: .object(["memo": .string("refund to GB82 WEST 1234 5698 7654 32")]))
+        #expect(memo == .object(["memo": .string("refund to GB82 WEST 1234 5698 7654 32")]), "\(memo)")
+        let other = redactor.redact(json: .object(["memo": .string("refund to GB29 NWBK 6016 1331 9268 19")]))
+        #expect(other != .object(["memo": .string("refund to GB29 NWBK 6016 1331 9268 19")]), "\(other)")
     }
 }
 
