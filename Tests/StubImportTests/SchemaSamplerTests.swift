@@ -36,6 +36,15 @@ import StubOpenAPI
         return values
     }
 
+    /// A value the document gives is taken in this order, as Prism takes it: `example`, then
+    /// `examples`, then `default`; a `const` before all.
+    @Test func anExampleComesBeforeADefault() throws {
+        #expect(try fits("Currency: { type: string, default: GBP, example: EUR }", "Currency").allSatisfy { $0 == .string("EUR") })
+        #expect(try fits("Currency: { type: string, default: GBP, examples: [USD, EUR] }", "Currency").allSatisfy { $0 == .string("USD") })
+        #expect(try fits("Currency: { type: string, default: GBP }", "Currency").allSatisfy { $0 == .string("GBP") })
+        #expect(try fits("Currency: { type: string, const: CHF, example: EUR }", "Currency").allSatisfy { $0 == .string("CHF") })
+    }
+
     /// A property written `false` (3.1: this property may not be there) is never sampled, and one
     /// written `true` takes any value.
     @Test func aPropertyWrittenFalseIsLeftOut() throws {

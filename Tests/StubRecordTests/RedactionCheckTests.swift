@@ -38,7 +38,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let line = #"{"email": "someone@bank.co.uk"}"#
-        for name in ["BODY.JSON", "Notes.Md", "r.YAML", "skip.png", "skip", ".hidden/x.json"] {
+        for name in ["BODY.JSON", "Notes.Md", "r.YAML", "skip.png", "skip", ".hidden/x.json", RedactionRules.fileName] {
             try line.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         let files = try RedactionCheck(rules: RedactionRules()).check(folder: folder).map(\.file)
