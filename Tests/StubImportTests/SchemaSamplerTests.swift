@@ -133,7 +133,8 @@ import StubOpenAPI
     /// In 3.1 the keywords beside a `$ref` apply with it, as an `allOf` would: properties and
     /// required names written beside it join the target's, so a value has both (`kind`, which
     /// the target requires without declaring it, too); an optional
-    /// field marked `writeOnly` beside its `$ref` is left out of a sampled response.
+    /// field marked `writeOnly` beside its `$ref` is left out of a sampled response, and an
+    /// `allOf` beside it adds to the target's.
     @Test func keywordsBesideARefOf31JoinTheTargets() throws {
         let values = try fits("""
             Account:
@@ -152,6 +153,18 @@ import StubOpenAPI
             guard case .object(let fields) = value else { return false }
             return fields["id"] != nil && fields["kind"] != nil && fields["nickname"] != nil && fields["pin"] == nil
         }, "\(values)")
+        // An `allOf` beside the `$ref` adds its members to the target's own.
+        let tagged = try fits("""
+            Tagged:
+              $ref: "#/components/schemas/Audited"
+              allOf: [ { type: object, required: [tag], properties: { tag: { type: string, enum: [t] } } } ]
+            Audited:
+              allOf: [ { type: object, required: [createdAt], properties: { createdAt: { type: string, format: date-time } } } ]
+            """, "Tagged")
+        #expect(tagged.allSatisfy { value in
+            guard case .object(let fields) = value else { return false }
+            return fields["tag"] == .string("t") && fields["createdAt"] != nil
+        }, "\(tagged)")
     }
 
     /// `allOf` narrows: the highest minimum and lowest maximum of its parts, and every part's
