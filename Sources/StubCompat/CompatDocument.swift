@@ -26,14 +26,13 @@ package enum CompatDocument {
         // Paths in the repository are from its top; a path given from a subfolder is taken from there.
         let prefix = (try? git(["rev-parse", "--show-prefix"], in: folder)).map { String(decoding: $0, as: UTF8.self) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let source = try OpenAPISource.load(prefix + path) { relative in
+        return try OpenAPISource.load(prefix + path) { relative in
             do {
                 return try git(["show", "\(ref):\(relative)"], in: folder)
             } catch GitFailure.failed {
                 return nil
             }
         }
-        return source.renamed(argument)
     }
 
     enum GitFailure: Error { case failed(String) }

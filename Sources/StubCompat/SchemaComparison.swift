@@ -119,15 +119,34 @@ final class SchemaComparison {
     /// The pair's own changes and edges, computed once.
     private func local(_ oldValue: Any?, at oldPointer: String, _ newValue: Any?, at newPointer: String,
                        direction: CompatFinding.Direction) -> (Node, String)? {
-        guard let (o, op) = old.resolve(oldValue, at: oldPointer), let (n, np) = new.resolve(newValue, at: newPointer) else { return nil }
+        guard let (o, op, oldTarget) = Self.entered(oldValue, at: oldPointer, in: old),
+              let (n, np, newTarget) = Self.entered(newValue, at: newPointer, in: new) else { return nil }
         let key = "\(direction.rawValue)|\(op)|\(np)"
         if let known = memo[key] { return (known, key) }
-        visitedOld.insert(op)
-        visitedNew.insert(np)
+        visitedOld.insert(oldTarget)
+        visitedNew.insert(newTarget)
         memo[key] = Node()  // A pair that reaches itself inline stops here.
         let node = compareResolved(OpenAPISchema(o, pointer: op), OpenAPISchema(n, pointer: np), direction: direction)
         memo[key] = node
         return (node, key)
+    }
+
+    /// The schema `value` (written at `pointer`) is, with the pointer the walk knows it by, and the
+    /// pointer of the schema its `$ref` chain ends at (for which schemas an operation reaches).
+    /// Where keywords beside a 3.1 `$ref` constrain it (`{$ref: Amount, maximum: 100}`), it is
+    /// the target with them laid over it, as `OpenAPISource.followed` reads it for every shape
+    /// reader, known by the place it is written: a schema of its own, compared with its
+    /// counterpart there. Annotations beside a `$ref` (`description`, `example`) change nothing,
+    /// so such a reference is its target, compared once however often it is used.
+    static func entered(_ value: Any?, at pointer: String, in document: OpenAPISource)
+        -> (object: [String: Any], pointer: String, target: String)? {
+        guard let (object, target) = document.resolve(value, at: pointer) else { return nil }
+        if let written = document.schema(value, at: pointer),
+           let beside = written.besideReference(keywordsApply: document.keywordsBesideReferencesApply),
+           !isEmptySchema(beside.raw), let laid = document.resolved(written) {
+            return (laid.raw, pointer, target)
+        }
+        return (object, target, target)
     }
 
     /// `segment` below the pair: inline subschemas are compared here, a `$ref` on either side

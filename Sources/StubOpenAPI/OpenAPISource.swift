@@ -42,18 +42,6 @@ package struct OpenAPISource: @unchecked Sendable {
         components = Self.componentsIndex(of: root)
     }
 
-    /// A tree already read under another name, reusing its index.
-    package func renamed(_ name: String) -> OpenAPISource {
-        OpenAPISource(root: root, name: name, problems: problems, components: components)
-    }
-
-    private init(root: [String: Any], name: String, problems: [String], components: [String: [String: Any]]) {
-        self.root = root
-        self.name = name
-        self.problems = problems
-        self.components = components
-    }
-
     /// Where referenced files are brought in: `#/x-stubbank-external/NAME`.
     package static let externalSection = "x-stubbank-external"
 

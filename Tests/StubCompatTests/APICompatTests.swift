@@ -146,6 +146,30 @@ import Testing
                 "\(responses.findings.map(\.rule))")
     }
 
+    /// In 3.1 a keyword beside a `$ref` constrains it (`{$ref: Money, maximum: 1000}`), so a change
+    /// to it is compared as any constraint's is; 3.0 ignores it, as its Reference Object says. A
+    /// schema reached only through such references is still one an operation uses.
+    @Test func aConstraintBesideARefIsComparedIn31Only() throws {
+        func body(_ maximum: Int, money: String = "{type: number}") -> String {
+            "      type: object\n      properties:\n        amount: {$ref: \"#/components/schemas/Money\", maximum: \(maximum)}\n"
+                + "    Money: \(money)"
+        }
+        func of31(_ text: String) -> String { text.replacingOccurrences(of: "openapi: 3.0.3", with: "openapi: 3.1.0") }
+        let lowered = try Self.compare(of31(Self.request(body(1000))), of31(Self.request(body(500))))
+        let finding = try #require(Self.only(lowered, "request-property-max-decreased"), "\(lowered.findings.map(\.rule))")
+        #expect(finding.level == .breaking && finding.field == "amount")
+        let of30 = try Self.compare(Self.request(body(1000)), Self.request(body(500)))
+        #expect(of30.findings.isEmpty, "\(of30.findings.map(\.rule))")
+        // The target's own change still reaches the operation through the constrained reference.
+        let used = try Self.compare(of31(Self.request(body(1000))), of31(Self.request(body(1000, money: "{type: number, minimum: 1}"))))
+        #expect(Self.only(used, "request-property-min-set")?.field == "amount", "\(used.findings.map(\.rule))")
+        #expect(!used.findings.contains { $0.rule.hasPrefix("unused-") }, "\(used.findings.map(\.rule))")
+        // An annotation beside a reference changes nothing.
+        let described = try Self.compare(of31(Self.request(body(1000))),
+                                         of31(Self.request(body(1000).replacingOccurrences(of: "maximum: 1000}", with: "maximum: 1000, description: Sum}"))))
+        #expect(described.findings.isEmpty, "\(described.findings.map(\.rule))")
+    }
+
     @Test func aWidenedOrNullableResponseTypeIsBreaking() throws {
         let old = Self.response("      type: object\n      properties: {balance: {type: string}}")
         let widened = try Self.compare(old, Self.response("      type: object\n      properties: {balance: {type: [string, integer]}}"))

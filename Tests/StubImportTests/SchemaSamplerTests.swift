@@ -553,12 +553,24 @@ import StubOpenAPI
                 ByTransfer: { type: object, properties: { TransferID: { type: string, format: uuid } } }
                 ByCard: { type: object, properties: { CardID: { type: string, format: uuid } } }
                 ByDispute: { type: object, properties: { DisputeID: { type: string, format: uuid } } }
+                Plain:
+                  oneOf:
+                    - { type: object, properties: { TransferID: { type: string } } }
+                    - { type: object, properties: { CardID: { type: string } } }
+                Strict:
+                  oneOf:
+                    - { type: object, properties: { a: { type: string } }, additionalProperties: { type: string } }
+                    - { type: object, properties: { b: { type: string } } }
             """)
-        for seed in UInt64(1)...6 {
-            var sampler = SchemaSampler(document: try OpenAPIImporter.load(file), seed: seed)
-            let schema = OpenAPISchema(["$ref": "#/components/schemas/GeneratedBy"])
-            let value = sampler.sample(schema)
-            #expect(sampler.problems(value, schema).isEmpty, "seed \(seed): \(value) → \(sampler.problems(value, schema))")
+        // Plain strings: the property given to turn the others away must not be a string. Strict:
+        // the one the chosen alternative would refuse is not given; another alternative is tried.
+        for name in ["GeneratedBy", "Plain", "Strict"] {
+            for seed in UInt64(1)...6 {
+                var sampler = SchemaSampler(document: try OpenAPIImporter.load(file), seed: seed)
+                let schema = OpenAPISchema(["$ref": "#/components/schemas/\(name)"])
+                let value = sampler.sample(schema)
+                #expect(sampler.problems(value, schema).isEmpty, "\(name) seed \(seed): \(value) → \(sampler.problems(value, schema))")
+            }
         }
         _ = folder
     }

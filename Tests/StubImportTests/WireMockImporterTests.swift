@@ -149,6 +149,8 @@ import Testing
         let template = WireMockTemplate(path: "/v1/cards/{cardId}/**")
         #expect(template.convert("{{request.path.[1]}} {{request.path.[2]}} {{{request.path.cardId}}}").text
                 == "cards {{path.cardId}} {{path.cardId}}")
+        // WireMock's older name for the same segments.
+        #expect(template.convert("{{request.pathSegments.[1]}}/{{request.pathSegments.[2]}}").text == "cards/{{path.cardId}}")
         #expect(template.convert("{{request.query.q.[0]}}|{{request.headers.X-Trace}}").text == "{{query.q}}|{{headers.x-trace}}")
         #expect(template.convert("{{now offset='-2 hours' format='epoch'}}").text == "{{#now}}-2h epochMillis{{/now}}")
         #expect(template.convert("{{now offset='1 weeks' format='unix'}}").text == "{{#now}}+7d epoch{{/now}}")

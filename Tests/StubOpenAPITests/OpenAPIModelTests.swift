@@ -79,6 +79,23 @@ import StubFormats
         #expect(source.operations.map(\.method) == methods, "\(source.operations.map(\.method))")
     }
 
+    /// A path item may be a `$ref` (3.1's `components.pathItems`, or another file): its operations
+    /// are the referenced item's, under the path that refers to it.
+    @Test func aPathItemsReferenceIsFollowed() throws {
+        let source = try load("""
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /health: {$ref: "#/components/pathItems/Health"}
+            components:
+              pathItems:
+                Health:
+                  get: {operationId: health, responses: {"200": {description: ok}}}
+            """)
+        #expect(source.operations.map(\.name) == ["GET /health"])
+        #expect(source.operations.first?.operationID == "health")
+    }
+
     @Test func anOperationsOwnParameterReplacesThePathItemsAndReferencesAreFollowed() throws {
         let get = try #require(try load(document).operations.first)
         let parameters = get.parameters
@@ -130,6 +147,9 @@ import StubFormats
         let headers = response.headers(in: source)
         #expect(headers.map(\.name) == ["ETag", "X-Rate"])
         #expect(headers[0].schema?.types == ["string"] && headers[1].required)
+        // Each is found where it is written, under its own name: compat compares schemas by these
+        // pointers, so two headers of one response must never share one.
+        #expect(headers.map(\.pointer) == ["#/components/headers/ETag", "#/components/responses/Account/headers/X-Rate"])
     }
 
     @Test func securityIsTheOperationsOwnElseTheDocuments() throws {

@@ -39,6 +39,24 @@ import Testing
         #expect(reader.read("id", style: plain, schema: integers, from: .text("3,4")) == .malformed("is not written as label style (.value)"))
     }
 
+    /// A query or cookie parameter's name is matched as written: `?Limit=5` is not `limit`
+    /// (names are case-sensitive in URLs and in OpenAPI; only header names are not).
+    @Test func aQueryParametersNameIsMatchedInItsOwnCase() {
+        let style = ParameterStyle([:], location: "query"), number = OpenAPISchema(["type": "integer"])
+        #expect(reader.read("limit", style: style, schema: number, from: .pairs([(name: "Limit", value: "5")])) == .absent)
+        #expect(reader.read("limit", style: style, schema: number, from: .pairs([(name: "limit", value: "5")])) == .value(.number(5)))
+    }
+
+    /// An object's property is typed by the schema that names it, also when that is an `allOf`
+    /// member's (as generators write an extended filter): `f[code]=123` stays the text `123`.
+    @Test func anAllOfMembersPropertyTypesItsValue() {
+        let filter = OpenAPISchema(["allOf": [["type": "object", "properties": ["code": ["type": "string"]]],
+                                              ["type": "object", "properties": ["limit": ["type": "integer"]]]]])
+        let sent: [(name: String, value: String)] = [("f[code]", "123"), ("f[limit]", "5")]
+        #expect(reader.read("f", style: ParameterStyle(.deepObject, explode: true), schema: filter, from: .pairs(sent))
+                == .value(.object(["code": .string("123"), "limit": .number(5)])))
+    }
+
     /// A header's list is written with blanks after its commas (`1, 2`, RFC 9110 §5.6.1): they
     /// are not part of the items.
     @Test func aHeadersListItemsLoseTheBlanksAroundThem() {
@@ -49,9 +67,6 @@ import Testing
         #expect(reader.read("X-Map", style: header, schema: rgb, from: .text("R, 1, G, 2")) == .value(.object(["R": .number(1), "G": .number(2)])))
     }
 
-
-    /// A boolean is JSON's `true` or `false`, written so: `TRUE` stays text, which the schema
-    /// then refuses, as Prism does.
     /// deepObject's brackets nest: every key under one name gathers into one object, in any
     /// order sent (`f[amount][min]=1&f[currency]=GBP&f[amount][max]=5`).
     @Test func deepObjectKeysUnderOneNameGatherIntoOneObject() {

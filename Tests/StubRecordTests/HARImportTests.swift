@@ -169,6 +169,14 @@ import Testing
         }
     }
 
+    /// What is counted is counted over every file given, not the last one read.
+    @Test func entriesOfOtherSchemesAreCountedOverEveryFile() async throws {
+        try await imported(["a.har": HARFixtures.chrome, "b.har": HARFixtures.chrome]) { report, _, _ in
+            let note = "skipped entries whose URL is not http or https: data: (2 entries)"
+            #expect(report.skipped.contains { $0.reason == note }, "\(report.skipped)")
+        }
+    }
+
     @Test func repeatsBecomeSequencesWhenAsked() async throws {
         try await imported(["firefox.har": HARFixtures.firefox], sequences: true) { _, _, client in
             let first = try await client.execute(uri: "/v1/notifications/count", method: .get)

@@ -36,4 +36,26 @@ import Testing
         let again = #expect(throws: RecordError.self) { try Recording(out: out, redactor: nil, sequences: false) }
         #expect(again?.description.contains("already exists") == true)
     }
+
+    /// What an earlier swap could not clear away (its `old` folder, its staging) is the past: the
+    /// exchanges in memory are the whole recording, so the next write clears it and goes on.
+    @Test func whatAnEarlierSwapLeftBehindDoesNotStopTheNext() async throws {
+        let manager = FileManager.default
+        let out = manager.temporaryDirectory.appendingPathComponent("swap-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: out) }
+        let recording = try Recording(out: out, redactor: nil, sequences: true)
+        _ = try await recording.add(exchange("first"))
+        for leftover in ["old", "next"] {
+            let folder = out.appendingPathComponent(".stubbank-recording/\(leftover)/routes")
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("stale: true\n".utf8).write(to: folder.appendingPathComponent("stale.yaml"))
+        }
+        _ = try await recording.add(exchange("second"))
+        let routes = out.appendingPathComponent("routes")
+        let listed = try manager.contentsOfDirectory(atPath: routes.path)
+        #expect(!listed.contains("stale.yaml"), "\(listed)")
+        let written = try String(contentsOf: routes.appendingPathComponent("status.yaml"), encoding: .utf8)
+        #expect(written.contains("first") && written.contains("second"), "\(written)")
+        #expect(!manager.fileExists(atPath: out.appendingPathComponent(".stubbank-recording").path))
+    }
 }
