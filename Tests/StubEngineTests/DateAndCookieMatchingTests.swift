@@ -45,6 +45,8 @@ import HTTPTypes
         #expect(nextYear.holds("2027-01-01T00:00:00Z", now: Self.now))
         let offset = try Self.condition(.before, "now", ["expectedOffset": "-3", "expectedOffsetUnit": "days"])
         #expect(offset.spec == "now -3 days" && offset.holds("2026-11-17T11:00:00Z", now: Self.now))
+        let shouted = try Self.condition(.before, "NOW", ["expectedOffset": "-3", "expectedOffsetUnit": "DAYS"])
+        #expect(shouted.spec == "now -3 days", "now and its unit in any case, as an expected date alone reads them")
         // Truncated then moved (the default), or moved then truncated.
         let moved = try Self.condition(.equal, "now +1 days", ["truncateExpected": "first day of month"])
         #expect(moved.expectedMoment(now: Self.now) == DateCondition.read("2026-11-02", format: nil))

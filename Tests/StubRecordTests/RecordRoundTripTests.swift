@@ -159,6 +159,17 @@ import BuiltInBank
         #expect(mixed.groups["status.yaml"]?.first?.responses.count == 1, "\(String(describing: mixed.groups["status.yaml"]))")
     }
 
+    /// Paths whose ids would be the same slug (`/v1/fx_rates` and `/v1/fx-rates`) still get ids
+    /// of their own: the loader refuses a folder whose ids repeat.
+    @Test func pathsOfOneSlugGetIdsOfTheirOwn() {
+        let exchanges = ["/v1/fx_rates", "/v1/fx-rates"].map { path in
+            RecordedExchange(method: "GET", path: path, query: nil, requestHeaders: [], requestBody: [], status: 200,
+                             responseHeaders: [("Content-Type", "application/json")], responseBody: Array(#"{"n":1}"#.utf8))
+        }
+        let ids = RecordedRouteSet(redactor: Redactor(), sequences: false).build(exchanges).groups.values.flatMap { $0 }.map(\.id)
+        #expect(ids.count == 2 && Set(ids).count == 2, "\(ids)")
+    }
+
     /// A path recorded with values that answer differently becomes one route per value, each
     /// matching its own value and numbered in the order recorded (`-1`, `-2`), whether two or
     /// three; values that all answer alike stay one route without a number.
