@@ -170,6 +170,14 @@ import Testing
         #expect(described.findings.isEmpty, "\(described.findings.map(\.rule))")
     }
 
+    /// A property written `{}` (it takes any value) is a property like any other: taking it out
+    /// of a response is a finding.
+    @Test func aPropertyThatTakesAnythingIsStillAProperty() throws {
+        let old = Self.response("      type: object\n      properties: {id: {type: string}, note: {}}")
+        let removed = try Self.compare(old, Self.response("      type: object\n      properties: {id: {type: string}}"))
+        #expect(Self.only(removed, "response-optional-property-removed")?.field == "note", "\(removed.findings.map(\.rule))")
+    }
+
     @Test func aWidenedOrNullableResponseTypeIsBreaking() throws {
         let old = Self.response("      type: object\n      properties: {balance: {type: string}}")
         let widened = try Self.compare(old, Self.response("      type: object\n      properties: {balance: {type: [string, integer]}}"))

@@ -311,6 +311,39 @@ import HTTPTypes
         #expect(problems.contains { $0.line == 5 && $0.reason.contains("\"second\" can never be told apart") }, "\(problems)")
     }
 
+    /// Routes that differ in one test alone, of any kind, can be told apart and both load; the
+    /// same test written twice cannot, whatever its kind.
+    @Test func routesThatDifferInAnyOneTestAreTwoRoutes() {
+        let differing: [(String, String)] = [
+            (#"path: /v1/pay, query: { a: "1" }"#, #"path: /v1/pay, query: { a: "2" }"#),
+            ("path: /v1/pay, headers: { X-A: x }", "path: /v1/pay, headers: { X-A: y }"),
+            ("path: /v1/pay, cookies: { s: x }", "path: /v1/pay, cookies: { s: y }"),
+            (#"path: /v1/pay, body: { "$.a": 1 }"#, #"path: /v1/pay, body: { "$.a": 2 }"#),
+            ("path: /v1/pay, bodyText: { contains: x }", "path: /v1/pay, bodyText: { contains: y }"),
+            (#"path: /v1/pay, xpath: { "//a": x }"#, #"path: /v1/pay, xpath: { "//a": y }"#),
+            (#"path: /v1/pay, bodyXml: "<a>1</a>""#, #"path: /v1/pay, bodyXml: "<a>2</a>""#),
+            ("path: /v1/pay, parts: [ { bodyText: x } ]", "path: /v1/pay, parts: [ { bodyText: y } ]"),
+            (#"pathPattern: "/v1/pay/.+""#, #"pathPattern: "/v1/pay/[0-9]+""#),
+            (#"path: "/v1/pay/{id}", params: { id: "1" }"#, #"path: "/v1/pay/{id}", params: { id: "2" }"#),
+        ]
+        func problems(_ first: String, _ second: String) -> [FixtureProblem] {
+            RouteFolder.load("""
+                routes:
+                  - id: one
+                    request: { method: POST, \(first) }
+                    responses: [ { status: 200 } ]
+                  - id: two
+                    request: { method: POST, \(second) }
+                    responses: [ { status: 201 } ]
+                """).1
+        }
+        for (first, second) in differing {
+            #expect(problems(first, second).isEmpty, "\(first) / \(second): \(problems(first, second))")
+            #expect(problems(first, first).contains { $0.reason.contains("\"two\" can never be told apart") },
+                    "\(first) twice: \(problems(first, first))")
+        }
+    }
+
     /// A response with `probability: 0.3` is considered about three times in ten, drawn from
     /// the seed: the same seed draws the same answers, and one that is passed over falls to the
     /// next response. Out of 0...1 is refused at load.

@@ -13,6 +13,24 @@ import Yams
 import StubFormats
 
 @Suite struct OpenAPIImporterTests {
+    /// Each stage's progress line gives the time that stage took, not the time since the start.
+    @Test func eachStageIsTimedFromTheLastOne() throws {
+        final class Lines: @unchecked Sendable {
+            let lock = NSLock()
+            var said: [String] = []
+            var ticks = 0
+        }
+        let lines = Lines(), start = ContinuousClock.now
+        let spec = repositoryRoot.appendingPathComponent("Contracts/openapi.yaml")
+        var importer = OpenAPIImporter(spec: spec, seed: 1)
+        importer.now = { lines.lock.withLock { lines.ticks += 1; return start + .milliseconds(1500 * lines.ticks) } }
+        importer.progress = { line in lines.lock.withLock { lines.said.append(line) } }
+        let out = ScratchFolder()
+        _ = try importer.run(out: out.url)
+        #expect(lines.said.count == 3 && lines.said.allSatisfy { $0.hasSuffix(" in 1.5 s") }, "\(lines.said)")
+        #expect(lines.said.first?.hasPrefix("read openapi.yaml") == true, "\(lines.said)")
+    }
+
     /// Our own contract: every operation imports, the folder serves, and each default answer fits its schema.
     @Test func importsOurOwnContractAndEveryDefaultAnswerFitsTheSchema() async throws {
         let out = ScratchFolder()

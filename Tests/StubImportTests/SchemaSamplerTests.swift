@@ -110,6 +110,30 @@ import StubOpenAPI
                 "\(pairs)")
     }
 
+    /// Under `uniqueItems`, an item made again is thrown away and the same place tried anew: the
+    /// next try is still the place's own `prefixItems` schema, not the next place's (nor `items`).
+    @Test func aRepeatedPrefixItemIsRetriedUnderItsOwnSchema() throws {
+        let pairs = try fits("""
+            Pair:
+              type: array
+              uniqueItems: true
+              prefixItems: [ { type: string, enum: [a] }, { type: string, enum: [b, a] } ]
+              items: { type: integer }
+            """, "Pair")
+        #expect(pairs.allSatisfy { $0 == .array([.string("a"), .string("b")]) }, "\(pairs)")
+    }
+
+    /// A schema with both `oneOf` and `anyOf` is sampled from its `oneOf`, whose alternatives
+    /// here are each one the `anyOf` takes too: the value fits both.
+    @Test func oneOfIsSampledBeforeAnyOf() throws {
+        let values = try fits("""
+            Code:
+              oneOf: [ { type: string, enum: [a] }, { type: string, enum: [b] } ]
+              anyOf: [ { type: string }, { type: integer } ]
+            """, "Code")
+        #expect(values.allSatisfy { $0 == .string("a") || $0 == .string("b") }, "\(values)")
+    }
+
     /// A 3.0 document's keywords beside a `$ref` are ignored, as its Reference Object says (and
     /// as the validator reads them): Xero's `rate: { $ref: Amount, type: number }` is an Amount.
     @Test func keywordsBesideARefOf30AreIgnored() throws {

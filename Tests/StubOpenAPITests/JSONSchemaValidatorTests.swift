@@ -137,6 +137,24 @@ import Yams
         #expect(try !passes(.number(-9_223_372_036_854_777_856), "{ type: integer, format: int64 }"))
     }
 
+    /// `dependentRequired`: a property that is there brings the ones it names, and the message
+    /// names the one missing, then the one that asked for it.
+    @Test func dependentRequiredNamesTheMissingPropertyAndWhatAskedForIt() {
+        let schema: [String: Any] = ["type": "object", "dependentRequired": ["iban": ["bic", "name"]]]
+        #expect(validator.validate(.object(["iban": .string("x"), "name": .string("y")]), against: schema)
+                == ["$: missing bic, required with iban"])
+        #expect(validator.validate(.object(["bic": .string("x")]), against: schema).isEmpty, "without iban nothing is asked")
+    }
+
+    /// A value of the wrong type is named by its JSON Schema type: a whole number is `integer`.
+    @Test func aWrongTypeIsNamedAsJSONSchemaNamesIt() {
+        let found: [(JSONValue, String)] = [(.null, "null"), (.bool(true), "boolean"), (.number(3), "integer"), (.number(2.5), "number"),
+                                            (.array([]), "array"), (.object([:]), "object")]
+        for (value, name) in found {
+            #expect(validator.validate(value, against: ["type": "string"]) == ["$: expected string, found \(name)"], "\(value)")
+        }
+    }
+
     @Test func lengthsCountCodePointsOutsideTheBasicPlaneToo() throws {
         // U+1F600 is one code point and two UTF-16 units; JSON Schema counts code points.
         #expect(try passes(.string("\u{1F600}"), "{ type: string, maxLength: 1 }"))
@@ -265,6 +283,8 @@ import Yams
         #expect(try passes(.object(["id": .string("a"), "count": .number(3)]), typed))
         #expect(try !passes(.object(["id": .string("a"), "count": .string("3")]), typed), "an extra field is held to the schema")
         #expect(try passes(.object(["id": .string("a"), "extra": .bool(true)]), "{ type: object, properties: { id: { type: string } } }"))
+        let declared = "{ type: object, properties: { id: { type: string }, note: {} }, additionalProperties: false }"
+        #expect(try passes(.object(["id": .string("a"), "note": .number(1)]), declared), "a property written {} is declared and takes anything")
     }
 
     @Test func keywordsBesideARefApplyToo() throws {

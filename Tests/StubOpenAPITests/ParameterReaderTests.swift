@@ -99,6 +99,15 @@ import Testing
         #expect(reader.read("ids", style: style, schema: integers, from: .pairs([("other", "1"), ("idsx[0]", "2")])) == .absent)
     }
 
+    /// An exploded object's entry is split at its first `=` only: the rest, `=` signs and all, is
+    /// the value (a base64 token ends in them), in a header (`simple`) as in a label segment.
+    @Test func anExplodedEntrysValueKeepsItsEqualsSigns() {
+        let auth = OpenAPISchema(["type": "object", "properties": ["token": ["type": "string"], "role": ["type": "string"]]])
+        let read = ParameterReading.value(.object(["token": .string("YWJj=="), "role": .string("admin")]))
+        #expect(reader.read("X-Auth", style: ParameterStyle(.simple, explode: true), schema: auth, from: .text("token=YWJj==,role=admin")) == read)
+        #expect(reader.read("a", style: ParameterStyle(.label, explode: true), schema: auth, from: .text(".token=YWJj==.role=admin")) == read)
+    }
+
     /// An unexploded matrix object is `;name=key,value,…`: an odd count of items is not one, and
     /// the reason shows how it is written.
     @Test func anUnexplodedMatrixObjectNeedsKeyValuePairs() {

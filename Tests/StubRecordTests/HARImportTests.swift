@@ -316,6 +316,24 @@ import Testing
         }
     }
 
+    /// Each route file opens by naming the captures by file name alone (their folder, often a
+    /// home folder, stays out of a file the team commits) and by saying whether it was redacted.
+    @Test func eachRouteFileNamesItsCapturesAndWhetherTheyWereRedacted() async throws {
+        for redact in [true, false] {
+            try await imported(["chrome.har": HARFixtures.chrome, "safari.har": HARFixtures.safari], redact: redact) { report, out, _ in
+                let routeFiles = report.written.filter { $0.hasPrefix("routes/") && $0.hasSuffix(".yaml") }
+                #expect(!routeFiles.isEmpty, "\(report.written)")
+                let said = redact ? "redacted" : "NOT redacted: do not commit"
+                for file in routeFiles {
+                    let text = try String(contentsOf: out.appendingPathComponent(file), encoding: .utf8)
+                    let first = text.split(separator: "\n").first.map(String.init)
+                    let expected = "# Imported from chrome.har, safari.har by stubbank import har; \(said). Serve with: stubbank serve --stubs out"
+                    #expect(first == expected, "\(file): \(Array((first ?? "").utf8)) \(Array(expected.utf8))")
+                }
+            }
+        }
+    }
+
     /// A base64 body wrapped in lines, as MIME writes it (76 characters, CRLF) and as some
     /// exporters copy it, decodes to the same bytes as the unwrapped text.
     @Test func aBase64BodyWrappedInLinesDecodes() async throws {

@@ -348,6 +348,20 @@ import BuiltInBank
         } throws: { error in
             "\(error)".contains(":2: salt must be a non-empty string")
         }
+        // An empty regex would match everywhere (and an empty header name nothing): both refused.
+        try """
+            rules:
+              - regex: ''
+                kind: token
+              - header: ''
+                kind: token
+            """.write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            try RedactionRules.load(file)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(":2: regex must be a non-empty string") && text.contains(":4: header must be a non-empty string")
+        }
         // A rule names one thing to redact, and `allow` holds plain values: neither is guessed at.
         try """
             rules:
