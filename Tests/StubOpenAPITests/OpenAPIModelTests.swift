@@ -187,6 +187,14 @@ import StubFormats
             components: {schemas: {A: {$ref: "#/components/schemas/B"}, B: {$ref: "#/components/schemas/A"}}}
             """)
         #expect(loop.resolved(OpenAPISchema(["$ref": "#/components/schemas/A"])) == nil)
+        // A long chain is followed to its end, up to 32 hops; past that it is taken for a cycle.
+        func chain(_ length: Int) throws -> OpenAPISource {
+            let links = (1..<length).map { "S\($0): {$ref: \"#/components/schemas/S\($0 + 1)\"}" }
+            return try load("openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n"
+                + (links + ["S\(length): {type: string}"]).map { "    " + $0 }.joined(separator: "\n"))
+        }
+        #expect(try chain(32).resolved(OpenAPISchema(["$ref": "#/components/schemas/S1"]))?.primaryType == "string")
+        #expect(try chain(33).resolved(OpenAPISchema(["$ref": "#/components/schemas/S1"])) == nil)
     }
 
     /// 3.0 and 3.1 say the same things in different words; the model reads them as one.

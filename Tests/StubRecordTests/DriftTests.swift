@@ -14,6 +14,14 @@ import StubFormats
 /// Drift against a recording of the bank finds nothing; plant a renamed field and a changed
 /// type in the recording, and drift reports exactly those.
 @Suite struct DriftTests {
+    /// A route with a wildcard, one segment (`*`) or the rest (`**`), has no one path drift could
+    /// ask the upstream for: it is skipped, not asked for with a star in its path.
+    @Test func aWildcardRouteHasNoOnePathToAskFor() {
+        #expect(DriftCheck.hasOnePath("/v1/accounts/{accountId}"))
+        #expect(!DriftCheck.hasOnePath("/v1/files/*"))
+        #expect(!DriftCheck.hasOnePath("/v1/files/**"))
+    }
+
     @Test func plantedDriftIsReportedExactly() async throws {
         try await RecordTestSupport.withScratch("drift") { out, client in try await check(out: out, client: client) }
     }

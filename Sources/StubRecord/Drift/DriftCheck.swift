@@ -53,7 +53,7 @@ public struct DriftCheck: Sendable {
         var ids: [String: [String]] = [:]
         for pattern in Self.replayOrder(host.backend.routeDescriptions.map(\.pattern)) {
             let template = String(pattern.dropFirst(4))
-            guard !template.contains("*") else { report.skipped.append("\(pattern): a wildcard has no one path to ask for"); continue }
+            guard Self.hasOnePath(template) else { report.skipped.append("\(pattern): a wildcard has no one path to ask for"); continue }
             guard let path = Self.fill(template, ids: ids) else {
                 report.skipped.append("\(pattern): no id for its parameter in the stub's lists")
                 continue
@@ -113,6 +113,10 @@ public struct DriftCheck: Sendable {
         let bytes = try await response.body.collect(upTo: 32 << 20)
         return (Int(response.status.code), try? JSONDecoder().decode(JSONValue.self, from: Data(bytes.readableBytesView)))
     }
+
+    /// Whether drift can ask the upstream for `template` at all: a wildcard, one segment (`*`) or
+    /// the rest (`**`), has no one path.
+    static func hasOnePath(_ template: String) -> Bool { !template.contains("*") }
 
     /// The GET routes in the order they are replayed: those without parameters first, because
     /// their lists give the ids the others need; otherwise as the stub lists them.

@@ -14,8 +14,6 @@ public struct DriftFinding: Sendable, Equatable, Codable, CustomStringConvertibl
         case becameNullable = "became nullable"
         /// The upstream answers with another status.
         case statusChanged = "status changed"
-        /// The two answers could not be compared (not JSON, or the upstream failed).
-        case notCompared = "not compared"
     }
 
     /// `GET /v1/accounts`.
@@ -39,7 +37,6 @@ public struct DriftFinding: Sendable, Equatable, Codable, CustomStringConvertibl
         case .newEnumValue: "\(path) upstream holds \(upstream), which the stub never serves (stub: \(stub))"
         case .becameNullable: "\(path) is null upstream; the stub always has \(stub)"
         case .statusChanged: "status \(stub) in the stub, \(upstream) upstream"
-        case .notCompared: "\(upstream)"
         }
         return "\(breaking ? "BREAKING" : "additive") \(route): \(change.rawValue): \(detail)"
     }
