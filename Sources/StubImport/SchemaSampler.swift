@@ -16,6 +16,8 @@ import StubOpenAPI
 ///   every object links to others, would otherwise give bodies of millions of values.
 /// - `allOf` parts are merged into one schema; for `oneOf` and `anyOf` the first alternative
 ///   whose value matches exactly as the keyword asks is used, with its `discriminator` value.
+///   A schema with both takes its alternatives from `oneOf`, passing over one whose value no
+///   `anyOf` alternative accepts.
 /// - `type` lists and `nullable`; objects with `required`, `additionalProperties` and
 ///   `minProperties`, leaving out `writeOnly` properties; arrays within `minItems`/`maxItems`,
 ///   `uniqueItems` drawing different values; numbers within `minimum`/`maximum`, both kinds of
@@ -231,11 +233,16 @@ struct SchemaSampler {
             let othersAccept = choices.indices.contains { other in
                 other != index && document.resolved(choices[other]).map { validator.conforms(value, to: $0) } == true
             }
-            if !othersAccept { return value }
+            // An `anyOf` beside the `oneOf` (the alternatives come from `oneOf`) must take the
+            // value too: an alternative whose value no `anyOf` alternative accepts is passed over.
+            let fitsAnyOf = schema.anyOf.map { any in
+                any.contains { document.resolved($0).map { validator.conforms(value, to: $0) } == true }
+            } ?? true
+            if !othersAccept, fitsAnyOf { return value }
             // A oneOf value that other alternatives accept too (objects whose properties are all
             // optional): give it, for each of them, one of their own properties with a value of
             // the wrong type, which the chosen alternative does not name.
-            if schema.oneOf != nil, let excluded = excluding(value, chosen: choice, others: choices, except: index),
+            if fitsAnyOf, let excluded = excluding(value, chosen: choice, others: choices, except: index),
                validator.conforms(excluded, to: schema) {
                 return excluded
             }

@@ -134,6 +134,17 @@ import StubOpenAPI
         #expect(values.allSatisfy { $0 == .string("a") || $0 == .string("b") }, "\(values)")
     }
 
+    /// With both, the value comes from a `oneOf` alternative that an `anyOf` alternative accepts
+    /// too: `a` fits the `oneOf` but no `anyOf` alternative, so every seed gives `b`.
+    @Test func aOneOfAlternativeTheAnyOfRefusesIsPassedOver() throws {
+        let values = try fits("""
+            Code:
+              oneOf: [ { type: string, enum: [a] }, { type: string, enum: [b] } ]
+              anyOf: [ { type: string, enum: [b, c] }, { type: integer } ]
+            """, "Code")
+        #expect(values.allSatisfy { $0 == .string("b") }, "\(values)")
+    }
+
     /// A 3.0 document's keywords beside a `$ref` are ignored, as its Reference Object says (and
     /// as the validator reads them): Xero's `rate: { $ref: Amount, type: number }` is an Amount.
     @Test func keywordsBesideARefOf30AreIgnored() throws {
