@@ -44,4 +44,44 @@ public enum YAMLLineLocator {
         if let yaml = context.underlyingError as? YamlError { return line(of: yaml) }
         return line(of: context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }, in: text)
     }
+
+    /// A YAML syntax error as one line for a problem list: the parser's problem, with a hint for
+    /// the commonest slip, a path template written bare in a flow mapping
+    /// (`request: { path: /users/{id} }`), where YAML reads `{id}` as a mapping. Route files,
+    /// scenario files and contract cases all say it this way.
+    public static func summary(of error: YamlError, in text: String) -> String {
+        let problem = summary(of: error)
+        guard let number = line(of: error), number >= 1,
+              let written = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(number - 1).first,
+              hasBarePathParameter(written) else { return problem }
+        return problem + " (a path with {name} in a { } mapping must be quoted: path: \"/users/{id}\")"
+    }
+
+    /// Whether the line has a `/{` outside quotes: a path parameter YAML would read as a mapping.
+    package static func hasBarePathParameter(_ line: Substring) -> Bool {
+        var quote: Character?
+        var previous: Character = " "
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "{", previous == "/" {
+                return true
+            }
+            previous = character
+        }
+        return false
+    }
+
+    private static func summary(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+            return problem
+        case .duplicatedKeysInMapping(let duplicates, _):
+            return "duplicated keys \(duplicates.joined(separator: ", "))"
+        default:
+            return "\(error)"
+        }
+    }
 }

@@ -38,6 +38,23 @@ import StubFormats
         #expect(result.problems.contains { $0.file == "cases/syntax.yaml" && $0.line != nil })
     }
 
+    /// A case file's YAML error reads as a route file's: the parser's problem on one line, and
+    /// for a route written bare in a `{ }` mapping (YAML reads `{id}` as a mapping), how to quote it.
+    @Test func aBarePathInAFlowMappingIsRefusedSayingToQuoteIt() throws {
+        let result = try load(["bare.yaml": """
+            id: a
+            when: accounts.list
+            given:
+              - behaviour: { route: GET /v1/accounts/{id}, status: 503 }
+            expect:
+              data: { http: 503 }
+            """])
+        let problem = try #require(result.problems.first)
+        #expect(result.cases.isEmpty && problem.file == "cases/bare.yaml" && problem.line == 4, "\(result.problems)")
+        #expect(problem.reason.hasPrefix("invalid YAML: ") && problem.reason.hasSuffix("must be quoted: path: \"/users/{id}\")")
+                && !problem.reason.contains("\n"), "\(problem.reason)")
+    }
+
     @Test func anUnknownKeyIsALoadErrorListingTheKnownKeys() throws {
         let result = try load(["typo.yaml": "id: t\nwhen: status.get\nexpect:\n  domain:\n    eror: offline\n"])
         let problem = try #require(result.problems.first)

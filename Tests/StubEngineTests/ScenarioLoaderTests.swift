@@ -41,9 +41,6 @@ import StubFormats
         let (_, other) = RouteFolder.load("routes:\n  - id: a\n    request: { path: \"/a/{id}\", method: [GET }\n")
         #expect(other.count == 1 && other.first?.reason.hasPrefix("invalid YAML: ") == true
                 && other.first?.reason.contains("quoted") == false, "\(other)")
-        #expect(ScenarioLoader.hasBarePathParameter("request: { path: /a/{id} }"))
-        #expect(!ScenarioLoader.hasBarePathParameter(#"request: { path: "/a/{id}", x: '/b/{c}' }"#))
-        #expect(!ScenarioLoader.hasBarePathParameter("body: { a: {b: 1} }"), "a nested mapping is not a path")
     }
 
     @Test func theNameIsTheFilesAndABehaviourIsCheckedWhereItIsWritten() {

@@ -18,6 +18,28 @@ import Yams
         #expect(YAMLLineLocator.line(of: ["expect", "data"], in: text) == 6)
     }
 
+    /// A `/{` outside quotes is a path parameter YAML reads as a mapping; inside quotes, or a
+    /// `{` after anything but `/`, it is not.
+    @Test func aBarePathParameterIsASlashBraceOutsideQuotes() {
+        #expect(YAMLLineLocator.hasBarePathParameter("request: { path: /a/{id} }"))
+        #expect(!YAMLLineLocator.hasBarePathParameter(#"request: { path: "/a/{id}", x: '/b/{c}' }"#))
+        #expect(!YAMLLineLocator.hasBarePathParameter("body: { a: {b: 1} }"), "a nested mapping is not a path")
+    }
+
+    /// A syntax error reads as one line: the parser's problem, without Yams' own position and
+    /// the copy of the line it prints.
+    @Test func aSyntaxErrorIsSummedUpOnOneLine() throws {
+        let text = "a: 1\nb: [1, 2\nc: 3\n"
+        do {
+            _ = try Yams.compose(yaml: text)
+            Issue.record("expected a YAML error")
+        } catch let error as YamlError {
+            let summary = YAMLLineLocator.summary(of: error, in: text)
+            #expect(!summary.isEmpty && !summary.contains("\n") && !summary.contains("quoted"), "\(summary)")
+            #expect("\(error)".contains(summary), "the summary is the parser's own problem: \(summary)")
+        }
+    }
+
     @Test func aMissingTailNamesTheDeepestNodeThatExists() {
         #expect(YAMLLineLocator.line(of: ["given", "7"], in: text) == 3)
     }

@@ -23,14 +23,14 @@ package enum ScenarioLoader {
             scenario = try YAMLDecoder().decode(Scenario.self, from: text)
         } catch let DecodingError.dataCorrupted(context) where context.underlyingError is YamlError {
             let error = context.underlyingError as! YamlError
-            problems.append(FixtureProblem(file: file, line: line(of: error), reason: "invalid YAML: \(summary(of: error, in: text))"))
+            problems.append(FixtureProblem(file: file, line: line(of: error), reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
             return nil
         } catch let error as DecodingError {
             let path = DecodingFailure.path(of: error)
             problems.append(FixtureProblem(file: file, line: line(of: path, in: text), reason: DecodingFailure.reason(of: error)))
             return nil
         } catch let error as YamlError {
-            problems.append(FixtureProblem(file: file, line: line(of: error), reason: "invalid YAML: \(summary(of: error, in: text))"))
+            problems.append(FixtureProblem(file: file, line: line(of: error), reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
             return nil
         } catch {
             problems.append(FixtureProblem(file: file, line: nil, reason: "\(error)"))
@@ -59,42 +59,4 @@ package enum ScenarioLoader {
     package static func line(of path: [String], in text: String) -> Int? { YAMLLineLocator.line(of: path, in: text) }
 
     package static func line(of error: YamlError) -> Int? { YAMLLineLocator.line(of: error) }
-
-    /// The parser's problem, with a hint for the commonest slip, a path template written bare in
-    /// a flow mapping (`request: { path: /users/{id} }`), where YAML reads `{id}` as a mapping.
-    package static func summary(of error: YamlError, in text: String) -> String {
-        let problem = summary(of: error)
-        guard let number = line(of: error), number >= 1,
-              let written = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(number - 1).first,
-              hasBarePathParameter(written) else { return problem }
-        return problem + " (a path with {name} in a { } mapping must be quoted: path: \"/users/{id}\")"
-    }
-
-    /// Whether the line has a `/{` outside quotes: a path parameter YAML would read as a mapping.
-    static func hasBarePathParameter(_ line: Substring) -> Bool {
-        var quote: Character?
-        var previous: Character = " "
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "{", previous == "/" {
-                return true
-            }
-            previous = character
-        }
-        return false
-    }
-
-    private static func summary(of error: YamlError) -> String {
-        switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            return problem
-        case .duplicatedKeysInMapping(let duplicates, _):
-            return "duplicated keys \(duplicates.joined(separator: ", "))"
-        default:
-            return "\(error)"
-        }
-    }
 }

@@ -13,7 +13,7 @@ package struct NodeReader {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {
             problems.append(FixtureProblem(file: file, line: YAMLLineLocator.line(of: error),
-                                           reason: "invalid YAML: \(ScenarioLoader.summary(of: error, in: text))"))
+                                           reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
         } catch {
             problems.append(FixtureProblem(file: file, line: nil, reason: "\(error)"))
         }
