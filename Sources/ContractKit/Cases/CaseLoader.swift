@@ -109,7 +109,8 @@ public struct CaseLoader: Sendable {
         } catch let error as DecodingError {
             problems.append(CaseLoadProblem(file: file, line: YAMLLineLocator.line(of: error, in: text), reason: Self.reason(error)))
         } catch let error as YamlError {
-            problems.append(CaseLoadProblem(file: file, line: YAMLLineLocator.line(of: error), reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
+            problems.append(CaseLoadProblem(file: file, line: YAMLLineLocator.line(of: error),
+                                            reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
         } catch {
             problems.append(CaseLoadProblem(file: file, line: nil, reason: "\(error)"))
         }

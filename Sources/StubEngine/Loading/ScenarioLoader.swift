@@ -23,14 +23,16 @@ package enum ScenarioLoader {
             scenario = try YAMLDecoder().decode(Scenario.self, from: text)
         } catch let DecodingError.dataCorrupted(context) where context.underlyingError is YamlError {
             let error = context.underlyingError as! YamlError
-            problems.append(FixtureProblem(file: file, line: line(of: error), reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
+            problems.append(FixtureProblem(file: file, line: line(of: error),
+                                           reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
             return nil
         } catch let error as DecodingError {
             let path = DecodingFailure.path(of: error)
             problems.append(FixtureProblem(file: file, line: line(of: path, in: text), reason: DecodingFailure.reason(of: error)))
             return nil
         } catch let error as YamlError {
-            problems.append(FixtureProblem(file: file, line: line(of: error), reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
+            problems.append(FixtureProblem(file: file, line: line(of: error),
+                                           reason: "invalid YAML: \(YAMLLineLocator.summary(of: error, in: text))"))
             return nil
         } catch {
             problems.append(FixtureProblem(file: file, line: nil, reason: "\(error)"))
