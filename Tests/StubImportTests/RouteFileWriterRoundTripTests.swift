@@ -57,6 +57,15 @@ import HTTPTypes
         }
     }
 
+    /// An object's keys are written in name order, at every depth, so two imports of one
+    /// document write the same file and a diff between them shows only what changed.
+    @Test func anObjectsKeysAreWrittenInNameOrder() throws {
+        let value = JSONValue.object(["currency": .string("GBP"), "amount": .number(12),
+                                      "payee": .object(["sort": .string("x"), "name": .string("Ada")])])
+        let text = try Yams.serialize(node: Node([(Node("body"), RouteFileWriter.node(value))]), width: 120)
+        #expect(text == "body:\n  amount: 12\n  currency: GBP\n  payee:\n    name: Ada\n    sort: x\n", "\(text)")
+    }
+
     /// A whole route written by the writer and loaded by the stub's loader: every tricky string
     /// as a response header's value and as a query parameter's `equals` arrives as written.
     @Test func aWrittenRouteLoadsWithItsHeaderAndQueryValuesAsWritten() throws {
