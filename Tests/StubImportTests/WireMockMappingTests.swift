@@ -258,7 +258,7 @@ import Testing
 
     /// A scenario that no sequence can say is listed with its reason and not converted: two
     /// mappings for one state (different requests in it), a state no chain from `Started`
-    /// reaches, or one chain over different requests.
+    /// reaches, one chain over different requests, or a chain into a state nothing serves.
     @Test func aScenarioNoSequenceCanSayIsNamedWithItsReason() throws {
         func mapping(_ scenario: String, _ state: String, _ next: String?, _ method: String, _ path: String) -> String {
             #"{ "scenarioName": "\#(scenario)", "requiredScenarioState": "\#(state)", "#
@@ -275,6 +275,8 @@ import Testing
             mapping("pay", "Paid", nil, "GET", "/v1/pay/status"),
             mapping("ok", "Started", "Done", "GET", "/v1/ok"),
             mapping("ok", "Done", nil, "GET", "/v1/ok"),
+            mapping("dead", "Started", "Middle", "GET", "/v1/dead"),
+            mapping("dead", "Middle", "Gone", "GET", "/v1/dead"),
         ].joined(separator: ",") + "] }")
         #expect(report.routes == 1, "only the scenario a sequence can say: \(report.skipped)")
         #expect([answer(backend, "/v1/ok").text, answer(backend, "/v1/ok").text] == ["Started", "Done"])
@@ -283,7 +285,12 @@ import Testing
         #expect(report.skipped.contains { $0.source.hasSuffix("mappings[4]") && $0.reason.contains("scenario \"island\": WireMock never serves") },
                 "\(report.skipped)")
         #expect(reasons.contains { $0.contains("scenario \"pay\": its mappings match different requests") }, "\(reasons)")
-        #expect(answer(backend, "/v1/todo").status.code == 404 && answer(backend, "/v1/island").status.code == 404)
+        // The dead end is pinned on the mapping that moves there, from the state it serves.
+        #expect(report.skipped.contains { $0.source.hasSuffix("mappings[10]")
+                && $0.reason.contains("scenario \"dead\": state \"Middle\" moves to \"Gone\", which no mapping serves") },
+                "\(report.skipped)")
+        #expect(answer(backend, "/v1/todo").status.code == 404 && answer(backend, "/v1/island").status.code == 404
+                && answer(backend, "/v1/dead").status.code == 404)
     }
 
     /// `equalToXml`'s options that route files cannot express are refused, naming the option.
