@@ -33,6 +33,7 @@ import BuiltInBank
         #expect(headers[1].1.hasPrefix("redacted-"))
         #expect(headers[2].1.hasPrefix("redacted-"))
         #expect(headers[3].1 == "application/json")
+        #expect(redactor.replaced == [.token: 3], "each secret header counts once, as the summary reports it")
     }
 
     @Test func tokenFieldsNamesAndAddressesGoByKey() throws {
