@@ -56,6 +56,8 @@ import Testing
         for bad in [".inf", "-.inf", ".nan"] {
             #expect(reasons("{ status: 200, body: { n: \(bad) } }") == ["routes[0].responses[0].body.n: \(bad) is not a JSON number"], "\(bad)")
         }
+        // A list item is named by its index from 0, as in JSONPath.
+        #expect(reasons("{ status: 200, body: { n: [1, .inf] } }") == ["routes[0].responses[0].body.n[1]: .inf is not a JSON number"])
         let plan = try serve("{ status: 200, body: { a: 1.50, b: 1e3, c: -0, d: 12 } }")
         #expect(String(decoding: plan.body, as: UTF8.self) == #"{"a":1.50,"b":1e3,"c":-0,"d":12}"#, "numbers as written")
     }
