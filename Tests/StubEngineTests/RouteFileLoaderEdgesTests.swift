@@ -381,6 +381,29 @@ import StubOpenAPI
         #expect(!report.checked.contains { $0.contains("has no route file") }, "\(report.checked)")
     }
 
+    /// A route without a method answers every method, so `verify --contract` checks it against
+    /// each operation its path has: a path the document gives only `post` is covered by it, not
+    /// "not an operation".
+    @Test func aRouteWithoutAMethodIsCheckedAgainstEveryMethodOfItsPath() throws {
+        let contract = """
+            openapi: 3.1.0
+            info: { title: Team API, version: "1" }
+            paths:
+              /api/transfers: { post: { responses: { "201": { description: Made } } } }
+            """
+        let document = try OpenAPISource.load("team.yaml") { $0 == "team.yaml" ? Data(contract.utf8) : nil }
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - request: { path: /api/transfers }
+                responses: [{ status: 201 }]
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        let report = contractReport(document, routes)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(report.checked.contains { $0.contains("r.yaml:3:") && $0.contains("→ 201: documented") }, "\(report.checked)")
+        #expect(!report.checked.contains { $0.contains("has no route file") }, "\(report.checked)")
+    }
+
     /// `stubbank verify --contract`: each documented operation without a route file is listed
     /// as not stubbed (not a failure), but only when there are route files at all: a folder that
     /// serves the bank alone says nothing about the team's operations.
