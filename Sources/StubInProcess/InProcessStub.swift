@@ -69,10 +69,7 @@ public final class InProcessStub: Sendable {
 
     /// The stub over `stubs`, with changes to its configuration (`StubServerTesting`'s).
     package init(stubs: URL, bank: BankModule?, clock: any Clock<Duration>, configure: (inout StubServerConfiguration) -> Void) throws {
-        var configuration = StubServerConfiguration(stubsDirectory: stubs)
-        configuration.seed = 1
-        configure(&configuration)
-        configuration.port = 0
+        let configuration = StubServerConfiguration.forTests(stubs: stubs, configure: configure)
         var logger = Logger(label: "stubbank.in-process")
         logger.logLevel = .critical
         // A test clock is also the stub's `now` (templates, token expiry, session idling).

@@ -53,9 +53,7 @@ public final class TestStub: Sendable {
             control = stub.control
             client = StubClient(baseURL: stub.baseURL, session: stub.urlSession)
         case .live:
-            var configuration = StubServerConfiguration(stubsDirectory: stubs)
-            configure(&configuration)
-            configuration.port = 0
+            let configuration = StubServerConfiguration.forTests(stubs: stubs, configure: configure)
             let started = try await LiveStub.start(configuration: configuration, logger: logger, clock: { clock.date })
             inProcess = nil
             host = started
@@ -106,7 +104,8 @@ public final class TestStub: Sendable {
 ///   - mode: `.inProcess` (the default) or `.live`;
 ///   - stubs: the stubs folder, as `stubbank serve --stubs` takes it;
 ///   - clock: the test clock (a new one by default);
-///   - configure: changes to the configuration (a seed, a body limit); a live stub's port is always 0;
+///   - configure: changes to the configuration (a seed, a body limit); both modes start from seed 1,
+///     so they draw the same values, and a live stub's port is always 0;
 ///   - logger: where a live stub logs (nowhere below `.critical` by default).
 public func withStub<T: Sendable>(
     _ mode: StubMode = .inProcess, stubs: URL, clock: TestClock = TestClock(),

@@ -1,5 +1,6 @@
 import Foundation
 import StubServerTesting
+import StubRuntime
 import Testing
 
 /// The testing library's one entry point in both modes, its typed client, the one clock, and the
@@ -31,6 +32,34 @@ import Testing
             let count = try await eventually("a count") { stub.journalCount >= 4 ? stub.journalCount : nil }
             #expect(count >= 4)
         }
+    }
+
+    /// Both modes start from seed 1 unless a test gives another, so what a template draws is the
+    /// same in process and on a socket: a test moved from one mode to the other sees the same data.
+    @Test func bothModesDrawTheSameValues() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stubbank-modes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            routes:
+              - id: code
+                request: { method: GET, path: /api/code }
+                responses:
+                  - body: { code: "{{#random}}alphanumeric 16{{/random}}" }
+            """.utf8).write(to: folder.appendingPathComponent("routes/api.yaml"))
+        func draws(_ mode: StubMode, seed: UInt64? = nil) async throws -> [String] {
+            try await withStub(mode, stubs: folder, configure: { if let seed { $0.seed = seed } }) { stub in
+                var texts: [String] = []
+                for _ in 0..<2 { texts.append(try await stub.client.execute(.get, "/api/code").text) }
+                return texts
+            }
+        }
+        let inProcess = try await draws(.inProcess), live = try await draws(.live)
+        #expect(inProcess == live && inProcess.count == 2 && inProcess[0] != inProcess[1], "\(inProcess) \(live)")
+        let one = try await draws(.inProcess, seed: 1)
+        #expect(one == inProcess, "the default is seed 1")
+        let seven = try await draws(.live, seed: 7), sevenInProcess = try await draws(.inProcess, seed: 7)
+        #expect(seven != live && seven == sevenInProcess, "a seed a test gives is used in either mode")
     }
 
     @Test func theTestClockIsTheStubsNowAndInProcessItsWaits() async throws {

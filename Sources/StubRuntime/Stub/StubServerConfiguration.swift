@@ -45,4 +45,14 @@ public struct StubServerConfiguration: Sendable {
     public init(stubsDirectory: URL) {
         self.stubsDirectory = stubsDirectory
     }
+
+    /// What a test's stub serves, in process or on a socket: `stubs` with seed 1 (so a template
+    /// or a probability draws the same in either mode), then the test's own changes, then port 0.
+    package static func forTests(stubs: URL, configure: (inout StubServerConfiguration) -> Void) -> StubServerConfiguration {
+        var configuration = StubServerConfiguration(stubsDirectory: stubs)
+        configuration.seed = 1
+        configure(&configuration)
+        configuration.port = 0
+        return configuration
+    }
 }
