@@ -52,6 +52,18 @@ import Testing
         #expect(reasons("{ status: 200, headers: { \"Bad Name\": x } }").first?.contains("is not a valid header name") == true)
     }
 
+    /// A header the folder defaults template is drawn afresh for each request, as a route's own
+    /// templated header is: such a route is not answered as a fixed one.
+    @Test func aTemplatedDefaultHeaderIsDrawnForEachRequest() throws {
+        let files = ["routes/_defaults.yaml": "defaults:\n  headers: { X-Trace: \"{{#random}}hex 12{{/random}}\" }\n"]
+        let (routes, problems) = RouteFolder.load("routes:\n  - id: r\n    request: { path: /v1/r }\n    responses: [{ status: 204 }]\n",
+                                                  files: files)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+        let traces = (0..<3).compactMap { _ in probe.answer("/v1/r").headers[HTTPField.Name("X-Trace")!] }
+        #expect(traces.count == 3 && Set(traces).count == 3 && traces.allSatisfy { $0.count == 12 }, "\(traces)")
+    }
+
     @Test func anInlineBodysNumbersAreJSONNumbers() throws {
         for bad in [".inf", "-.inf", ".nan"] {
             #expect(reasons("{ status: 200, body: { n: \(bad) } }") == ["routes[0].responses[0].body.n: \(bad) is not a JSON number"], "\(bad)")
