@@ -54,6 +54,18 @@ import BuiltInBank
         #expect(redactor.replaced[.name] == 3 && redactor.replaced[.address] == 2 && redactor.replaced[.token] == 2)
     }
 
+    /// A fake full name draws its first and its last name apart, so a hundred customers get far
+    /// more than sixteen different names (one per first name) and seldom share one.
+    @Test func aFakeFullNameDrawsItsTwoPartsApart() throws {
+        let redactor = Redactor()
+        var names: Set<String> = []
+        for index in 0..<100 {
+            let out = redactor.redact(json: try json(#"{"holderName": "Customer\#(index) Realname"}"#))
+            names.insert(try #require(string(out, "holderName")))
+        }
+        #expect(names.count > 40, "\(names.count) names: \(names.sorted())")
+    }
+
     @Test func ibanFakesAreValidSameCountryAndConsistentAcrossFiles() throws {
         let redactor = Redactor()
         let first = redactor.redact(json: try json(#"{"iban":"\#(realIBAN)"}"#))
