@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
 import BankingContracts
 import ContractKitCommand
 
@@ -29,7 +34,10 @@ struct StubBankCommand: AsyncParsableCommand {
     )
 
     /// The contract commands drive the reference client core; they read it while parsing.
+    /// Standard output goes line by line even into a pipe or a CI log, so progress, each recorded
+    /// exchange and the port `record --port 0` took are seen when they happen, not at exit.
     static func main() async {
+        setvbuf(stdout, nil, _IOLBF, 0)
         ContractCommandSettings(client: ReferenceClient().contractClient(), commandName: "stubbank").install()
         do {
             var command = try parseAsRoot()
