@@ -155,6 +155,12 @@ import Testing
         #expect(template.convert("{{now offset='-2 hours' format='epoch'}}").text == "{{#now}}-2h epochMillis{{/now}}")
         #expect(template.convert("{{now offset='1 weeks' format='unix'}}").text == "{{#now}}+7d epoch{{/now}}")
         #expect(template.convert("{{randomValue length=2 type='NUMERIC'}}").text == "{{#random}}numeric 2{{/random}}")
+        // Lengths from 1 to 1024, as route files' random draws take them.
+        #expect(template.convert("{{randomValue length=1024 type='HEXADECIMAL'}}").text == "{{#random}}hex 1024{{/random}}")
+        for length in [0, 1025] {
+            #expect(template.convert("{{randomValue length=\(length) type='HEXADECIMAL'}}").unsupported.first?.reason
+                        .hasPrefix("randomValue type='HEXADECIMAL' (") == true, "\(length)")
+        }
         #expect(template.convert("{{ random 'Name.first_name' }} {{random \"Address.countryCode\"}} {{random 'Finance.iban'}}").text
                 == "{{#fake}}firstName{{/fake}} {{#fake}}countryCode{{/fake}} {{#fake}}iban{{/fake}}")
         #expect(template.convert("{{random 'Beer.name'}}").unsupported.first?.reason.contains("the Faker expression") == true)

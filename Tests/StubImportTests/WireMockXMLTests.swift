@@ -15,7 +15,7 @@ import Testing
             {
               "request": {
                 "method": "POST", "urlPath": "/ws/accounts",
-                "bodyPatterns": [ { "equalToXml": "<GetBalance><Iban>${xmlunit.matchesRegex([A-Z]{2}[0-9]{2}[A-Z0-9]+)}</Iban><At>${xmlunit.ignore}</At></GetBalance>",
+                "bodyPatterns": [ { "equalToXml": "<GetBalance><Iban>${xmlunit.matchesRegex([A-Z]{2}[0-9]{2}[A-Z0-9]+)}</Iban><At>${xmlunit.ignore}</At><Seq>${xmlunit.isNumber}</Seq><When>${xmlunit.isDateTime}</When></GetBalance>",
                                     "enablePlaceholders": true } ]
               },
               "response": { "status": 200, "headers": { "Content-Type": "text/xml" }, "body": "<Balance>10.00</Balance>" }
@@ -153,9 +153,13 @@ import Testing
         func answer(_ target: String, _ body: String) -> WirePlan {
             backend.engine.answer(EngineRequest(method: "POST", target: target, headers: [.contentType: "application/xml"], body: Array(body.utf8)))
         }
-        let balance = answer("/ws/accounts", "<GetBalance>\n  <Iban>DE02100100109307118603</Iban>\n  <At>now</At>\n</GetBalance>")
+        let balance = answer("/ws/accounts", "<GetBalance>\n  <Iban>DE02100100109307118603</Iban>\n  <At>now</At>\n"
+                             + "  <Seq>7</Seq><When>2026-01-01T10:00:00Z</When>\n</GetBalance>")
         #expect(balance.status.code == 200 && String(decoding: balance.body, as: UTF8.self) == "<Balance>10.00</Balance>")
-        #expect(answer("/ws/accounts", "<GetBalance><Iban>nope</Iban><At>now</At></GetBalance>").status.code == 404)
+        let tail = "<Seq>7</Seq><When>2026-01-01T10:00:00Z</When></GetBalance>"
+        #expect(answer("/ws/accounts", "<GetBalance><Iban>nope</Iban><At>now</At>" + tail).status.code == 404)
+        #expect(answer("/ws/accounts", "<GetBalance><Iban>DE02100100109307118603</Iban><At>now</At>"
+                       + tail.replacingOccurrences(of: ">7<", with: ">seven<")).status.code == 404, "isNumber wants a number")
         let payment = #"""
             <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CdtTrfTxInf>
             <Amt><InstdAmt Ccy="EUR">1</InstdAmt></Amt><Cdtr><Nm>Max Mustermann</Nm></Cdtr></CdtTrfTxInf></Document>

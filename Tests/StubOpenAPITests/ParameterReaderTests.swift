@@ -89,6 +89,16 @@ import Testing
         #expect(read == .value(.object(["tags": .array([.string("a"), .string("b")]), "status": .string("open")])), "\(read)")
     }
 
+    /// An empty key starts a new item each time it is sent (`f[items][][id]=1&f[items][][id]=2`
+    /// is two items), where a named key gathers everything under it.
+    @Test func anEmptyDeepObjectKeyStartsANewItemEachTime() {
+        let filter = OpenAPISchema(["type": "object", "properties": [
+            "items": ["type": "array", "items": ["type": "object", "properties": ["id": ["type": "integer"]]]]]])
+        let sent: [(name: String, value: String)] = [("f[items][][id]", "1"), ("f[items][][id]", "2")]
+        let read = reader.read("f", style: ParameterStyle(.deepObject, explode: true), schema: filter, from: .pairs(sent))
+        #expect(read == .value(.object(["items": .array([.object(["id": .number(1)]), .object(["id": .number(2)])])])), "\(read)")
+    }
+
     /// deepObject keys that are not indices (`ids[a]=1`) do not make a list: a list parameter
     /// sent so is read as the object it is, which its schema then refuses. One not sent at all is
     /// absent, not an empty list, so a required one is missing.
