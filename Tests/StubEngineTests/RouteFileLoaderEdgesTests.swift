@@ -295,6 +295,12 @@ import StubOpenAPI
         return try OpenAPISource.load("team.yaml") { $0 == "team.yaml" ? Data(contract.utf8) : nil }
     }
 
+    /// `team.yaml`, an OpenAPI 3.1 document with these `paths` (written two spaces in).
+    private func teamDocument(_ paths: String) throws -> OpenAPISource {
+        let contract = "openapi: 3.1.0\ninfo: { title: Team API, version: \"1\" }\npaths:\n" + paths
+        return try OpenAPISource.load("team.yaml") { $0 == "team.yaml" ? Data(contract.utf8) : nil }
+    }
+
     /// `verify --contract`'s report for `routes` against `document`.
     private func contractReport(_ document: OpenAPISource, _ routes: FileRouteSet) -> ContractReport {
         var report = ContractReport()
@@ -385,13 +391,9 @@ import StubOpenAPI
     /// each operation its path has: a path the document gives only `post` is covered by it, not
     /// "not an operation".
     @Test func aRouteWithoutAMethodIsCheckedAgainstEveryMethodOfItsPath() throws {
-        let contract = """
-            openapi: 3.1.0
-            info: { title: Team API, version: "1" }
-            paths:
+        let document = try teamDocument("""
               /api/transfers: { post: { responses: { "201": { description: Made } } } }
-            """
-        let document = try OpenAPISource.load("team.yaml") { $0 == "team.yaml" ? Data(contract.utf8) : nil }
+            """)
         let (routes, problems) = load(["routes/r.yaml": """
             routes:
               - request: { path: /api/transfers }
@@ -408,14 +410,10 @@ import StubOpenAPI
     /// as not stubbed (not a failure), but only when there are route files at all: a folder that
     /// serves the bank alone says nothing about the team's operations.
     @Test func operationsWithoutARouteAreListedOnlyBesideRouteFiles() throws {
-        let contract = """
-            openapi: 3.1.0
-            info: { title: Team API, version: "1" }
-            paths:
+        let document = try teamDocument("""
               /api/ping: { get: { responses: { "200": { description: Up } } } }
               /api/cards: { get: { responses: { "200": { description: Cards } } } }
-            """
-        let document = try OpenAPISource.load("team.yaml") { $0 == "team.yaml" ? Data(contract.utf8) : nil }
+            """)
         var empty = ContractReport()
         RouteFileContractCheck(document: document, contractName: "team.yaml").check(FileRouteSet(routes: []), report: &empty)
         #expect(empty.checked.isEmpty && empty.problems.isEmpty, "\(empty.checked)")
