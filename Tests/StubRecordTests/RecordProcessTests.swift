@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+#if os(macOS) || os(Linux)
+
 /// `stubbank record` as a script runs it: its output into a pipe, stopped with SIGTERM.
 @Suite struct RecordProcessTests {
     /// The first line (with the port `--port 0` took) arrives while the proxy runs, though
@@ -53,3 +55,4 @@ import Testing
         #expect(rest.contains("Recorded 0 exchanges into \(out.path)"), "\(rest)")
     }
 }
+#endif
