@@ -161,8 +161,10 @@ import Testing
         #expect(detail?.request?.body == "note=a&password=kept-as-text", "plain text is shown as sent")
     }
 
-    /// At most `maxListeners` listen at once: the next is refused until one leaves.
+    /// At most `maxListeners` listen at once: the next is refused until one leaves. The number
+    /// is the one README's admin table states for `GET /__stubbank/events`.
     @Test func theFeedTakesAtMostItsBoundOfListeners() {
+        #expect(JournalFeed.maxListeners == 64, "README's admin table says 64 event streams at once")
         let feed = JournalFeed()
         let held = (0..<JournalFeed.maxListeners).compactMap { _ in feed.subscribe(session: nil) }
         #expect(held.count == JournalFeed.maxListeners && feed.hasListeners)
