@@ -73,6 +73,15 @@ import Testing
         #expect(error("tru")?.reason.contains("true, false or null") == true)
         #expect(error("")?.reason == "the text is empty: no JSON value")
         #expect(error("{} x")?.description == "text after the JSON value at line 1, column 4")
+        // A string never closed is pinned where it opens, whether the text ends in it or in an escape.
+        #expect(error("{\n  \"a\": \"abc")?.description == "the string is never closed with \" at line 2, column 8")
+        #expect(error("[\"ab\\")?.description == "the string is never closed with \" at line 1, column 2")
+        do {
+            _ = try JSONValue.parse([0x5B, 0x31, 0x2C, 0x22, 0xFF, 0x22, 0x5D])   // [1,"<FF>"]
+            Issue.record("a string that is not UTF-8 was read")
+        } catch {
+            #expect(error.description == "the string is not UTF-8 at line 1, column 4")
+        }
         #expect(error("1e999")?.reason == "1e999 is too large for a number")
         #expect(error(String(repeating: "[", count: 513) + String(repeating: "]", count: 513))?.reason == "arrays and objects nest deeper than 512")
         #expect(error(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) == nil)
