@@ -353,4 +353,26 @@ import Yams
         #expect(try passes(.array([.string("1"), .number(1)]), "{ type: array, uniqueItems: true }"))
         #expect(try !passes(.array([.array([.null, .bool(true)]), .array([.null, .bool(true)])]), "{ type: array, uniqueItems: true }"))
     }
+
+    /// An applicator that passes (`allOf`, `anyOf`, `oneOf`, `not`, `if` with `then` or `else`)
+    /// never stands in for the keywords beside it: each of them still refuses, when a request is
+    /// checked (every problem listed) and when a response is matched (a yes or no).
+    @Test func aPassingApplicatorLeavesTheKeywordsBesideItToDecide() throws {
+        let value = JSONValue.object(["a": .string("x")])
+        let applicators = ["allOf: [{ type: object }]", "anyOf: [{ type: object }, { type: string }]",
+                           "oneOf: [{ type: object }, { type: string }]", "not: { type: string }",
+                           "if: { type: object }, then: { required: [a] }", "if: { type: string }, else: { required: [a] }"]
+        let refusals = ["required: [b]", "minProperties: 2", "maxProperties: 0", "properties: { a: { type: integer } }",
+                        "enum: [{ a: y }]", "const: { a: y }", "properties: { b: {} }, additionalProperties: false",
+                        "dependentRequired: { a: [c] }", "propertyNames: { maxLength: 0 }", "type: array"]
+        for applicator in applicators {
+            #expect(try passes(value, "{ \(applicator) }"), "\(applicator) alone")
+            for refusal in refusals {
+                let both = try schema("{ \(applicator), \(refusal) }")
+                #expect(!validator.validate(value, against: both).isEmpty, "\(applicator) beside \(refusal)")
+                #expect(!validator.conforms(value, to: both), "\(applicator) beside \(refusal), as a yes or no")
+            }
+        }
+        for refusal in refusals { #expect(try !passes(value, "{ \(refusal) }"), "\(refusal) alone") }
+    }
 }
