@@ -393,6 +393,11 @@ import HTTPTypes
         #expect(String(decoding: neither.body, as: UTF8.self)
                     .contains("has no response for Prefer: code=201, example=limit; it has codes 201, 422; examples ok, declined, limit"),
                 "\(String(decoding: neither.body, as: UTF8.self))")
+        // The envelope's detail names the header and what it may ask for, examples included.
+        let envelope = try JSONSerialization.jsonObject(with: Data(neither.body)) as? [String: Any]
+        let details = (envelope?["error"] as? [String: Any])?["details"] as? [[String: String]]
+        #expect(details == [["code": "prefer_unmatched", "path": "Prefer", "message": "available: codes 201, 422; examples ok, declined, limit"]],
+                "\(String(decoding: neither.body, as: UTF8.self))")
     }
 
     @Test func theRouteFileSpellsThemAndTheEngineServesThem() throws {

@@ -30,6 +30,21 @@ import Testing
                 == [#"header Content-Type is "text/plain", the mapping's is "application/json""#])
     }
 
+    /// A header the mapping gives as a list (`"Set-Cookie": ["a=1", "b=2"]`) is asked of the
+    /// answer as every value, in order; the other headers beside it are asked too.
+    @Test func aListValuedHeaderIsAskedAsEveryValue() {
+        let mapping: [String: Any] = ["status": 200, "headers": ["Set-Cookie": ["a=1", "b=2"], "X-Trace": "t1"]]
+        func served(_ cookies: [String], trace: String) -> WirePlan {
+            var fields = HTTPFields()
+            for cookie in cookies { fields.append(HTTPField(name: .setCookie, value: cookie)) }
+            fields[HTTPField.Name("X-Trace")!] = trace
+            return WirePlan(requestId: "req_1", status: .ok, headers: fields, body: [])
+        }
+        #expect(replay.compare(served(["a=1", "b=2"], trace: "t1"), with: mapping).isEmpty)
+        #expect(replay.compare(served(["a=1"], trace: "t1"), with: mapping) == [#"header Set-Cookie is "a=1", the mapping's is "a=1, b=2""#])
+        #expect(replay.compare(served(["a=1", "b=2"], trace: "t2"), with: mapping) == [#"header X-Trace is "t2", the mapping's is "t1""#])
+    }
+
     /// The status, then the body (as JSON when both sides are JSON), then the delay.
     @Test func theStatusTheBodyAndTheDelayAreEachAsked() {
         let mapping: [String: Any] = ["status": 201, "jsonBody": ["id": "tr_1", "amount": 10], "fixedDelayMilliseconds": 250]
