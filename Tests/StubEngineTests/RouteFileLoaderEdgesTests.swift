@@ -239,6 +239,24 @@ import StubOpenAPI
                 && wrong[1].contains("stubbank.yaml:6"), "\(wrong)")
     }
 
+    /// A misspelt key is refused on its own line, not on the line its value starts: a block
+    /// mapping or list under it begins a line further down.
+    @Test func aMisspeltKeyIsRefusedOnItsOwnLine() {
+        let (_, problems) = load(["routes/r.yaml": """
+            routes:
+              - id: a
+                requst:
+                  method: GET
+                  path: /a
+                respones:
+                  - status: 200
+            """])
+        let text = problems.map { "\($0)" }
+        #expect(text.contains { $0.contains("r.yaml:3") && $0.contains("unknown field \"requst\"") && $0.contains("did you mean \"request\"") },
+                "\(text)")
+        #expect(text.contains { $0.contains("r.yaml:6") && $0.contains("unknown field \"respones\"") }, "\(text)")
+    }
+
     /// A misspelt setting is named once, with the spelling meant, and is not read as any other;
     /// `bank` takes YAML's true or false, not the text "true".
     @Test func aMisspeltOrQuotedSettingIsRefusedNotGuessed() {
