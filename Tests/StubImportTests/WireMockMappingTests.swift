@@ -302,6 +302,22 @@ import Testing
             """)
         #expect(report.routes == 0)
         #expect(report.skipped.contains { $0.reason.contains("ignoreOrderOfSameNode") }, "\(report.skipped)")
+        // The placeholder delimiters are text, not flags: any given is refused too.
+        for option in ["placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex"] {
+            let (refused, _, _) = try Self.convert("""
+                { "request": { "method": "POST", "urlPath": "/v1/xml",
+                    "bodyPatterns": [ { "equalToXml": "<a>[[xmlunit.ignore]]</a>", "enablePlaceholders": true, "\(option)": "\\\\[\\\\[" } ] },
+                  "response": { "status": 200 } }
+                """)
+            #expect(refused.routes == 0 && refused.skipped.contains { $0.reason.contains("equalToXml uses \(option)") }, "\(refused.skipped)")
+        }
+        // An option set to false asks for nothing route files lack.
+        let (kept, _, _) = try Self.convert("""
+            { "request": { "method": "POST", "urlPath": "/v1/xml",
+                "bodyPatterns": [ { "equalToXml": "<a><b/><c/></a>", "ignoreOrderOfSameNode": false } ] },
+              "response": { "status": 200 } }
+            """)
+        #expect(kept.routes == 1 && kept.skipped.isEmpty, "\(kept.skipped)")
     }
 
     /// WireMock 3's `not` of each matcher route files can negate, and `anything`: converted,
