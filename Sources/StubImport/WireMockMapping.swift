@@ -215,7 +215,7 @@ struct WireMockMapping {
                 route.path = template.path
                 route.params = template.params.map { ($0.0, .matches($0.1)) }
             } else if (try? NSRegularExpression(pattern: regex)) == nil {
-                problems.append("url pattern \(regex) is not a regular expression")
+                problems.append("url pattern \(regex) is not a regular expression: \(RegexSyntaxError(regex).reason)")
             } else {
                 route.pattern = (regex, withQuery)
             }

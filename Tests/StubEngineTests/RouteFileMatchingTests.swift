@@ -533,6 +533,44 @@ import HTTPTypes
                 responses: [{ status: 200 }]
             """)
         #expect(regex.map(\.description).contains { $0.contains("urlPattern") && $0.contains("invalid regular expression") }, "\(regex)")
+        // A bad pattern is refused on its own line, not on the request's first.
+        let (_, blockRegex) = load("""
+            routes:
+              - request:
+                  method: GET
+                  pathPattern: '/a('
+                responses: [{ status: 200 }]
+            """)
+        #expect(blockRegex.map(\.description).contains { $0.contains("r.yaml:4")
+                    && $0.contains(#"request.pathPattern: invalid regular expression "/a(": expected ')'"#) },
+                "\(blockRegex)")
+        // The reason says what is wrong with the pattern, wherever a pattern is written.
+        let (_, reasons) = load("""
+            routes:
+              - request:
+                  method: POST
+                  path: /a
+                  query: { n: { matches: 'a{2,1}' }, m: { doesNotMatch: '[0-9' } }
+                  body: { $.id: { equals: '${json-unit.regex}*x' } }
+                responses: [{ status: 200 }]
+            """)
+        for reason in [#"invalid regular expression "a{2,1}": range lower bound '2' must be less than or equal to upper bound '1'"#,
+                       #"invalid regular expression "[0-9": expected ']'"#,
+                       "invalid regular expression in ${json-unit.regex}*x: quantifier '*' must appear after expression"] {
+            #expect(reasons.map(\.description).contains { $0.contains(reason) }, "\(reason): \(reasons)")
+        }
+        // A matcher's text that is not text is refused naming the matcher, where it sits.
+        for matcher in ["matches", "doesNotMatch", "contains", "doesNotContain"] {
+            let (_, notText) = load("""
+                routes:
+                  - request:
+                      method: GET
+                      path: /a
+                      query: { q: { \(matcher): [a] } }
+                    responses: [{ status: 200 }]
+                """)
+            #expect(notText.map(\.description).contains { $0.contains("r.yaml:5") && $0.contains("request.query.q.\(matcher) must be text") }, "\(notText)")
+        }
         let (_, option) = load("""
             routes:
               - request:

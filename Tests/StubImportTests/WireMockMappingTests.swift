@@ -293,6 +293,20 @@ import Testing
                 && answer(backend, "/v1/dead").status.code == 404)
     }
 
+    /// A URL pattern that is not a regular expression is refused with what is wrong with it, and
+    /// a query or header pattern too (there the route file's own loader gives the reason).
+    @Test func aBadPatternIsRefusedSayingWhatIsWrong() throws {
+        let (report, _, _) = try Self.convert("""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPattern": "/v1/a(" }, "response": { "status": 200 } },
+              { "request": { "method": "GET", "urlPath": "/v1/b", "queryParameters": { "q": { "matches": "[0-9" } } },
+                "response": { "status": 200 } } ] }
+            """)
+        #expect(report.routes == 0)
+        #expect(report.skipped.contains { $0.reason.contains("url pattern /v1/a( is not a regular expression: expected ')'") }, "\(report.skipped)")
+        #expect(report.skipped.contains { $0.reason.contains(#"invalid regular expression "[0-9": expected ']'"#) }, "\(report.skipped)")
+    }
+
     /// `equalToXml`'s options that route files cannot express are refused, naming the option.
     @Test func anXMLOptionRouteFilesCannotExpressIsNamed() throws {
         let (report, _, _) = try Self.convert("""

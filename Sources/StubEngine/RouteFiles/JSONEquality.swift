@@ -67,7 +67,7 @@ package indirect enum ExpectedJSON: Sendable {
                 do {
                     self = .regex(try RegexBox(whole: placeholder.rest), placeholder.rest)
                 } catch {
-                    throw ValueMatcherError(reason: "invalid regular expression in \(text): \(error.localizedDescription)")
+                    throw ValueMatcherError(reason: "invalid regular expression in \(text): \(error.reason)")
                 }
             default:
                 throw ValueMatcherError(reason: "\(text): the placeholders are json-unit.any-string, any-number, any-boolean, "

@@ -99,7 +99,7 @@ package struct ValueMatcher: Sendable {
             do {
                 regex = try RegexBox(whole: pattern)
             } catch {
-                throw ValueMatcherError(reason: "invalid regular expression \"\(pattern)\": \(error.localizedDescription)")
+                throw ValueMatcherError(reason: error.description)
             }
             expected = nil
         case .equals(let value):
@@ -260,12 +260,38 @@ package struct RegexBox: @unchecked Sendable {
 
     /// A pattern that must match a whole value: `\A(?:pattern)\z`, so an alternation is anchored
     /// as a whole and a trailing newline is not swallowed (`$` would match before one).
-    package init(whole pattern: String) throws {
-        self.regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+    package init(whole pattern: String) throws(RegexSyntaxError) {
+        do {
+            self.regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+        } catch {
+            throw RegexSyntaxError(pattern)
+        }
     }
 
     /// True when the pattern matches the whole text (see `init(whole:)`).
     package func wholeMatch(_ text: String) -> Bool {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
+}
+
+/// Why a regular expression cannot be read, in words a route-file author can act on
+/// (`expected ')'`). `NSRegularExpression` says only that the value is invalid, so the reason
+/// comes from Swift's own regex parser, which reads the same syntax; where only ICU refuses a
+/// pattern, the reason says so.
+package struct RegexSyntaxError: Error, Sendable, CustomStringConvertible {
+    package let pattern: String
+    package let reason: String
+
+    package init(_ pattern: String) {
+        self.pattern = pattern
+        do {
+            _ = try Regex(pattern)
+            reason = "ICU's regular expressions do not read it"
+        } catch {
+            reason = "\(error)"
+        }
+    }
+
+    /// `invalid regular expression "/a(": expected ')'`.
+    package var description: String { "invalid regular expression \"\(pattern)\": \(reason)" }
 }
