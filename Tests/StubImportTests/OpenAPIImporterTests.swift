@@ -264,6 +264,11 @@ import StubFormats
         for broken in ["(?i", "(?", "(", "[a-", "x{2", "(?<name", "a\\", "a(?)b"] {
             #expect(PatternSampler.sample(broken, using: &generator) == nil, "\(broken)")
         }
+        // So is one with a `)` no group opened: read only up to it, the sample would be "AB", which
+        // the pattern does not match (it is no regular expression at all).
+        for unbalanced in ["^[A-Z]{2})[0-9]$", "(ab))", "a)|b", ")"] {
+            #expect(PatternSampler.sample(unbalanced, using: &generator) == nil, "\(unbalanced)")
+        }
         // A letter escape it does not know (a word boundary, a Unicode property) is beyond it too,
         // rather than drawn as the letter: `\bACC` is no "bACC".
         for unknown in [#"^\bACC\d{3}\b$"#, #"^\p{Lu}{2}$"#] {
