@@ -307,7 +307,11 @@ import Testing
                         meta: { type: object, required: [kind], properties: { kind: { enum: [receipt] } } }
                         count: { type: integer }
                         tags: { type: array, items: { type: string, maxLength: 4 } }
+                        party: { $ref: '#/components/schemas/Party' }
               responses: { '201': { description: ok } }
+        components:
+          schemas:
+            Party: { type: object, required: [name], properties: { name: { type: string } } }
         """
 
     /// The message of the refusal of a multipart POST with `parts` (name, extra headers, body),
@@ -331,6 +335,9 @@ import Testing
         let meta = ("meta", "Content-Type: application/json\r\n", #"{"kind": "receipt"}"#)
         #expect(try multipart([file, meta, ("count", "", "3"), ("tags", "", "a"), ("tags", "", "b")]) == nil)
         #expect(try multipart([file, ("meta", "", #"{"kind": "receipt"}"#)]) == nil, "an object's part is JSON by default")
+        #expect(try multipart([file, meta, ("party", "", #"{"name": "Alex"}"#)]) == nil, "so is one whose property is a $ref to an object")
+        let party = try multipart([file, meta, ("party", "", #"{"nom": "Alex"}"#)])
+        #expect(party?.contains("party") == true && party?.contains("name") == true, "\(party ?? "passed")")
         let count = try multipart([file, meta, ("count", "", "three")])
         #expect(count?.contains("body.count") == true, "\(count ?? "passed")")
         let kind = try multipart([file, ("meta", "Content-Type: application/json\r\n", #"{"kind": "invoice"}"#)])
