@@ -93,6 +93,33 @@ import Testing
         #expect(report.findings.count == 1)
     }
 
+    /// A schema written inline in a response or a request body is pointed at through its
+    /// media type: `…/content/application~1json/schema/…`.
+    @Test func anInlineSchemaIsPointedAtThroughItsMediaType() throws {
+        func inline(_ required: String) -> String {
+            Self.document(paths: """
+                  /accounts:
+                    post:
+                      requestBody:
+                        content:
+                          application/json:
+                            schema: {type: object, required: [\(required)], properties: {name: {type: string}, nick: {type: string}}}
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            application/json:
+                              schema: {type: object, required: [\(required)], properties: {name: {type: string}, nick: {type: string}}}
+                """)
+        }
+        let report = try Self.compare(inline("name, nick"), inline("name"))
+        let base = "#/paths/~1accounts/post"
+        let optional = try #require(Self.only(report, "response-property-became-optional"))
+        #expect(optional.newPointer == base + "/responses/200/content/application~1json/schema/required", "\(optional)")
+        let relaxed = report.findings.first { $0.oldPointer?.hasPrefix(base + "/requestBody/content/application~1json/schema") == true }
+        #expect(relaxed != nil, "\(report.findings.map { ($0.rule, $0.oldPointer ?? "-") })")
+    }
+
     @Test func aResponseFieldRemovedIsBreakingWhenItWasRequiredAndAWarningOtherwise() throws {
         let old = Self.response("      type: object\n      required: [id]\n      properties: {id: {type: string}, nick: {type: string}}")
         let report = try Self.compare(old, Self.response("      type: object\n      properties: {}"))
