@@ -295,6 +295,27 @@ import StubOpenAPI
         }
     }
 
+    /// A string with nothing to go on reads as what it is: its property's name and a number
+    /// (`nickname-2`), or `text-` and a number where it has no name (a list's item, a bare body).
+    @Test func aPlainStringIsNamedForItsPropertyOrCalledText() throws {
+        let schemas = """
+            Plain: { type: string }
+            Names: { type: array, minItems: 1, maxItems: 1, items: { type: string } }
+            Holder: { type: object, required: [nickname], properties: { nickname: { type: string } } }
+            """
+        for value in try fits(schemas, "Plain") {
+            #expect(value.text?.wholeMatch(of: /text-[0-9]+/) != nil, "\(value)")
+        }
+        for value in try fits(schemas, "Names") {
+            guard case .array(let items) = value, let item = items.first?.text else { Issue.record("\(value)"); continue }
+            #expect(item.wholeMatch(of: /text-[0-9]+/) != nil, "\(value)")
+        }
+        for value in try fits(schemas, "Holder") {
+            guard case .object(let fields) = value, let nickname = fields["nickname"]?.text else { Issue.record("\(value)"); continue }
+            #expect(nickname.wholeMatch(of: /nickname-[0-9]+/) != nil, "\(value)")
+        }
+    }
+
     @Test func nullTypeListsEnumsAndConst() throws {
         let schemas = """
             Maybe: { type: [string, 'null'], maxLength: 3 }
