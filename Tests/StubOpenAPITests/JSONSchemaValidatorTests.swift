@@ -247,6 +247,10 @@ import Yams
             ("email", "\"a\"b\"@example.com", false), ("email", "\"a\\\"b\"@example.com", true),
             ("email", "\"a\\\"@example.com", false),
             ("uri", "https://bank.example/a?b=c", true), ("uri", "/relative/path", false),
+            // A port is digits only, after a name or a bracketed IPv6 address; a user's `:` is no port.
+            ("uri", "https://bank.example:8443/x", true), ("uri", "https://bank.example:84a3/x", false),
+            ("uri", "https://[2001:db8::1]:8443/x", true), ("uri", "https://[2001:db8::1]:8a/x", false),
+            ("uri", "https://ana:pw@bank.example/x", true), ("uri", "https://ana:pw@bank.example:x1/x", false),
             ("byte", "aGVsbG8=", true), ("byte", "not base64!", false),
             ("time", "10:00:00Z", true), ("time", "23:59:60.5Z", true), ("time", "05:29:60+05:30", true),
             ("time", "23:59:60.5+05:30", false), ("date", "2026-02-29", false), ("date", "2028-02-29", true), ("time", "10:00:00", false), ("time", "24:00:00Z", false),
