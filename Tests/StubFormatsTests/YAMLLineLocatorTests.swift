@@ -24,6 +24,11 @@ import Yams
         #expect(YAMLLineLocator.hasBarePathParameter("request: { path: /a/{id} }"))
         #expect(!YAMLLineLocator.hasBarePathParameter(#"request: { path: "/a/{id}", x: '/b/{c}' }"#))
         #expect(!YAMLLineLocator.hasBarePathParameter("body: { a: {b: 1} }"), "a nested mapping is not a path")
+        // A quote is closed by its own kind: after a single-quoted value, a bare path is still seen,
+        // and a double quote inside single quotes (or the other way round) closes nothing.
+        #expect(YAMLLineLocator.hasBarePathParameter("- behaviour: { name: 'slow', route: GET /v1/a/{id} }"))
+        #expect(YAMLLineLocator.hasBarePathParameter(#"- { note: "it's", route: GET /v1/a/{id} }"#))
+        #expect(!YAMLLineLocator.hasBarePathParameter(#"- { note: 'say "hi" /{x}', route: "GET /v1/a/{id}" }"#))
     }
 
     /// A syntax error reads as one line: the parser's problem, without Yams' own position and
