@@ -74,6 +74,23 @@ import Testing
         #expect(String(decoding: plan.body, as: UTF8.self) == #"{"a":1.50,"b":1e3,"c":-0,"d":12}"#, "numbers as written")
     }
 
+    /// An inline body's type is what it is written as: text (quoted or not, templated or not)
+    /// goes as `text/plain`, a mapping or a list as JSON.
+    @Test func anInlineBodysTypeIsWhatItIsWrittenAs() throws {
+        let cases: [(body: String, type: String, sent: String)] = [
+            ("Service unavailable", "text/plain; charset=utf-8", "Service unavailable"),
+            (#""42""#, "text/plain; charset=utf-8", "42"),
+            (#""Hello {{request.method}}""#, "text/plain; charset=utf-8", "Hello GET"),
+            ("{ ok: true }", "application/json", #"{"ok":true}"#),
+            ("[1, 2]", "application/json", "[1,2]"),
+        ]
+        for (body, type, sent) in cases {
+            let plan = try serve("{ status: 200, body: \(body) }")
+            #expect(plan.headers[.contentType] == type, "\(body)")
+            #expect(String(decoding: plan.body, as: UTF8.self) == sent, "\(body)")
+        }
+    }
+
     @Test func aBodyFilesExtensionNamesItsTypeInAnyCase() throws {
         let cases: [(file: String, type: String)] = [
             ("A.JSON", "application/json"), ("b.Json", "application/json"), ("c.txt", "text/plain; charset=utf-8"),

@@ -232,6 +232,14 @@ import StubFormats
                 "\(error)".contains("stubbank.yaml") && "\(error)".contains(reason)
             }
         }
+        // A document to check requests against must have paths: one with components alone is named.
+        try stubs.write("nopaths.yaml", "openapi: 3.1.0\ninfo: { title: t, version: '1' }\ncomponents: { schemas: { A: { type: string } } }\n")
+        try stubs.write("stubbank.yaml", "bank: false\ndocument: nopaths.yaml\nvalidate: requests\n")
+        #expect {
+            try FixtureLoader(root: stubs.url).load()
+        } throws: { error in
+            "\(error)".contains("nopaths.yaml: is not an OpenAPI document (it has no paths)")
+        }
         try stubs.write("stubbank.yaml", "bank: false\nbasePath: /open-banking/v4.0\n")
         let backend = try makeBackend(stubs: stubs.url)
         try await withStub(backend) { client in
