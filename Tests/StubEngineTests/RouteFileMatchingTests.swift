@@ -550,12 +550,14 @@ import HTTPTypes
               - request:
                   method: POST
                   path: /a
-                  query: { n: { matches: 'a{2,1}' }, m: { doesNotMatch: '[0-9' } }
+                  query: { n: { matches: 'a{2,1}' }, m: { doesNotMatch: '[0-9' }, k: { matches: 'a)|(b' } }
                   body: { $.id: { equals: '${json-unit.regex}*x' } }
                 responses: [{ status: 200 }]
             """)
         for reason in [#"invalid regular expression "a{2,1}": range lower bound '2' must be less than or equal to upper bound '1'"#,
                        #"invalid regular expression "[0-9": expected ']'"#,
+                       // It would close the group that anchors it, and read as `\A(?:a)|(b)\z`.
+                       #"invalid regular expression "a)|(b": closing ')' does not balance any groups openings"#,
                        "invalid regular expression in ${json-unit.regex}*x: quantifier '*' must appear after expression"] {
             #expect(reasons.map(\.description).contains { $0.contains(reason) }, "\(reason): \(reasons)")
         }

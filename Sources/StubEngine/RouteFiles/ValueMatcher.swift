@@ -260,8 +260,11 @@ package struct RegexBox: @unchecked Sendable {
 
     /// A pattern that must match a whole value: `\A(?:pattern)\z`, so an alternation is anchored
     /// as a whole and a trailing newline is not swallowed (`$` would match before one).
+    /// The pattern is first read on its own, so one that closes the group around it (`a)|(b`) is
+    /// refused as the broken pattern it is, not read as `\A(?:a)|(b)\z`.
     package init(whole pattern: String) throws(RegexSyntaxError) {
         do {
+            _ = try NSRegularExpression(pattern: pattern)
             self.regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
         } catch {
             throw RegexSyntaxError(pattern)
