@@ -171,6 +171,24 @@ import Testing
         #expect(untyped?.contains("a request body is required") == true, "\(untyped ?? "passed")")
     }
 
+    /// A request body whose `content` is empty says a body is taken and nothing of its type: any
+    /// type passes, and a required one is still required.
+    @Test func aBodyWithNoContentDeclaredTakesAnyType() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: t, version: '1' }
+            paths:
+              /bare:
+                post:
+                  requestBody: { required: true, content: {} }
+                  responses: { '200': { description: ok } }
+            """
+        let typed = try refusal(document, "POST", "/bare", headers: fields([("Content-Type", "text/plain")]), body: "x")
+        #expect(typed == nil, "\(typed?.message ?? "")")
+        let empty = try refusal(document, "POST", "/bare", headers: fields([("Content-Type", "application/json")]))
+        #expect(empty?.message.contains("a request body is required") == true, "\(empty?.message ?? "passed")")
+    }
+
     /// A request is checked against its most concrete path only: `/accounts/summary` that
     /// breaks its own operation is refused, though `/accounts/{accountId}` (any text, no query)
     /// would take it; a path written twice is the only case of two operations.

@@ -210,6 +210,21 @@ import StubFormats
         #expect(report.written.sorted() == (["routes/api.yaml"] + bodies.map { "routes/bodies/" + $0 }).sorted())
     }
 
+    /// Settings the stub would refuse (a base path with a parameter in it) are no route to leave
+    /// out: the import fails, says it is the importer's bug and why, and writes nothing.
+    @Test func settingsTheStubWouldRefuseFailTheImportWithNothingWritten() throws {
+        let out = ScratchFolder()
+        var route = ImportedRoute(id: "good", method: "GET", path: "/good", origin: "doc.yaml paths./good.get")
+        route.responses = [ImportedRoute.Response(status: 200, body: .json(.object(["ok": .bool(true)])))]
+        let writer = RouteFileWriter(out: out.url, basePath: "/v1/{tenant}")
+        let error = #expect(throws: ImportError.self) {
+            try writer.writeFolder(["api.yaml": [route]], header: "test", skipped: [])
+        }
+        #expect(error?.description.contains("does not load, which is a bug in the importer") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("basePath \"/v1/{tenant}\"") == true, "\(String(describing: error))")
+        #expect(!FileManager.default.fileExists(atPath: out.url.path), "nothing was written")
+    }
+
     /// The loader's line leads back to the route it names wherever it sits in its file, and two
     /// refused routes in two files both go.
     @Test func eachRefusedRouteIsNamedWhereverItSits() throws {

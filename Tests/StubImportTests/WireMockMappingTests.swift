@@ -49,6 +49,22 @@ import Testing
         #expect(report.replay?.replayed == 2 && report.replay?.matched == 2, "the kept ones replay as WireMock answers")
     }
 
+    /// Recorders repeat names, so the earlier of two duplicates may have been renamed: the one
+    /// left out is that renamed route, not the first mapping whose name it once shared.
+    @Test func theDuplicateLeftOutIsTheRenamedOneNotTheNameItShared() throws {
+        let (report, backend, _) = try Self.convert("""
+            { "mappings": [
+              { "name": "rates", "request": { "method": "GET", "url": "/v1/a" }, "response": { "status": 200, "body": "a" } },
+              { "name": "rates", "request": { "method": "GET", "url": "/v1/b" }, "response": { "status": 200, "body": "old" } },
+              { "name": "latest", "request": { "method": "GET", "url": "/v1/b" }, "response": { "status": 200, "body": "new" } }
+            ] }
+            """)
+        #expect(report.routes == 2, "\(report.skipped)")
+        #expect(report.skipped.map(\.source) == ["mappings/m.json mappings[1]"], "\(report.skipped)")
+        #expect(answer(backend, "/v1/a").text == "a")
+        #expect(answer(backend, "/v1/b").text == "new")
+    }
+
     /// Header names are the same in any case, so two mappings that differ only in a header name's
     /// case match the same requests, and only the later is kept.
     @Test func headerNamesInAnyCaseAreTheSameRequests() throws {
