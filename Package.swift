@@ -486,7 +486,7 @@ let package = Package(
         .testTarget(
             name: "TeamStoreTests",
             dependencies: ["TeamStore", "ContractKit", "ContractStore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                           .product(name: "Logging", package: "swift-log")],
+                           .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

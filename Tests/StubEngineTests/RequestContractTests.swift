@@ -367,4 +367,20 @@ import Testing
         let garbage = try multipart([], raw: "file=%PDF")
         #expect(garbage?.contains("not multipart/form-data parts") == true, "\(garbage ?? "passed")")
     }
+
+    /// A document `stubbank.yaml` names that is not there is `stubbank.yaml`'s problem, the file
+    /// to fix; a document that is there but is not one is its own.
+    @Test func aMissingDocumentIsTheSettingsProblemAndABrokenOneItsOwn() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        var problems: [FixtureProblem] = []
+        #expect(RequestContract.load("missing.yaml", root: root, problems: &problems) == nil)
+        #expect(problems.map(\.file) == ["stubbank.yaml"] && problems.first?.reason == "document missing.yaml does not exist",
+                "\(problems)")
+        try Data("openapi: 3.1.0\ninfo: { title: t, version: '1' }\ncomponents: {}\n".utf8).write(to: root.appendingPathComponent("nopaths.yaml"))
+        problems = []
+        #expect(RequestContract.load("nopaths.yaml", root: root, problems: &problems) == nil)
+        #expect(problems.map(\.file) == ["nopaths.yaml"], "\(problems)")
+    }
 }

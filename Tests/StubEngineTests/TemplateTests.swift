@@ -172,6 +172,7 @@ import Testing
         #expect(encoded.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-*_%+".contains($0)) }, "\(encoded)")
         #expect(encoded.replacingOccurrences(of: "+", with: " ").removingPercentEncoding == every, "form decoding gives the text back")
         #expect(StringHelpers.formEncoded("Jos\u{e9} O'Brien ~x") == "Jos%C3%A9+O%27Brien+%7Ex")
+        #expect(StringHelpers.formEncoded("a*b.c-d_e(f)!") == "a*b.c-d_e%28f%29%21", "URLEncoder keeps exactly .-*_ of the marks")
     }
 
     @Test func epochFormatsRoundDownToTheirUnit() throws {

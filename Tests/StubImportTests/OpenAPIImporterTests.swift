@@ -262,6 +262,21 @@ import StubFormats
         #expect(backend.fileRoutes.routes.map(\.id) == ["a", "b"])
     }
 
+    /// A problem on a route's last line (here a status no HTTP has, on the one response's only
+    /// line) is that route's too: the route after it stays.
+    @Test func aProblemOnARoutesLastLineIsThatRoutes() throws {
+        let out = ScratchFolder()
+        var bad = ImportedRoute(id: "bad", method: "GET", path: "/bad", origin: "one")
+        bad.responses = [ImportedRoute.Response(status: 42)]
+        var good = ImportedRoute(id: "good", method: "GET", path: "/good", origin: "two")
+        good.responses = [ImportedRoute.Response(status: 200, body: .json(.object(["ok": .bool(true)])))]
+        let report = try RouteFileWriter(out: out.url).writeFolder(["a.yaml": [bad, good]], header: "test", skipped: [])
+        #expect(report.skipped.map(\.source) == ["one"], "\(report.skipped)")
+        #expect(report.skipped.first?.reason.contains("routes/a.yaml:") == true, "\(report.skipped)")
+        let backend = try makeBackend(stubs: out.url)
+        #expect(backend.fileRoutes.routes.map(\.id) == ["good"])
+    }
+
     @Test func patternsSampleToMatchingStrings() throws {
         var generator = SeededGenerator(seed: 5)
         for pattern in [#"^[A-Z]{3}$"#, #"^-?[0-9]+(\.[0-9]+)?$"#, #"^[0-9]{1,12}(\.[0-9]{1,2})?$"#, #"^[0-9a-f]{64}$"#,

@@ -264,6 +264,16 @@ import StubFormats
         #expect(values.types == ["number"] && values.pointer == "#/x/additionalProperties")
     }
 
+    /// A schema in a list keyword is found at its index, so a change or a problem in the second
+    /// of two choices is named there, not at the list.
+    @Test func aListsSchemasAreFoundAtTheirIndex() {
+        let schema = OpenAPISchema(["allOf": [["type": "object"], ["required": ["id"]]], "anyOf": [true, ["type": "string"]],
+                                    "oneOf": [["type": "string"], ["type": "integer"]]], pointer: "#/components/schemas/Id")
+        #expect(schema.allOf?.map(\.pointer) == ["#/components/schemas/Id/allOf/0", "#/components/schemas/Id/allOf/1"])
+        #expect(schema.anyOf?.map(\.pointer) == ["", "#/components/schemas/Id/anyOf/1"], "true is the one schema made here")
+        #expect(schema.oneOf?.map(\.pointer) == ["#/components/schemas/Id/oneOf/0", "#/components/schemas/Id/oneOf/1"])
+    }
+
     @Test func keywordsOfTheWrongKindAreNotRead() {
         let schema = OpenAPISchema(["minLength": true, "maxLength": 4.0, "minimum": "3", "multipleOf": 0, "required": "id"])
         #expect(schema.minLength == nil && schema.maxLength == 4 && schema.minimum == nil && schema.multipleOf == nil)

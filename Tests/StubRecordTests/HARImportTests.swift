@@ -177,6 +177,26 @@ import Testing
         }
     }
 
+    /// Within one file too, each entry of another scheme is counted: Chrome's capture with two
+    /// more inline images (`data:`) and a `blob:` download has three and one.
+    @Test func eachEntryOfAnotherSchemeIsCounted() async throws {
+        let blob = "blob:https://app.bank.example/0b6e5b3c-3f9e-4f52-9d1e-5c1b8e0f7a11"
+        let more = ["data:image/png;base64,iVBORw0KGgo=", "data:image/svg+xml,%3Csvg%2F%3E", blob].map { url in
+            #"{"cache": {}, "startedDateTime": "2026-11-20T09:00:03.150Z", "time": 0, "request": {"method": "GET", "url": ""#
+                + url + #"", "httpVersion": "", "headers": [], "queryString": [], "cookies": [], "headersSize": -1, "bodySize": 0}, "#
+                + #""response": {"status": 200, "statusText": "OK", "httpVersion": "", "headers": [], "cookies": [], "#
+                + #""content": {"size": 8, "mimeType": "image/png"}, "redirectURL": "", "headersSize": -1, "bodySize": 0}, "#
+                + #""timings": {"send": 0, "wait": 0, "receive": 0}},"#
+        }.joined()
+        let socket = #"{"_resourceType": "websocket""#
+        #expect(HARFixtures.chrome.components(separatedBy: socket).count == 2, "the fixture has one WebSocket to put these before")
+        let capture = HARFixtures.chrome.replacingOccurrences(of: socket, with: more + socket)
+        try await imported(["chrome.har": capture]) { report, _, _ in
+            let note = "skipped entries whose URL is not http or https: data: (3 entries), blob: (1 entry)"
+            #expect(report.skipped.contains { $0.reason == note }, "\(report.skipped)")
+        }
+    }
+
     @Test func repeatsBecomeSequencesWhenAsked() async throws {
         try await imported(["firefox.har": HARFixtures.firefox], sequences: true) { _, _, client in
             let first = try await client.execute(uri: "/v1/notifications/count", method: .get)
