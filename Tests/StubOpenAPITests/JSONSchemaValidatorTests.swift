@@ -337,6 +337,17 @@ import Yams
         #expect(try !passes(.array([.number(1), .string("x")]), "{ type: array, items: { type: number } }"))
     }
 
+    /// Arrays are the same only at the same length: one that begins as another does is not it, for
+    /// `const`, `enum` and `uniqueItems` alike.
+    @Test func anArrayThatBeginsAsAnotherIsNotTheSame() throws {
+        let ids: JSONValue = .array([.string("acc-1"), .string("acc-2")])
+        #expect(try passes(ids, "{ const: [acc-1, acc-2] }"))
+        #expect(try !passes(.array([.string("acc-1")]), "{ const: [acc-1, acc-2] }"), "shorter")
+        #expect(try !passes(ids, "{ const: [acc-1] }"), "longer")
+        #expect(try !passes(ids, "{ enum: [[acc-1], [acc-1, acc-2, acc-3]] }"))
+        #expect(try passes(.array([.array([.number(1)]), .array([.number(1), .number(2)])]), "{ type: array, uniqueItems: true }"))
+    }
+
     /// YAML reads an unquoted `2026-11-20` as a timestamp: an `enum` or `const` written so still
     /// means the day (or the moment) as text, as a JSON document would write it.
     @Test func aDateWrittenBareInYAMLIsItsText() throws {
