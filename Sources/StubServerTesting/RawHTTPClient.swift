@@ -97,6 +97,7 @@ public struct RawHTTPClient: Sendable {
             for part in parts {
                 if try await loop.submit({ collector.inputClosed || collector.reachedEnd || collector.timedOut }).get() { break }
                 do { try await channel.writeAndFlush(ByteBuffer(bytes: part)).get() } catch { break }
+                try await loop.submit { collector.bytesWritten += part.count }.get()
                 try await Task.sleep(for: pause)
             }
             return try await finish(channel, collector, loop: loop, timeout: timeout)
@@ -202,7 +203,7 @@ public struct RawHTTPClient: Sendable {
 
         func channelInactive(context: ChannelHandlerContext) {
             let ending: RawHTTPResponse.Ending = reachedEnd ? .endReached : timedOut ? .timedOut : .closedByStub
-            done.succeed(RawHTTPResponse(bytes: bytes, ending: ending))
+            done.succeed(RawHTTPResponse(bytes: bytes, ending: ending, bytesWritten: bytesWritten))
             context.fireChannelInactive()
         }
 
@@ -219,6 +220,12 @@ public struct RawHTTPResponse: Sendable {
     public let bytes: [UInt8]
     /// What ended the read.
     public let ending: Ending
+    /// How many bytes of the request went out. Less than the whole request only when it was
+    /// sent in paced parts (`send(parts:pause:…)`) and the writing stopped early: the stub
+    /// answered or closed first, or `timeout` passed. A test of a slow client reads it to prove
+    /// the stub acted before the request was all sent, with no stopwatch that a busy machine
+    /// could fool.
+    public let bytesWritten: Int
 
     /// What ended a read.
     public enum Ending: Sendable, Equatable {
@@ -230,10 +237,11 @@ public struct RawHTTPResponse: Sendable {
         case timedOut
     }
 
-    /// The bytes, and what ended the read.
-    public init(bytes: [UInt8], ending: Ending) {
+    /// The bytes, what ended the read, and how many bytes of the request went out.
+    public init(bytes: [UInt8], ending: Ending, bytesWritten: Int = 0) {
         self.bytes = bytes
         self.ending = ending
+        self.bytesWritten = bytesWritten
     }
 
     /// The bytes as text (UTF-8).

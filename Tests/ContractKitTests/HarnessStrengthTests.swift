@@ -54,7 +54,7 @@ import StubFormats
         ContractCase(id: id, given: given, when: when, with: with, expect: Expectation(expect), concurrency: concurrency)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aSignalThatArrivesLateIsWaitedForAndCounted() async throws {
+    @Test(.timeLimit(.minutes(3))) func aSignalThatArrivesLateIsWaitedForAndCounted() async throws {
         try await withHost { host in
             let runner = ContractRunner(client: Self.client(), stubURL: host.baseURL)
             let late = await runner.run(contractCase("late", "signal.fire", with: ["late": "yes"], expect: [.signals: ["sessionExpired": 1]]))
@@ -65,7 +65,7 @@ import StubFormats
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aSignalThatNeverComesFailsAfterTheBoundInsteadOfHanging() async throws {
+    @Test(.timeLimit(.minutes(3))) func aSignalThatNeverComesFailsAfterTheBoundInsteadOfHanging() async throws {
         try await withHost { host in
             let runner = ContractRunner(client: Self.client(), stubURL: host.baseURL)
             let never = await runner.run(contractCase("never", "signal.fire", with: ["fires": "0"], expect: [.signals: ["sessionExpired": 1]]))
