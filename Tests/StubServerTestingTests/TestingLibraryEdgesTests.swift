@@ -117,6 +117,30 @@ import Testing
         }
     }
 
+    /// A live stub stops as SIGTERM stops `stubbank serve` (`LiveStub.stop()`, here at the end of
+    /// `withStub`): a request held by a hang (its limit a day) or a ten-minute delay ends at once,
+    /// closed without an answer, rather than holding the stop. Under the time limit, a stop that
+    /// waited for them fails.
+    @Test(.timeLimit(.minutes(3))) func aStopEndsTheRequestsItHolds() async throws {
+        let held = try await withStub(.live, stubs: Self.bank, configure: { $0.hangLimitSeconds = 86_400 }) { stub in
+            let raw = try #require(stub.raw)
+            let held = ["X-Stub-Delay: 600000", "X-Stub-Fault: hang"].map { header in
+                Task {
+                    try await raw.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\(header)\r\nConnection: close\r\n\r\n",
+                                       timeout: .seconds(86_400))
+                }
+            }
+            // A hang is journalled when it begins; a delay only once it is over.
+            try await eventually("the hang has begun", timeout: .seconds(60)) { stub.journalCount == 1 }
+            return held
+        }
+        for request in held {
+            let answer = try await request.value
+            #expect(answer.ending == .closedByStub)
+            #expect(answer.text.isEmpty, "a held request was answered: \(answer.text)")
+        }
+    }
+
     /// The client gives up at the `timeout` it is given. The stub ends its hang after 20 s by
     /// closing the connection: a client that waited URLSession's default 60 s instead would meet
     /// that close (connection lost), not its own timeout. No stopwatch, which a busy machine can

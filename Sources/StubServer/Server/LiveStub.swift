@@ -42,8 +42,7 @@ public final class LiveStub: Sendable {
                              clock: @escaping @Sendable () -> Date = Date.init) async throws -> LiveStub {
         let backend = try StubBackend(configuration: configuration, logger: logger, clock: clock)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = StubApplication.make(backend: backend) { port in continuation.yield(port) }
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let group = StubApplication.group(backend: backend, onRunning: { port in continuation.yield(port) }, signals: [])
         let task = Task {
             // However the server ends, the wait for its port below ends with it.
             defer { continuation.finish() }
@@ -63,7 +62,8 @@ public final class LiveStub: Sendable {
         return LiveStub(port: port, backend: backend, group: group, task: task)
     }
 
-    /// Stops the stub gracefully.
+    /// Stops the stub as SIGTERM stops `stubbank serve`: requests held by a delay, a bandwidth
+    /// pause or a hang end at once, then the server drains and its port closes.
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value

@@ -45,20 +45,27 @@ public enum StubApplication {
         )
     }
 
-    /// Runs the stub until SIGINT or SIGTERM. The stop first fires `backend.stopSignal`, so
-    /// requests held by a delay, a bandwidth pause or a hang end at once, and only then does the
-    /// HTTP server drain: the process exits well within a second with hundreds of them open.
+    /// Runs the stub until SIGINT or SIGTERM; see `group(running:backend:onRunning:signals:)`.
     public static func run(backend: StubBackend, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await group(backend: backend, onRunning: onRunning, signals: [.sigterm, .sigint]).run()
+    }
+
+    /// The service group that serves `backend` until one of `signals` arrives or its graceful
+    /// shutdown is triggered. The stop first fires `backend.stopSignal`, so requests held by a
+    /// delay, a bandwidth pause or a hang end at once, and only then does the HTTP server drain:
+    /// the stop ends well within a second with hundreds of them open. `stubbank serve` and
+    /// `LiveStub` both run this group, so both stop the same way.
+    static func group(backend: StubBackend, onRunning: @escaping @Sendable (Int) async -> Void,
+                      signals: [UnixSignal]) -> ServiceGroup {
         let app = make(backend: backend, onRunning: onRunning)
         // A group stops its services last to first, so the releaser goes before the server.
-        let group = ServiceGroup(configuration: .init(
+        return ServiceGroup(configuration: .init(
             services: [
                 .init(service: app),
                 .init(service: StopReleaser(signal: backend.stopSignal), successTerminationBehavior: .ignore),
             ],
-            gracefulShutdownSignals: [.sigterm, .sigint],
+            gracefulShutdownSignals: signals,
             logger: backend.logger))
-        try await group.run()
     }
 }
 
