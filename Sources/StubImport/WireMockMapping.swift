@@ -452,9 +452,22 @@ struct WireMockMapping {
             where pattern[option] != nil && pattern[option] as? Bool != false {
                 problems.append("\(at).equalToXml uses \(option), which route files cannot express")
             }
+            // WireMock leaves out of the comparison what these name; route files compare all but
+            // namespaces and processing instructions, so any other would refuse what WireMock takes.
+            let exempted = (pattern["exemptedComparisons"] as? [Any] ?? []).map { "\($0)" }
+                .filter { !["NAMESPACE_URI", "NAMESPACE_PREFIX", "PROCESSING_INSTRUCTION_TARGET", "PROCESSING_INSTRUCTION_DATA"].contains($0) }
+            if !exempted.isEmpty {
+                problems.append("\(at).equalToXml exempts \(exempted.joined(separator: ", ")) from the comparison, which route files cannot express")
+            }
             if route.bodyXml != nil { return problems.append("\(at): a second equalToXml; route files take one") }
             do {
-                _ = try ExpectedXML(text)
+                let expected = try ExpectedXML(text)
+                // Without `enablePlaceholders: true` WireMock compares `${xmlunit.…}` as text; a
+                // route file always reads it as a placeholder.
+                if pattern["enablePlaceholders"] as? Bool != true, let placeholder = Self.firstPlaceholder(in: expected.root) {
+                    return problems.append("\(at).equalToXml holds \(placeholder) without \"enablePlaceholders\": true, so WireMock "
+                                           + "compares it as text; route files read it as a placeholder")
+                }
                 route.bodyXml = text
             } catch {
                 problems.append("\(at).equalToXml \(error.reason)")
@@ -478,6 +491,16 @@ struct WireMockMapping {
         } catch {
             problems.append("\(at).matchesXPath: \(error.reason)")
         }
+    }
+
+    /// The first value in `element` that is an XMLUnit placeholder, trimmed.
+    private static func firstPlaceholder(in element: XMLBody) -> String? {
+        var found: String?
+        _ = element.mapValues { value in
+            if found == nil, XMLUnitPlaceholder(value) != nil { found = value.trimmingCharacters(in: .whitespacesAndNewlines) }
+            return value
+        }
+        return found
     }
 
     /// `value` with `transform` applied to every string in it.

@@ -142,7 +142,6 @@ import HTTPTypes
             <At>${xmlunit.isDateTime}</At></Tx>
             """
         // All four are ones the loader takes; it refuses only a placeholder XMLUnit lacks.
-        #expect(ExpectedXML.unknownPlaceholder(in: source) == nil)
         let expected = try ExpectedXML(source)
         let good = #"<Tx id="anything"><Amt>12.5</Amt><Ref>MSG-42</Ref><At>2026-11-26T10:00:00Z</At></Tx>"#
         #expect(expected.mismatch(XMLBody.parse(Array(good.utf8))) == nil)
@@ -151,23 +150,60 @@ import HTTPTypes
                     #"<Tx id="a"><Amt>1</Amt><Ref>MSG-42</Ref><At>yesterday</At></Tx>"#] {
             #expect(expected.mismatch(XMLBody.parse(Array(bad.utf8))) != nil, "\(bad)")
         }
-        #expect(ExpectedXML.unknownPlaceholder(in: "<a>${xmlunit.isBoolean}</a>") == "${xmlunit.isBoolean")
+        let refused = #expect(throws: ValueMatcherError.self) { try ExpectedXML(#"<a b="${ xmlunit.isBoolean }"/>"#) }
+        #expect(refused?.reason.hasPrefix("holds ${ xmlunit.isBoolean }, which is not an XMLUnit placeholder") == true, "\(String(describing: refused))")
     }
 
-    /// `${xmlunit.matchesRegex(…)}` holds when the expression matches the whole text, as
-    /// XMLUnit's `String.matches` does: not text that only contains a match, whatever the
-    /// expression's alternatives.
-    @Test func aRegexPlaceholderMatchesTheWholeText() throws {
-        let expected = try ExpectedXML("<Pay><Ccy>${xmlunit.matchesRegex(EUR|GBP)}</Ccy><Ref>${xmlunit.matchesRegex([0-9]{4})}</Ref></Pay>")
+    /// `${xmlunit.matchesRegex(…)}` holds when the expression finds a match in the trimmed text,
+    /// as XMLUnit's `MatchesRegexPlaceholderHandler` does (`Matcher.find`): anchors make it whole.
+    @Test func aRegexPlaceholderFindsAMatchAsXMLUnitDoes() throws {
+        let expected = try ExpectedXML("<Pay><Ccy>${xmlunit.matchesRegex(EUR|GBP)}</Ccy><Ref>${xmlunit.matchesRegex(^[0-9]{4}$)}</Ref></Pay>")
         func mismatch(_ ccy: String, _ ref: String) -> String? {
             expected.mismatch(XMLBody.parse(Array("<Pay><Ccy>\(ccy)</Ccy><Ref>\(ref)</Ref></Pay>".utf8)))
         }
         #expect(mismatch("EUR", "1234") == nil)
-        #expect(mismatch("GBP", "0000") == nil)
-        #expect(mismatch("EURO", "1234") == #"at /Pay/Ccy: expected "${xmlunit.matchesRegex(EUR|GBP)}", found "EURO""#)
-        #expect(mismatch("XGBP", "1234") != nil)
+        #expect(mismatch("XGBP", " 0000 ") == nil)
+        #expect(mismatch("EURO", "1234") == nil)
+        #expect(mismatch("USD", "1234") == #"at /Pay/Ccy: expected "${xmlunit.matchesRegex(EUR|GBP)}", found "USD""#)
         #expect(mismatch("EUR", "12345") != nil)
         #expect(mismatch("EUR", "x1234") != nil)
+        // Parentheses inside the expression, and a count with a comma, are the expression's.
+        let grouped = try ExpectedXML("<Ref>${xmlunit.matchesRegex(^(EUR|GBP)-[0-9]{2,3}$)}</Ref>")
+        #expect(grouped.mismatch(XMLBody.parse(Array("<Ref>GBP-123</Ref>".utf8))) == nil)
+        #expect(grouped.mismatch(XMLBody.parse(Array("<Ref>GBP-1</Ref>".utf8))) != nil)
+    }
+
+    /// Placeholders as XMLUnit reads them: blanks inside the braces and around the value, a
+    /// missing attribute taken by `ignore` alone, `isNumber` by XMLUnit's own pattern, and
+    /// `isDateTime` as Java's lenient `SimpleDateFormat` reads a date at the text's start, in
+    /// XMLUnit's ISO patterns or the one given.
+    @Test func placeholdersAreReadAsXMLUnitReadsThem() throws {
+        func accepts(_ placeholder: String, _ value: String?) throws -> Bool {
+            let parsed = try #require(XMLUnitPlaceholder(placeholder), "\(placeholder) is a placeholder")
+            return parsed.accepts(value)
+        }
+        #expect(XMLUnitPlaceholder("  ${  xmlunit.isNumber  }  ") == XMLUnitPlaceholder("${xmlunit.isNumber}"))
+        #expect(XMLUnitPlaceholder("${xmlunit.matchesRegex( [0-9]+ )}")?.argument == " [0-9]+ ")
+        for plain in ["xmlunit.ignore", "${xmlunit.}", "${ignore}", "a ${xmlunit.ignore}", "$ {xmlunit.ignore}"] {
+            #expect(XMLUnitPlaceholder(plain) == nil, "\(plain)")
+        }
+        #expect(try accepts("${xmlunit.ignore}", nil))
+        #expect(try !accepts("${xmlunit.isNumber}", nil))
+        for number in ["1", "-1.5", ".5", "+2e10", " 3E-2 "] { #expect(try accepts("${xmlunit.isNumber}", number), "\(number)") }
+        for other in ["1.", "0x10", "NaN", "inf", "1,5", "", "1 2"] { #expect(try !accepts("${xmlunit.isNumber}", other), "\(other)") }
+        for date in ["2026-12-02", "2026-12-02T10:00:00Z", "2026-12-02 10:00:00.123+01:00", "12/2/26", "2026-1-2"] {
+            #expect(try accepts("${xmlunit.isDateTime}", date), "\(date)")
+        }
+        for other in ["yesterday", "", "02.12.2026", "T10:00"] { #expect(try !accepts("${xmlunit.isDateTime}", other), "\(other)") }
+        #expect(try accepts("${xmlunit.isDateTime(dd.MM.yyyy)}", "02.12.2026"))
+        #expect(try !accepts("${xmlunit.isDateTime(dd.MM.yyyy)}", "2026-12-02"))
+        #expect(try accepts("${xmlunit.isDateTime(EEE, d MMM yyyy HH:mm:ss Z)}", "Wed, 2 Dec 2026 10:00:00 +0100"))
+        #expect(try accepts("${xmlunit.isDateTime(yyyyMMdd'T'HHmm)}", "20261202T1000"))
+        #expect(try !accepts("${xmlunit.isDateTime(yyyyMMdd'T'HHmm)}", "20261202 1000"))
+        // In a document: an attribute `${xmlunit.ignore}` stands for may be missing; another may not.
+        let expected = try ExpectedXML(#"<Tx id="${ xmlunit.ignore }" n=" ${xmlunit.isNumber} "><At> ${xmlunit.isDateTime} </At></Tx>"#)
+        #expect(expected.mismatch(XMLBody.parse(Array(#"<Tx n="7"><At>2026-12-02</At></Tx>"#.utf8))) == nil)
+        #expect(expected.mismatch(XMLBody.parse(Array(#"<Tx id="1"><At>2026-12-02</At></Tx>"#.utf8))) == "at /Tx: missing attribute n")
     }
 
     @Test func routeFilesMatchXMLBodiesAndSayWhyNot() throws {

@@ -177,4 +177,44 @@ import Testing
         #expect(post(periodic.replacingOccurrences(of: "\"12\"", with: "\"twelve\"")) == 404)
         #expect(post(periodic.replacingOccurrences(of: "<IBAN>DE39</IBAN>", with: "<BIC>X</BIC>")) == 404, "the XML part is checked too")
     }
+
+    /// `equalToXml`'s options as WireMock reads them. Without `"enablePlaceholders": true` it
+    /// compares `${xmlunit.…}` as text, so such a mapping is listed, not converted to a route that
+    /// reads a placeholder. An exempted comparison route files make (`ATTR_VALUE`) is listed;
+    /// exempting namespaces, which route files never compare, changes nothing. Placeholders
+    /// written with blanks or a date format convert, replay and serve.
+    @Test func equalToXmlsOptionsAreWireMocks() throws {
+        let source = ScratchFolder()
+        try FileManager.default.createDirectory(at: source.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        func mapping(_ path: String, _ pattern: String) -> String {
+            #"{ "request": { "method": "POST", "urlPath": "\#(path)", "bodyPatterns": [ \#(pattern) ] }, "response": { "status": 200 } }"#
+        }
+        let mappings = [
+            mapping("/off", #"{ "equalToXml": "<a>${xmlunit.ignore}</a>" }"#),
+            mapping("/false", #"{ "equalToXml": "<a id=\"${xmlunit.isNumber}\"/>", "enablePlaceholders": false }"#),
+            mapping("/exempt", #"{ "equalToXml": "<a id=\"1\"/>", "exemptedComparisons": ["NAMESPACE_URI", "ATTR_VALUE"] }"#),
+            mapping("/namespaces", #"{ "equalToXml": "<p:a xmlns:p=\"urn:x\">1</p:a>", "exemptedComparisons": ["NAMESPACE_URI"] }"#),
+            mapping("/on", #"{ "equalToXml": "<Tx id=\"${ xmlunit.ignore }\"><On>${xmlunit.isDateTime(dd.MM.yyyy)}</On><Ref> ${  xmlunit.matchesRegex(^[A-Z]{3}-[0-9]{2,4}$)  } </Ref></Tx>", "enablePlaceholders": true }"#),
+        ]
+        try Data(#"{ "mappings": [\#(mappings.joined(separator: ",\n")) ] }"#.utf8).write(to: source.url.appendingPathComponent("mappings/xml.json"))
+        let out = ScratchFolder()
+        let report = try WireMockImporter(source: source.url).run(out: out.url)
+        let reasons = report.skipped.map(\.reason)
+        #expect(report.routes == 2 && report.skipped.count == 3, "\(reasons)")
+        #expect(reasons.contains { $0.contains("${xmlunit.ignore} without \"enablePlaceholders\": true") }, "\(reasons)")
+        #expect(reasons.contains { $0.contains("${xmlunit.isNumber} without \"enablePlaceholders\": true") }, "\(reasons)")
+        #expect(reasons.contains { $0.contains("exempts ATTR_VALUE from the comparison") && !$0.contains("NAMESPACE_URI") }, "\(reasons)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 2 && replay.matched == 2, "\(replay.mismatched) \(replay.notReplayed)")
+
+        let backend = try StubBackend(configuration: StubServerConfiguration(stubsDirectory: out.url), bank: nil, logger: Logger(label: "test"))
+        func status(_ target: String, _ body: String) -> Int {
+            Int(backend.engine.answer(EngineRequest(method: "POST", target: target, headers: [.contentType: "application/xml"],
+                                                    body: Array(body.utf8))).status.code)
+        }
+        #expect(status("/on", "<Tx><On>02.12.2026</On><Ref>ABC-123</Ref></Tx>") == 200, "no id: ignore takes a missing attribute")
+        #expect(status("/on", #"<Tx id="7"><On>2026-12-02</On><Ref>ABC-123</Ref></Tx>"#) == 404, "not the date format given")
+        #expect(status("/on", #"<Tx id="7"><On>02.12.2026</On><Ref>ABC-1</Ref></Tx>"#) == 404)
+        #expect(status("/namespaces", #"<q:a xmlns:q="urn:y">1</q:a>"#) == 200)
+    }
 }

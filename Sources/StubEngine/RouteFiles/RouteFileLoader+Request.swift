@@ -64,11 +64,6 @@ extension RouteFileLoader {
             return condition
         case "bodyXml":
             guard let text = reader.string(node, at: at) else { return condition }
-            if let unknown = ExpectedXML.unknownPlaceholder(in: text) {
-                reader.fail(node, "\(at): \(unknown)…} is not a placeholder StubBank reads "
-                            + "(${xmlunit.ignore}, isNumber, isDateTime, matchesRegex(…))")
-                return condition
-            }
             do {
                 condition.bodyXML = try ExpectedXML(text)
             } catch {

@@ -45,6 +45,39 @@ package final class XMLBody: Sendable {
         }.joined()
     }
 
+    /// The same element with `transform` applied to each attribute value other than a namespace
+    /// declaration, and to the text of each element without child elements.
+    package func mapValues<E: Error>(_ transform: (String) throws(E) -> String) throws(E) -> XMLBody {
+        var attributes = self.attributes
+        for (name, value) in attributes where name != "xmlns" && !name.hasPrefix("xmlns:") { attributes[name] = try transform(value) }
+        guard !elements.isEmpty else { return XMLBody(name: name, attributes: attributes, children: [.text(try transform(text))]) }
+        var children: [Child] = []
+        for child in self.children {
+            switch child {
+            case .element(let element): children.append(.element(try element.mapValues(transform)))
+            case .text: children.append(child)
+            }
+        }
+        return XMLBody(name: name, attributes: attributes, children: children)
+    }
+
+    /// The element as XML text: its name, its attributes in name order and its children, with
+    /// `&`, `<`, `>` and `"` escaped.
+    package var xml: String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        let head = ([name] + attributes.keys.sorted().map { "\($0)=\"\(escaped(attributes[$0] ?? ""))\"" }).joined(separator: " ")
+        let inner = children.map { child in
+            switch child {
+            case .element(let element): element.xml
+            case .text(let text): escaped(text)
+            }
+        }.joined()
+        return "<\(head)>\(inner)</\(name)>"
+    }
+
     /// Attributes other than namespace declarations (`xmlns`, `xmlns:p`), by local name.
     package var plainAttributes: [String: String] {
         var result: [String: String] = [:]
@@ -121,17 +154,21 @@ package final class XMLBody: Sendable {
 
 /// The XML a request body must be (`bodyXml`, WireMock's `equalToJson`'s sibling `equalToXml`):
 /// the same elements by local name, in order, with the same attributes in any order (namespace
-/// declarations and prefixes aside) and the same text, trimmed. XMLUnit's placeholders stand for
-/// a value: `${xmlunit.ignore}` any, `${xmlunit.isNumber}` a number, `${xmlunit.matchesRegex(…)}`
-/// text the expression matches whole, `${xmlunit.isDateTime}` an ISO 8601 date and time.
+/// declarations and prefixes aside) and the same text, trimmed. A value that is an XMLUnit
+/// placeholder (`XMLUnitPlaceholder`) stands for any value it accepts.
 package struct ExpectedXML: Sendable {
     package let root: XMLBody
     package let source: String
 
-    /// - Throws: the reason, when `source` is not well-formed XML.
+    /// - Throws: the reason, when `source` is not well-formed XML or holds a placeholder whose
+    ///   keyword XMLUnit does not have (a typo, most likely: XMLUnit would compare it as text).
     package init(_ source: String) throws(ValueMatcherError) {
         guard let root = XMLBody.parse(Array(source.utf8)) else {
             throw ValueMatcherError(reason: "is not well-formed XML")
+        }
+        if let unknown = Self.unknownPlaceholder(in: root) {
+            throw ValueMatcherError(reason: "holds \(unknown), which is not an XMLUnit placeholder ("
+                                    + XMLUnitPlaceholder.keywords.map { "${xmlunit.\($0)}" }.joined(separator: ", ") + ")")
         }
         self.root = root
         self.source = source
@@ -149,8 +186,10 @@ package struct ExpectedXML: Sendable {
         let want = expected.plainAttributes, have = actual.plainAttributes
         for name in Set(want.keys).union(have.keys).sorted() {
             guard let value = want[name] else { return "at \(at): unexpected attribute \(name)" }
-            guard let found = have[name] else { return "at \(at): missing attribute \(name)" }
-            if !valueMatches(value, found) { return "at \(at)/@\(name): expected \"\(value)\", found \"\(found)\"" }
+            // As XMLUnit has it, a missing attribute is what `${xmlunit.ignore}` accepts.
+            if !valueMatches(value, have[name]) {
+                return have[name].map { "at \(at)/@\(name): expected \"\(value)\", found \"\($0)\"" } ?? "at \(at): missing attribute \(name)"
+            }
         }
         let wanted = expected.elements, had = actual.elements
         if wanted.isEmpty, had.isEmpty {
@@ -165,31 +204,116 @@ package struct ExpectedXML: Sendable {
         return nil
     }
 
-    /// Whether `found` is `expected`, or what an XMLUnit placeholder in `expected` accepts.
-    private static func valueMatches(_ expected: String, _ found: String) -> Bool {
-        guard expected.hasPrefix("${xmlunit."), expected.hasSuffix("}") else { return expected == found }
-        let body = String(expected.dropFirst("${xmlunit.".count).dropLast())
-        switch body {
-        case "ignore": return true
-        case "isNumber": return Double(found.trimmingCharacters(in: .whitespaces)) != nil
-        case "isDateTime": return (try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(found)) != nil
-            || (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(found)) != nil
-        default:
-            guard body.hasPrefix("matchesRegex("), body.hasSuffix(")") else { return expected == found }
-            let pattern = String(body.dropFirst("matchesRegex(".count).dropLast())
-            return found.range(of: "^(?:" + pattern + ")$", options: .regularExpression) != nil
+    /// Whether `found` (nil when missing) is `expected`, or what an XMLUnit placeholder that
+    /// `expected` is accepts. A placeholder XMLUnit does not know is compared as text, as there.
+    private static func valueMatches(_ expected: String, _ found: String?) -> Bool {
+        guard let placeholder = XMLUnitPlaceholder(expected), placeholder.isKnown else { return expected == found }
+        return placeholder.accepts(found)
+    }
+
+    /// The first placeholder in `element`'s values whose keyword XMLUnit does not have, as written.
+    private static func unknownPlaceholder(in element: XMLBody) -> String? {
+        var values = element.plainAttributes.keys.sorted().compactMap { element.plainAttributes[$0] }
+        if element.elements.isEmpty { values.append(element.text) }
+        for value in values {
+            if let placeholder = XMLUnitPlaceholder(value), !placeholder.isKnown {
+                return value.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        for child in element.elements {
+            if let unknown = unknownPlaceholder(in: child) { return unknown }
+        }
+        return nil
+    }
+}
+
+/// An XMLUnit placeholder, read as XMLUnit's `PlaceholderDifferenceEvaluator` reads one with its
+/// default delimiters: a value that is wholly `${xmlunit.KEYWORD}` or `${xmlunit.KEYWORD(ARGUMENT)}`,
+/// blanks allowed around it and inside the braces. What each keyword accepts is XMLUnit's:
+/// - `ignore`: anything, a missing attribute or text too;
+/// - `isNumber`: a decimal number, its sign and exponent optional (`-1.5`, `.5`, `2e10`; not
+///   `1.`, `0x10` or `NaN`);
+/// - `isDateTime`: text that begins with a date, as Java's lenient `SimpleDateFormat` reads
+///   XMLUnit's ISO patterns (`2026-12-02`, `2026-12-02T10:00:00Z`, `2026-12-02 10:00`) or a
+///   short US date (`12/2/26`); with an argument, text that begins as that `SimpleDateFormat`
+///   pattern says (`isDateTime(dd.MM.yyyy)`);
+/// - `matchesRegex(PATTERN)`: trimmed text in which the expression finds a match (XMLUnit uses
+///   `find`: add `^` and `$` to match the whole).
+package struct XMLUnitPlaceholder: Equatable, Sendable {
+    /// The keywords XMLUnit has.
+    package static let keywords = ["ignore", "isNumber", "isDateTime", "matchesRegex"]
+    package let keyword: String
+    /// What is between the parentheses after the keyword, as written; nil without them.
+    package let argument: String?
+
+    /// The placeholder `value` is, or nil when it is none.
+    package init?(_ value: String) {
+        var text = Substring(value.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard text.hasPrefix("${"), text.hasSuffix("}") else { return nil }
+        text = text.dropFirst(2).dropLast().drop(while: \.isWhitespace)
+        guard text.hasPrefix("xmlunit.") else { return nil }
+        let content = text.dropFirst("xmlunit.".count).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !content.isEmpty else { return nil }
+        if let open = content.firstIndex(of: "("), content.hasSuffix(")") {
+            keyword = content[..<open].trimmingCharacters(in: .whitespaces)
+            argument = String(content[content.index(after: open)..<content.index(before: content.endIndex)])
+        } else {
+            keyword = content
+            argument = nil
         }
     }
 
-    /// The placeholders XMLUnit has that this reads; any other `${xmlunit.…}` is refused at load.
-    package static func unknownPlaceholder(in source: String) -> String? {
-        var rest = Substring(source)
-        while let start = rest.range(of: "${xmlunit.") {
-            let tail = rest[start.upperBound...]
-            let name = tail.prefix { $0.isLetter }
-            if !["ignore", "isNumber", "isDateTime", "matchesRegex"].contains(String(name)) { return "${xmlunit.\(name)" }
-            rest = tail
+    /// Whether XMLUnit has this keyword; it compares any other placeholder as text.
+    package var isKnown: Bool { Self.keywords.contains(keyword) }
+
+    /// Whether `value` (nil when the attribute or text is missing) is one this stands for.
+    package func accepts(_ value: String?) -> Bool {
+        if keyword == "ignore" { return true }
+        guard let value else { return false }
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch keyword {
+        case "isNumber":
+            return text.range(of: #"^[-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil
+        case "isDateTime":
+            let pattern = argument.map(Self.datePattern) ?? #"^(?:[0-9]+-[0-9]+-[0-9]+|[0-9]+/[0-9]+/[0-9]+)"#
+            return text.range(of: pattern, options: .regularExpression) != nil
+        case "matchesRegex":
+            guard let argument, !argument.isEmpty else { return false }
+            return text.range(of: argument.trimmingCharacters(in: .whitespaces), options: .regularExpression) != nil
+        default:
+            return false
         }
-        return nil
+    }
+
+    /// A regular expression for the text a lenient `SimpleDateFormat` with `format` reads from
+    /// its beginning: numbers for numeric fields, letters for names, the literals as written.
+    static func datePattern(_ format: String) -> String {
+        var pattern = "^", characters = Array(format), index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "'" {
+                var end = index + 1, literal = ""
+                while end < characters.count, characters[end] != "'" { literal.append(characters[end]); end += 1 }
+                pattern += literal.isEmpty ? "'" : NSRegularExpression.escapedPattern(for: literal)
+                index = end + 1
+                continue
+            }
+            guard character.isASCII, character.isLetter else {
+                pattern += NSRegularExpression.escapedPattern(for: String(character))
+                index += 1
+                continue
+            }
+            var run = 1
+            while index + run < characters.count, characters[index + run] == character { run += 1 }
+            switch character {
+            case "M" where run >= 3, "L" where run >= 3: pattern += "[A-Za-z]+\\.?"
+            case "G", "E", "a": pattern += "[A-Za-z]+\\.?"
+            case "z": pattern += "[A-Za-z0-9+:-]+"
+            case "Z", "X": pattern += "(?:Z|[+-][0-9]{2}:?(?:[0-9]{2})?)"
+            default: pattern += "[0-9]+"
+            }
+            index += run
+        }
+        return pattern
     }
 }
