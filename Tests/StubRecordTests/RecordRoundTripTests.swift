@@ -159,6 +159,21 @@ import BuiltInBank
         #expect(mixed.groups["status.yaml"]?.first?.responses.count == 1, "\(String(describing: mixed.groups["status.yaml"]))")
     }
 
+    /// A route's origin, written above it in its file, counts the values its path parameter took
+    /// when they shared one answer, and says nothing of a count when there was one value.
+    @Test func theOriginCountsTheValuesThatSharedAnAnswer() throws {
+        func exchange(_ id: Int) -> RecordedExchange {
+            RecordedExchange(method: "GET", path: "/v1/accounts/\(id)", query: nil, requestHeaders: [], requestBody: [], status: 200,
+                             responseHeaders: [("Content-Type", "application/json")], responseBody: Array(#"{"n":1}"#.utf8))
+        }
+        let two = try #require(RecordedRouteSet(redactor: Redactor(), sequences: false).build([exchange(1), exchange(2)])
+            .groups.values.first?.first)
+        #expect(two.origin.hasSuffix(" (2 values, one answer)"), "\(two.origin)")
+        let one = try #require(RecordedRouteSet(redactor: Redactor(), sequences: false).build([exchange(1)]).groups.values.first?.first)
+        #expect(one.path != "/v1/accounts/1", "the id became a parameter, or this proves nothing: \(one.path)")
+        #expect(!one.origin.contains("values"), "\(one.origin)")
+    }
+
     /// Paths whose ids would be the same slug (`/v1/fx_rates` and `/v1/fx-rates`) still get ids
     /// of their own: the loader refuses a folder whose ids repeat.
     @Test func pathsOfOneSlugGetIdsOfTheirOwn() {
