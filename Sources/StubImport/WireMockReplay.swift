@@ -265,7 +265,10 @@ struct WireMockReplay {
             guard let placeholder = XMLUnitPlaceholder(value), placeholder.isKnown else { return value }
             switch placeholder.keyword {
             case "isNumber": return "1"
-            case "isDateTime": return placeholder.argument.map(Self.dateSample) ?? "2026-01-01T00:00:00Z"
+            case "isDateTime":
+                // 1 January 2026, 00:00 UTC, as the format given writes it.
+                return placeholder.argument.map { DateCondition.string(Date(timeIntervalSince1970: 1_767_225_600), pattern: $0) }
+                    ?? "2026-01-01T00:00:00Z"
             case "matchesRegex":
                 guard let pattern = placeholder.argument?.trimmingCharacters(in: .whitespaces),
                       let sampled = PatternSampler.sample(pattern, using: &generator) else {
@@ -275,44 +278,6 @@ struct WireMockReplay {
             default: return "x"
             }
         }.xml
-    }
-
-    /// A date written as the `SimpleDateFormat` pattern `format` writes 1 January 2026, 00:00 UTC.
-    private static func dateSample(_ format: String) -> String {
-        var out = "", characters = Array(format), index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "'" {
-                var end = index + 1
-                while end < characters.count, characters[end] != "'" { out.append(characters[end]); end += 1 }
-                if end == index + 1 { out += "'" }
-                index = end + 1
-                continue
-            }
-            guard character.isASCII, character.isLetter else { out.append(character); index += 1; continue }
-            var run = 1
-            while index + run < characters.count, characters[index + run] == character { run += 1 }
-            switch character {
-            case "y", "Y": out += run == 2 ? "26" : "2026"
-            case "u": out += "4"
-            case "M", "L": out += run >= 4 ? "January" : run == 3 ? "Jan" : "01"
-            case "E": out += run >= 4 ? "Thursday" : "Thu"
-            case "G": out += "AD"
-            case "a": out += "AM"
-            case "z": out += "UTC"
-            case "Z": out += "+0000"
-            case "X": out += "Z"
-            case "D": out += "001"
-            case "S": out += String(repeating: "0", count: run)
-            case "d": out += "01"
-            case "h": out += "12"
-            case "k": out += "24"
-            case "H", "K", "m", "s": out += "00"
-            default: out += "1"
-            }
-            index += run
-        }
-        return out
     }
 
     /// `value` with each json-unit placeholder replaced by a value it accepts.

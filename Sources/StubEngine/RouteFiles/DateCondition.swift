@@ -259,13 +259,13 @@ package struct DateCondition: Sendable, Equatable {
 
     private static let isoPattern = "yyyy-MM-dd'T'HH:mm:ssXXXXX"
 
-    /// `date` written by `pattern`, in UTC.
-    private static func string(_ date: Date, pattern: String) -> String {
+    /// `date` written by `pattern` (a `SimpleDateFormat`-style pattern), in UTC.
+    package static func string(_ date: Date, pattern: String) -> String {
         formatters.withLockedValue { formatter(pattern, in: &$0).string(from: date) }
     }
 
     /// `text` read by the first of `patterns` that reads it, in UTC.
-    private static func date(_ text: String, patterns: [String]) -> Date? {
+    package static func date(_ text: String, patterns: [String]) -> Date? {
         formatters.withLockedValue { cache in
             for pattern in patterns {
                 if let date = formatter(pattern, in: &cache).date(from: text) { return date }

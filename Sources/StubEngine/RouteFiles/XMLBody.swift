@@ -275,45 +275,16 @@ package struct XMLUnitPlaceholder: Equatable, Sendable {
         case "isNumber":
             return text.range(of: #"^[-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil
         case "isDateTime":
-            let pattern = argument.map(Self.datePattern) ?? #"^(?:[0-9]+-[0-9]+-[0-9]+|[0-9]+/[0-9]+/[0-9]+)"#
-            return text.range(of: pattern, options: .regularExpression) != nil
+            guard let argument else {
+                return text.range(of: #"^(?:[0-9]+-[0-9]+-[0-9]+|[0-9]+/[0-9]+/[0-9]+)"#, options: .regularExpression) != nil
+            }
+            // A lenient `SimpleDateFormat` reads the format from the text's start and leaves the rest.
+            return (0..<text.count).contains { DateCondition.date(String(text.dropLast($0)), patterns: [argument]) != nil }
         case "matchesRegex":
             guard let argument, !argument.isEmpty else { return false }
             return text.range(of: argument.trimmingCharacters(in: .whitespaces), options: .regularExpression) != nil
         default:
             return false
         }
-    }
-
-    /// A regular expression for the text a lenient `SimpleDateFormat` with `format` reads from
-    /// its beginning: numbers for numeric fields, letters for names, the literals as written.
-    static func datePattern(_ format: String) -> String {
-        var pattern = "^", characters = Array(format), index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "'" {
-                var end = index + 1, literal = ""
-                while end < characters.count, characters[end] != "'" { literal.append(characters[end]); end += 1 }
-                pattern += literal.isEmpty ? "'" : NSRegularExpression.escapedPattern(for: literal)
-                index = end + 1
-                continue
-            }
-            guard character.isASCII, character.isLetter else {
-                pattern += NSRegularExpression.escapedPattern(for: String(character))
-                index += 1
-                continue
-            }
-            var run = 1
-            while index + run < characters.count, characters[index + run] == character { run += 1 }
-            switch character {
-            case "M" where run >= 3, "L" where run >= 3: pattern += "[A-Za-z]+\\.?"
-            case "G", "E", "a": pattern += "[A-Za-z]+\\.?"
-            case "z": pattern += "[A-Za-z0-9+:-]+"
-            case "Z", "X": pattern += "(?:Z|[+-][0-9]{2}:?(?:[0-9]{2})?)"
-            default: pattern += "[0-9]+"
-            }
-            index += run
-        }
-        return pattern
     }
 }
