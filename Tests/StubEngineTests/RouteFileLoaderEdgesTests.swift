@@ -77,7 +77,8 @@ import StubOpenAPI
     }
 
     /// Hidden files (macOS's `._` copies, an editor's `.#` lock) are not route files, even when
-    /// they are not text; files with other extensions are not read either.
+    /// they are not text; files with other extensions are not read either. `.YML` and `.JSON`
+    /// (as a Windows or a tool may write them) are route files.
     @Test func hiddenFilesAndOtherExtensionsAreNotRead() throws {
         let (routes, problems) = load([
             "routes/r.yaml": """
@@ -90,9 +91,11 @@ import StubOpenAPI
             "routes/.#r.yaml": "routes: [ { broken",
             "routes/notes.txt": "routes: [ { broken",
             "routes/r.yaml~": "routes: [ { broken",
+            "routes/Legacy.YML": "routes: [ { id: legacy, request: { path: /v1/legacy }, responses: [{ status: 200 }] } ]",
+            "routes/Upper.JSON": #"{ "routes": [ { "id": "upper", "request": { "path": "/v1/upper" }, "responses": [{ "status": 200 }] } ] }"#,
         ])
         #expect(problems.isEmpty, "\(problems)")
-        #expect(routes.routes.map(\.id) == ["r"])
+        #expect(Set(routes.routes.map(\.id)) == ["r", "legacy", "upper"], "an extension is read in any case")
     }
 
     /// A route file's top level is `routes` and `defaults`: a misspelt key, a file that is a list,

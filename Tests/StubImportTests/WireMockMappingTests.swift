@@ -440,6 +440,34 @@ import Testing
         #expect(status(#"{"amount":5,"ref":"r","currency":"GBP"}"#) == 404)
     }
 
+    /// Spring Cloud Contract writes every body field of a contract's stub as a Jayway filter on
+    /// the body object (`$[?(@.loanAmount == 99999)]`, `@.['id'] =~ /[0-9]+/`); WireMock matches
+    /// when the filter keeps the body. Each converts as written, and answers as WireMock does.
+    @Test func jaywayFiltersConvertAsWritten() throws {
+        let (report, backend, out) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "PUT", "url": "/fraudcheck",
+                  "bodyPatterns": [ { "matchesJsonPath": "$[?(@.loanAmount == 99999)]" },
+                                    { "matchesJsonPath": "$[?(@.['clientId'] =~ /[0-9]{10}/)]" },
+                                    { "matchesJsonPath": { "expression": "$.items[*].currency", "equalTo": "GBP" } } ] },
+                "response": { "status": 200, "body": "FRAUD" } }
+            ] }
+            """#)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        let files = FileManager.default.enumerator(atPath: out.url.appendingPathComponent("routes").path)?.compactMap { $0 as? String } ?? []
+        let yaml = try files.filter { $0.hasSuffix(".yaml") }.map {
+            try String(contentsOf: out.url.appendingPathComponent("routes/" + $0), encoding: .utf8)
+        }.joined()
+        #expect(yaml.contains("$[?(@.loanAmount == 99999)]"), "\(yaml)")
+        func status(_ body: String) -> Int { Int(answer(backend, "/fraudcheck", method: "PUT", body: body).status.code) }
+        #expect(status(#"{"loanAmount": 99999, "clientId": "1234567890", "items": [{"currency": "EUR"}, {"currency": "GBP"}]}"#) == 200)
+        #expect(status(#"{"loanAmount": 99999, "clientId": 1234567890, "items": [{"currency": "GBP"}]}"#) == 200,
+                "a number's text matches the regex, as Jayway reads it")
+        #expect(status(#"{"loanAmount": 123, "clientId": "1234567890", "items": [{"currency": "GBP"}]}"#) == 404)
+        #expect(status(#"{"loanAmount": 99999, "clientId": "12345", "items": [{"currency": "GBP"}]}"#) == 404)
+        #expect(status(#"{"loanAmount": 99999, "clientId": "1234567890", "items": [{"currency": "EUR"}]}"#) == 404)
+    }
+
     /// `caseInsensitive` on `equalTo`, `contains` and `doesNotContain` compares text in any
     /// case, and the text stays text: a dot or a plus in it is no regular expression.
     @Test func caseInsensitiveTextMatchersCompareTheTextAsWritten() throws {

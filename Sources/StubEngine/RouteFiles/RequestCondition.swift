@@ -78,8 +78,11 @@ package struct RequestCondition: Sendable {
             }
         }
         for (path, matcher) in body {
-            let value = input.body.flatMap(path.value(in:))
-            if let why = matcher.mismatch(value, now: input.now()) {
+            let why = path.isDefinite
+                ? matcher.mismatch(input.body.flatMap(path.value(in:)), now: input.now())
+                : Self.valuesMismatch(matcher, input.body.map(path.values(in:)).flatMap { $0.isEmpty ? nil : $0 }, input,
+                                      together: JSONValue.array)
+            if let why {
                 return input.body == nil && !input.request.body.isEmpty ? "body is not JSON, so \(path) \(why)" : "body \(path) \(why)"
             }
         }
@@ -122,17 +125,23 @@ package struct RequestCondition: Sendable {
 
     package func holds(_ input: RouteInput) -> Bool { firstMismatch(input) == nil }
 
-    /// A repeated query parameter (`?id=3&id=9`), or what an XPath selects: `equals` with a list
-    /// tests every value in order; any other matcher holds when one of the values satisfies it (as
-    /// WireMock reads a single matcher on a repeated parameter, and on `matchesXPath`'s values).
+    /// A repeated query parameter (`?id=3&id=9`), or what an XPath selects.
     private static func valuesMismatch(_ matcher: ValueMatcher, _ values: [String]?, _ input: RouteInput) -> String? {
-        if case .equals(.array) = matcher.kind {
-            return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) }, now: input.now())
-        }
-        if matcher.testsEveryValue { return matcher.mismatch(values.map { .array($0.map(JSONValue.string)) }, now: input.now()) }
-        guard let values, values.count > 1 else { return matcher.mismatch(values?.first.map(JSONValue.string), now: input.now()) }
-        if values.contains(where: { matcher.matches(.string($0), now: input.now()) }) { return nil }
-        return matcher.mismatch(.string(values.joined(separator: "&")), now: input.now())
+        valuesMismatch(matcher, values?.map(JSONValue.string), input) { .string($0.compactMap(\.text).joined(separator: "&")) }
+    }
+
+    /// Values found together (a repeated query parameter, what an XPath or an indefinite JSON path
+    /// finds; nil for none): `equals` with a list tests every value in order, and so do
+    /// `hasExactly` and `includes`; any other matcher holds when one of the values satisfies it (as
+    /// WireMock reads a single matcher on a repeated parameter, and on `matchesXPath`'s and
+    /// `matchesJsonPath`'s values). A miss shows the values as `together` writes them.
+    private static func valuesMismatch(_ matcher: ValueMatcher, _ values: [JSONValue]?, _ input: RouteInput,
+                                       together: ([JSONValue]) -> JSONValue) -> String? {
+        if case .equals(.array) = matcher.kind { return matcher.mismatch(values.map(JSONValue.array), now: input.now()) }
+        if matcher.testsEveryValue { return matcher.mismatch(values.map(JSONValue.array), now: input.now()) }
+        guard let values, values.count > 1 else { return matcher.mismatch(values?.first, now: input.now()) }
+        if values.contains(where: { matcher.matches($0, now: input.now()) }) { return nil }
+        return matcher.mismatch(together(values), now: input.now())
     }
 
     /// The cookies of `Cookie` fields (`a=1; b=2`, RFC 6265), by name; a name sent twice has
