@@ -29,6 +29,7 @@ import StubFormats
         #expect(try ids("$..id") == ["a", "o1", "b"], "every depth, in document order")
         #expect(try found("$..total") == [.number(2)], "the top level too")
         #expect(try ids("$.accounts[-1].id") == ["b"], "a negative index counts from the end")
+        #expect(try ids("$.accounts[-2].id") == ["a"])
         #expect(try ids("$.accounts[-3].id").isEmpty)
         #expect(try ids("$.accounts[0:1].id") == ["a"])
         #expect(try ids("$.accounts[1:].id") == ["b"])

@@ -16,6 +16,8 @@ package import StubFormats
 package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     package let description: String
     let query: Query
+    /// True when the path finds one value or none: names and single indexes only.
+    package let isDefinite: Bool
 
     package init(_ text: String) throws(ValueMatcherError) {
         description = text
@@ -27,10 +29,8 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw ValueMatcherError(reason: "JSON path \"\(text)\" \(error.reason)")
         }
+        isDefinite = query.isDefinite
     }
-
-    /// True when the path finds one value or none: names and single indexes only.
-    package var isDefinite: Bool { query.isDefinite }
 
     /// What a definite path finds, or nil when a step is missing. An indefinite path's first find.
     package func value(in root: JSONValue) -> JSONValue? { values(in: root).first }
