@@ -63,7 +63,7 @@ import StubFormats
         #expect(try JSONPath("$.amount.currency.more").value(in: body) == nil)
     }
 
-    @Test(arguments: ["amount", "$.", "$.items[", "$.items[x]", "$...a", "$[odd']", "$['odd\"]", "$[']", "$.a()"])
+    @Test(arguments: ["amount", "$.", "$.items[", "$.items[x]", "$...a", "$[odd']", "$['odd\"]", "$[']", "$.a()", "$.items[-"])
     func badJSONPathsAreRefused(_ text: String) {
         #expect(throws: ValueMatcherError.self) { try JSONPath(text) }
     }

@@ -173,6 +173,10 @@ import StubFormats
             let bare = document.replacingOccurrences(of: "https://{region}.bank.example/{version}/", with: url)
             #expect(try load(bare).serverBasePath == "", "\(url)")
         }
+        // Of several servers (production, then a sandbox), the first is the document's base path.
+        let two = document.replacingOccurrences(of: #"[{url: "https://{region}.bank.example/{version}/","#,
+                                                with: #"[{url: /open-banking/v4.0}, {url: "https://sandbox.bank.example/sandbox/v4.0","#)
+        #expect(try load(two).serverBasePath == "/open-banking/v4.0")
     }
 
     @Test func aReferenceChainIsFollowedToItsEndAndACycleOrAGapIsNil() throws {
