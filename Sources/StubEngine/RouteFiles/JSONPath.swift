@@ -115,10 +115,12 @@ extension JSONPath {
             }
         }
 
-        /// RFC 9535's slice: a negative bound counts from the end, a negative step walks back.
-        private static func slice(_ items: [JSONValue], start: Int?, end: Int?, step: Int) -> [JSONValue] {
+        /// RFC 9535's slice: a negative bound counts from the end, a negative step walks back. A
+        /// step longer than the list is taken as the list's length, so no index overflows.
+        private static func slice(_ items: [JSONValue], start: Int?, end: Int?, step given: Int) -> [JSONValue] {
             let count = items.count
-            guard step != 0, count > 0 else { return [] }
+            guard given != 0, count > 0 else { return [] }
+            let step = given > 0 ? min(given, count) : max(given, -count)
             func normal(_ bound: Int) -> Int { bound < 0 ? count + bound : bound }
             var picked: [JSONValue] = []
             if step > 0 {
