@@ -416,31 +416,35 @@ struct WireMockMapping {
     }
 
     private static func bodyMatchers(_ pattern: [String: Any], at: String, problems: inout [String]) -> [(String, ImportedRoute.Matcher)] {
-        if let expected = pattern["equalToJson"] {
-            var value = expected
-            if let text = expected as? String {
-                guard let data = text.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data,
-                    options: .fragmentsAllowed) else {
-                    problems.append("\(at).equalToJson is not JSON")
-                    return []
-                }
-                value = parsed
-            }
-            let json = SchemaSampler.json(value)
-            let ignoreArrayOrder = pattern["ignoreArrayOrder"] as? Bool ?? false
-            let ignoreExtraElements = pattern["ignoreExtraElements"] as? Bool ?? false
-            return [("$", .equalsJSON(json, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements))]
-        }
+        if pattern["equalToJson"] != nil { return equalToJSON(pattern, at: at, problems: &problems).map { [("$", $0)] } ?? [] }
         if let path = pattern["matchesJsonPath"] as? String { return [(path, .present)] }
         if let object = pattern["matchesJsonPath"] as? [String: Any], let path = object["expression"] as? String {
             var rest = object
             rest.removeValue(forKey: "expression")
             if rest.isEmpty { return [(path, .present)] }
+            // What the path finds may be matched as JSON (`"equalToJson": "{ \"inner\": 42 }"`).
+            if rest["equalToJson"] != nil {
+                return equalToJSON(rest, at: "\(at).matchesJsonPath", problems: &problems).map { [(path, $0)] } ?? []
+            }
             return matcher(rest, at: "\(at).matchesJsonPath", problems: &problems).map { [(path, $0)] } ?? []
         }
         let keys = pattern.keys.sorted().joined(separator: ", ")
         problems.append("\(at) uses \(keys), which route files cannot express (they match JSON bodies by path)")
         return []
+    }
+
+    /// `equalToJson` with its options, as a JSON value (text holding JSON, or the JSON itself).
+    private static func equalToJSON(_ pattern: [String: Any], at: String, problems: inout [String]) -> ImportedRoute.Matcher? {
+        var value = pattern["equalToJson"] as Any
+        if let text = value as? String {
+            guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
+                problems.append("\(at).equalToJson is not JSON")
+                return nil
+            }
+            value = parsed
+        }
+        return .equalsJSON(SchemaSampler.json(value), ignoreArrayOrder: pattern["ignoreArrayOrder"] as? Bool ?? false,
+                           ignoreExtraElements: pattern["ignoreExtraElements"] as? Bool ?? false)
     }
 
     /// `equalToXml` (→ `bodyXml`) or `matchesXPath` (→ `xpath`). The namespace map

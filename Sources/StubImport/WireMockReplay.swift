@@ -157,8 +157,13 @@ struct WireMockReplay {
     /// A body the `bodyPatterns` accept.
     private static func body(from patterns: Any?, at place: String, generator: inout SeededGenerator) throws(NoSample) -> [UInt8] {
         var body: [UInt8] = []
+        // What the `equalToJson` and `matchesJsonPath` patterns ask for, in one document.
+        var document: JSONValue?
         for (index, bodyPattern) in (patterns as? [[String: Any]] ?? []).enumerated() {
-            if let expected = bodyPattern["equalToJson"] {
+            var json: JSONValue?
+            if let pattern = bodyPattern["matchesJsonPath"] {
+                json = try jsonPathExample(pattern, at: "\(place)[\(index)].matchesJsonPath", generator: &generator)
+            } else if let expected = bodyPattern["equalToJson"] {
                 var value: Any = expected
                 if let text = expected as? String {
                     guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
@@ -166,8 +171,7 @@ struct WireMockReplay {
                     }
                     value = parsed
                 }
-                let json = try filled(SchemaSampler.json(value), generator: &generator)
-                body = Array(WireJSON.encode(json))
+                json = try filled(SchemaSampler.json(value), generator: &generator)
             } else if let xml = bodyPattern["equalToXml"] as? String {
                 body = Array(try filledXML(xml, generator: &generator).utf8)
             } else if bodyPattern["matchesXPath"] != nil {
@@ -177,8 +181,48 @@ struct WireMockReplay {
             } else {
                 throw NoSample(reason: "\(place)[\(index)] (\(bodyPattern.keys.sorted().joined(separator: ", "))) has no sample body")
             }
+            guard let json else { continue }
+            guard let merged = document.map({ JSONPath.merge($0, json) }) ?? json else {
+                throw NoSample(reason: "\(place)[\(index)] asks for a value that an earlier pattern gave another")
+            }
+            document = merged
         }
+        if let document { body = Array(WireJSON.encode(document)) }
         return body
+    }
+
+    /// A text the regular expression matches whole; inline flags such as `(?s)` or `(?i)` change
+    /// nothing a sample needs.
+    private static func sample(regex pattern: String, generator: inout SeededGenerator) -> String? {
+        PatternSampler.sample(pattern.replacingOccurrences(of: #"^\(\?[a-z]+\)"#, with: "", options: .regularExpression),
+                              using: &generator)
+    }
+
+    /// A JSON body in which a `matchesJsonPath` expression finds a value its matcher accepts
+    /// (`JSONPath.example`); nil when it asks for nothing (`absent`).
+    private static func jsonPathExample(_ pattern: Any, at: String, generator: inout SeededGenerator) throws(NoSample) -> JSONValue? {
+        var rest = pattern as? [String: Any] ?? [:]
+        guard let expression = pattern as? String ?? rest.removeValue(forKey: "expression") as? String else {
+            throw NoSample(reason: "\(at) has no expression")
+        }
+        var leaf: JSONValue?
+        if let expected = rest["equalToJson"] {
+            let text = expected as? String
+            guard let value = text == nil ? expected
+                    : try? JSONSerialization.jsonObject(with: Data(text!.utf8), options: .fragmentsAllowed) else {
+                throw NoSample(reason: "\(at).equalToJson is not JSON")
+            }
+            leaf = try filled(SchemaSampler.json(value), generator: &generator)
+        } else if !rest.isEmpty {
+            guard let text = try sample(rest, at: at, generator: &generator) else { return nil }
+            let isNumber = WireMockMapping.numberMatchers.contains { rest[$0.0] != nil }
+            leaf = isNumber ? Double(text).map(JSONValue.number) : .string(text)
+        }
+        let path: JSONPath
+        do { path = try JSONPath(expression) } catch { throw NoSample(reason: "\(at): \(error.reason)") }
+        let example = path.example(leaf: leaf) { sample(regex: $0, generator: &generator) }
+        guard let example else { throw NoSample(reason: "\(at): no JSON body is made from \(expression)") }
+        return example
     }
 
     /// The values a WireMock matcher of a query parameter or header accepts: one per matcher of
@@ -231,9 +275,7 @@ struct WireMockReplay {
         // HTTP trims a field's ends, so a contained "Bearer " is sent inside other text.
         if let text = matcher["contains"] as? String { return "x" + text + "x" }
         if let pattern = matcher["matches"] as? String {
-            // Inline flags such as (?s) or (?i) change nothing a sample needs.
-            let plain = pattern.replacingOccurrences(of: #"^\(\?[a-z]+\)"#, with: "", options: .regularExpression)
-            guard let text = PatternSampler.sample(plain, using: &generator) else {
+            guard let text = sample(regex: pattern, generator: &generator) else {
                 throw NoSample(reason: "\(at): no value can be made from the pattern \(pattern)")
             }
             return text

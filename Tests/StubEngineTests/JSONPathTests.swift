@@ -177,6 +177,83 @@ import StubFormats
         #expect(miss.contains("$[?(@.loanAmount > 1000)]"), "the near miss names the path: \(miss)")
     }
 
+    /// A definite path that finds a list: a matcher about one value tests its items (as WireMock's
+    /// `matchesJsonPath` with a value pattern does); `equals` with a list, `present`, `absent`,
+    /// `hasExactly` and `includes` test the list itself, an empty one included.
+    @Test func aDefinitePathToAListTestsItsItems() throws {
+        let (routes, problems) = RouteFolder.load("""
+            routes:
+              - id: vip
+                request: { method: POST, path: /v1/tags, body: { "$.tags": vip } }
+                responses: [ { status: 200, body: VIP } ]
+              - id: regex
+                request: { method: POST, path: /v1/tags, body: { "$.tags": { matches: "s[0-9]+" } } }
+                responses: [ { status: 201, body: REGEX } ]
+              - id: whole
+                request: { method: POST, path: /v1/tags, body: { "$.tags": { equals: [a, b] } } }
+                responses: [ { status: 202, body: WHOLE } ]
+              - id: empty
+                request: { method: POST, path: /v1/tags, body: { "$.tags": { present: true }, "$.kind": empty } }
+                responses: [ { status: 203, body: EMPTY } ]
+              - id: none
+                request: { method: POST, path: /v1/tags, body: { "$.tags": { equals: [] }, "$.kind": none } }
+                responses: [ { status: 205 } ]
+              - id: untagged
+                request: { method: POST, path: /v1/tags, body: { "$.tags": { absent: true }, "$.kind": untagged } }
+                responses: [ { status: 206 } ]
+              - id: limit
+                request: { method: POST, path: /v1/tags, body: { "$.limits": { greaterThan: 100 } } }
+                responses: [ { status: 204 } ]
+            """)
+        #expect(problems.isEmpty, "\(problems)")
+        let probe = EngineProbe(sources: [FileRouteSource(routes: routes, state: FileRouteState(seed: 1), clock: Date.init)])
+        func status(_ body: String) -> Int { Int(probe.answer("/v1/tags", method: "POST", body: body).status.code) }
+        #expect(status(#"{"tags": ["a", "vip"]}"#) == 200, "one item is vip")
+        #expect(status(#"{"tags": ["s12", "x"]}"#) == 201, "one item matches the whole regex")
+        #expect(status(#"{"tags": ["s12x"]}"#) == 404, "the regex matches an item whole, not the list's text")
+        #expect(status(#"{"tags": ["a", "b"]}"#) == 202, "a list under equals is the whole list")
+        #expect(status(#"{"tags": ["b", "a"]}"#) == 404)
+        #expect(status(#"{"tags": [], "kind": "empty"}"#) == 203, "an empty list is present")
+        #expect(status(#"{"tags": [], "kind": "none"}"#) == 205, "an empty list has no item that is vip, and equals []")
+        #expect(status(#"{"kind": "untagged"}"#) == 206)
+        #expect(status(#"{"tags": [], "kind": "untagged"}"#) == 404, "an empty list is there")
+        #expect(status(#"{"limits": [50, 150]}"#) == 204, "one item is above 100")
+        #expect(status(#"{"limits": [50, 100]}"#) == 404)
+        #expect(status(#"{"tags": "vip"}"#) == 200, "one value is tested as before")
+    }
+
+    /// The body an import's replay sends for a `matchesJsonPath`: the path finds the value in it.
+    @Test func anExampleIsWhatThePathFinds() throws {
+        func example(_ text: String, _ leaf: JSONValue? = nil) throws -> String? {
+            try JSONPath(text).example(leaf: leaf) { $0 == "(?i)[0-9]{3}" ? "123" : nil }.map { String(decoding: WireJSON.encode($0), as: UTF8.self) }
+        }
+        #expect(try example("$.a.b", .string("x")) == #"{"a":{"b":"x"}}"#)
+        #expect(try example("$['odd name']") == #"{"odd name":"example"}"#)
+        #expect(try example("$.items[*].currency", .string("GBP")) == #"{"items":[{"currency":"GBP"}]}"#)
+        #expect(try example("$.items[2]", .number(1)) == #"{"items":[1,1,1]}"#)
+        #expect(try example("$.items[-2]", .number(1)) == #"{"items":[1,1]}"#)
+        #expect(try example("$.items[1:3]", .number(1)) == #"{"items":[1,1]}"#)
+        #expect(try example("$.items[3:1]", .number(1)) == nil, "an empty slice finds nothing")
+        #expect(try example("$..id", .number(4)) == #"{"id":4}"#)
+        #expect(try example("$[?(@.amount > 100)]") == #"{"amount":101}"#, "on a body that is one object")
+        #expect(try example("$[?(100 >= @.amount)]") == #"{"amount":100}"#, "a value on the left is mirrored")
+        #expect(try example("$[?(@.code =~ /[0-9]{3}/i)]") == #"{"code":"123"}"#, "the regex is sampled with its flags")
+        #expect(try example("$[?(5 < @.n && @.m < 5)]") == #"{"m":4,"n":6}"#, "a value on the left is mirrored")
+        #expect(try example("$.items[?(@.id == 7 && @.kind != 'card')].name", .string("n"))
+                == #"{"items":[{"id":7,"kind":"cardx","name":"n"}]}"#)
+        #expect(try example("$.tags[?(@ in ['a', 'b'])]") == #"{"tags":["a"]}"#, "@ alone: the item is the value")
+        #expect(try example("$[?(@.code.length() >= 1 && @.code.size() <= 3)]") == #"{"code":["x","x","x"]}"#)
+        #expect(try example("$[?(@.tags anyof ['a', 'b'] || @.x)]") == #"{"tags":["a"]}"#)
+        #expect(try example("$[?(@.tags size 2 && @.c contains 'x' && @.e empty true)]") == #"{"c":"x","e":[],"tags":["x","x"]}"#)
+        #expect(try example("$[?(@.s nin ['example'])]") == #"{"s":"other"}"#)
+        #expect(try example("$[?(@.a == 1 && @.a == 2)]") == nil, "no value is both")
+        for none in ["$.items.length()", "$[?(!(@.a))]", "$[?(@.a == $.b)]", "$[?(@.a =~ /x/)]", "$[?(@.a < 'b')]"] {
+            #expect(try example(none) == nil, "\(none)")
+        }
+        #expect(JSONPath.merge(.object(["a": .array([.number(1)])]), .object(["a": .array([.number(1), .number(2)]), "b": .null]))
+                == .object(["a": .array([.number(1), .number(2)]), "b": .null]))
+    }
+
     @Test func aRouteFileRefusesABadPathWithItsLine() {
         let (_, problems) = RouteFolder.load("""
             routes:

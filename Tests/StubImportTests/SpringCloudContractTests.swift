@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTypes
 import StubEngine
-import StubImport
+@testable import StubImport
+import StubFormats
 import StubServer
 import Testing
 
@@ -34,5 +35,23 @@ import Testing
         #expect(answer("PUT", "/fraudcheck", #"{"clientId": "12345", "loanAmount": 99999}"#, type: "application/vnd.fraud.v1+json").0 == 404)
         #expect(answer("POST", "/users", #"{"login": "john", "name": "John The Contract"}"#).0 == 200)
         #expect(answer("POST", "/users", #"{"login": "jane", "name": "John The Contract"}"#).0 == 404)
+        // The import's replay writes a body from each stub's filters, and each stub answers it.
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 4 && replay.matched == 4 && replay.notReplayed.isEmpty,
+                "\(replay.mismatched) \(replay.notReplayed)")
+    }
+
+    /// Each of the 72 paths Spring Cloud Contract's repository holds has an example body (the
+    /// replay's), and finds something in it, its regexes sampled as the replay samples them.
+    @Test func eachOfItsPathsHasABodyItFindsSomethingIn() throws {
+        let file = importFixtures.appendingPathComponent("spring-cloud-contract/json-paths.txt")
+        let paths = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(paths.count == 72)
+        var generator = SeededGenerator(seed: 3)
+        for text in paths {
+            let path = try JSONPath(text)
+            let example = path.example(leaf: nil) { PatternSampler.sample($0, using: &generator) }
+            #expect(example.map { !path.values(in: $0).isEmpty } == true, "\(text): \(String(describing: example))")
+        }
     }
 }

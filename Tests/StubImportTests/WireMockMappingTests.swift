@@ -468,6 +468,62 @@ import Testing
         #expect(status(#"{"loanAmount": 99999, "clientId": "1234567890", "items": [{"currency": "EUR"}]}"#) == 404)
     }
 
+    /// The examples of WireMock's "Request Matching" page (JSON Path), each a mapping: each
+    /// converts, the import's replay writes a body it answers, and the bodies the page says
+    /// match and do not match are answered so.
+    @Test func theJSONPathExamplesOfWireMocksDocsMatchAsTheySay() throws {
+        let examples: [(String, [String], [String])] = [
+            (#""$.name""#, [#"{ "name": "Wiremock" }"#], [#"{ "price": 15 }"#]),
+            (#""$.things[?(@.name == 'RequiredThing')]""#,
+             [#"{ "things": { "name": "RequiredThing" } }"#, #"{ "things": [ { "name": "RequiredThing" }, { "name": "Wiremock" } ] }"#],
+             [#"{ "price": 15 }"#, #"{ "things": { "name": "Wiremock" } }"#]),
+            (#""$.things[?(@.name =~ /Required.*/i)]""#,
+             [#"{ "things": { "name": "RequiredThing" } }"#, #"{ "things": [ { "name": "Required" }, { "name": "Wiremock" } ] }"#],
+             [#"{ "price": 15 }"#, #"{ "things": { "name": "Wiremock" } }"#, #"{ "things": [ { "name": "Thing" }, { "name": "Wiremock" } ] }"#]),
+            (#""$[?(@.things.size() == 2)]""#,
+             [#"{ "things": [ { "name": "RequiredThing" }, { "name": "Wiremock" } ] }"#], [#"{ "things": [ { "name": "RequiredThing" } ] }"#]),
+            (#"{ "expression": "$..todoItem", "contains": "wash" }"#,
+             [#"{ "list": [ { "todoItem": "dust" }, { "todoItem": "wash up" } ] }"#], [#"{ "list": [ { "todoItem": "dust" } ] }"#]),
+            (#"{ "expression": "$.outer", "equalToJson": "{ \"inner\": 42 }" }"#,
+             [#"{ "outer": { "inner": 42 } }"#], [#"{ "outer": { "inner": 43 } }"#]),
+        ]
+        let mappings = examples.enumerated().map { index, example in
+            #"{ "request": { "method": "POST", "url": "/e\#(index)", "bodyPatterns": [ { "matchesJsonPath": \#(example.0) } ] }, "#
+                + #""response": { "status": 200, "body": "example \#(index)" } }"#
+        }
+        let (report, backend, _) = try Self.convert(#"{ "mappings": [ \#(mappings.joined(separator: ", ")) ] }"#)
+        #expect(report.routes == examples.count && report.skipped.isEmpty, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == examples.count && replay.matched == examples.count && replay.notReplayed.isEmpty,
+                "\(replay.mismatched) \(replay.notReplayed)")
+        for (index, example) in examples.enumerated() {
+            for body in example.1 {
+                #expect(answer(backend, "/e\(index)", method: "POST", body: body).status.code == 200, "\(example.0) \(body)")
+            }
+            for body in example.2 {
+                #expect(answer(backend, "/e\(index)", method: "POST", body: body).status.code == 404, "\(example.0) \(body)")
+            }
+        }
+    }
+
+    /// A definite path that finds a list is tested item by item, as WireMock does
+    /// (`MatchesJsonPathPattern` writes each item as text and takes the first that matches).
+    @Test func aJSONPathToAListMatchesOneOfItsItems() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "POST", "url": "/v1/payees",
+                  "bodyPatterns": [ { "matchesJsonPath": { "expression": "$.roles", "equalTo": "admin" } },
+                                    { "matchesJsonPath": { "expression": "$.scores", "matches": "[0-9]{3}" } } ] },
+                "response": { "status": 201 } }
+            ] }
+            """#)
+        #expect(report.routes == 1 && report.skipped.isEmpty, "\(report.skipped)")
+        func status(_ body: String) -> Int { Int(answer(backend, "/v1/payees", method: "POST", body: body).status.code) }
+        #expect(status(#"{"roles": ["viewer", "admin"], "scores": [12, 345]}"#) == 201)
+        #expect(status(#"{"roles": ["viewer"], "scores": [12, 345]}"#) == 404)
+        #expect(status(#"{"roles": ["admin"], "scores": [12, 3456]}"#) == 404)
+    }
+
     /// `caseInsensitive` on `equalTo`, `contains` and `doesNotContain` compares text in any
     /// case, and the text stays text: a dot or a plus in it is no regular expression.
     @Test func caseInsensitiveTextMatchersCompareTheTextAsWritten() throws {

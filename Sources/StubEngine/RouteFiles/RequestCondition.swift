@@ -78,10 +78,20 @@ package struct RequestCondition: Sendable {
             }
         }
         for (path, matcher) in body {
-            let why = path.isDefinite
-                ? matcher.mismatch(input.body.flatMap(path.value(in:)), now: input.now())
-                : Self.valuesMismatch(matcher, input.body.map(path.values(in:)).flatMap { $0.isEmpty ? nil : $0 }, input,
-                                      together: JSONValue.array)
+            let why: String?
+            if path.isDefinite {
+                // A list a definite path finds is tested as an indefinite path's values are
+                // (as WireMock's `matchesJsonPath` does); an empty one is there all the same.
+                let found = input.body.flatMap(path.value(in:))
+                if case .array(let items)? = found, !matcher.asksPresence {
+                    why = Self.valuesMismatch(matcher, items, input, together: JSONValue.array)
+                } else {
+                    why = matcher.mismatch(found, now: input.now())
+                }
+            } else {
+                why = Self.valuesMismatch(matcher, input.body.map(path.values(in:)).flatMap { $0.isEmpty ? nil : $0 }, input,
+                                          together: JSONValue.array)
+            }
             if let why {
                 return input.body == nil && !input.request.body.isEmpty ? "body is not JSON, so \(path) \(why)" : "body \(path) \(why)"
             }

@@ -84,6 +84,14 @@ package struct ValueMatcher: Sendable {
         }
     }
 
+    /// Whether it asks only whether the value is there (`present`, `absent`).
+    package var asksPresence: Bool {
+        switch kind {
+        case .present, .absent: true
+        default: false
+        }
+    }
+
     package let kind: Kind
     package let equality: JSONEquality
     /// Compiled once at load; `NSRegularExpression` is thread-safe for matching.
