@@ -516,6 +516,34 @@ import StubOpenAPI
         let list = try #require(nested["list"] as? [Any])
         #expect((list.last as? [String: Any])?["name"] as? String == "t9", "\(plan.text)")
     }
+    /// A route whose answer holds no tag is written once, at load, and chosen without the
+    /// session's lock (nothing to count or draw); a tag anywhere, a header's included, makes it
+    /// rendered per request.
+    @Test func anAnswerWithNoTagIsWrittenOnceAndKeepsNoState() throws {
+        let (routes, problems) = load(["routes/r.yaml": """
+            routes:
+              - id: plain
+                request: { method: GET, path: /v1/plain }
+                responses: [ { status: 200, headers: { Cache-Control: no-store }, body: { tags: [a, b], n: 1 } } ]
+              - id: text
+                request: { method: GET, path: /v1/text }
+                responses: [ { status: 200, body: "no tags here" } ]
+              - id: header
+                request: { method: GET, path: /v1/header }
+                responses: [ { status: 200, headers: { X-Id: "{{uuid}}" }, body: { n: 1 } } ]
+            """])
+        #expect(problems.isEmpty, "\(problems)")
+        let byID = Dictionary(uniqueKeysWithValues: routes.routes.map { ($0.id, $0) })
+        for id in ["plain", "text"] {
+            let route = try #require(byID[id])
+            #expect(route.isStateless, "\(id)")
+            guard case .bytes = route.responses[0].body else { Issue.record("\(id) is rendered per request"); continue }
+        }
+        #expect(byID["header"]?.isStateless == false, "a templated header is drawn per request")
+        #expect(try ResponseTemplate.compile("plain", escaping: .none).isLiteral)
+        #expect(try !ResponseTemplate.compile("{{uuid}}", escaping: .none).isLiteral)
+    }
+
     /// A body file is told from a route file by its extension in any case: `bodies/ACCOUNT.JSON`
     /// (as Windows tools and some exporters write it) is a body, read as JSON and served as it
     /// is, never composed as YAML (which refuses JSON's escaped surrogate pairs, `\uD83D\uDE00`).

@@ -48,6 +48,16 @@ import HTTPTypes
         }
     }
 
+    /// What a YAML 1.2 reader (Go's yaml.v3, ruamel, the JSON schema of YAML 1.2) takes for a
+    /// number, not text, is quoted, though the route loader's YAML 1.1 would read it as text:
+    /// hexadecimal and octal with a prefix, infinities and NaN in any case.
+    @Test func whatOtherReadersTakeForNumbersIsQuoted() throws {
+        for text in ["0o17", "0O17", "0x1F", "0X1f", ".inf", "-.Inf", "+.INF", ".nan", ".NaN", "1e3", "+1", ".5"] {
+            let written = try Yams.serialize(node: Node([(Node("value"), RouteFileWriter.node(.string(text)))]), width: 120)
+            #expect(written == "value: '\(text)'\n" || written == "value: \"\(text)\"\n", "\(text) written as \(written)")
+        }
+    }
+
     /// A number is written as a person writes it: `amount: 12`, not `12.0`; a fraction and a
     /// number past an `Int`'s exact range keep their form, and each reads back as itself.
     @Test func aNumberIsWrittenAsAPersonWritesIt() throws {

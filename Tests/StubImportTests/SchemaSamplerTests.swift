@@ -259,6 +259,8 @@ import StubOpenAPI
             Top: { type: integer, format: int32, minimum: 2147483600 }
             """
         #expect(try fits(steps, "Five").allSatisfy { $0 == .number(5) })
+        let step = "Step: { type: integer, minimum: 10, maximum: 100, multipleOf: 7 }"
+        #expect(Set(try fits(step, "Step")).count > 1, "a multiple is drawn, not always the first")
         #expect(try fits(steps, "Top").allSatisfy { value in
             if case .number(let number) = value { return (2_147_483_600...2_147_483_647).contains(number) }
             return false
