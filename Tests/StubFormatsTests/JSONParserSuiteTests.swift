@@ -76,6 +76,8 @@ import Testing
         // A string never closed is pinned where it opens, whether the text ends in it or in an escape.
         #expect(error("{\n  \"a\": \"abc")?.description == "the string is never closed with \" at line 2, column 8")
         #expect(error("[\"ab\\")?.description == "the string is never closed with \" at line 1, column 2")
+        #expect(error("[\"\\u0041")?.description == "the string is never closed with \" at line 1, column 2",
+                "the text ends just after a whole \\u escape")
         do {
             _ = try JSONValue.parse([0x5B, 0x31, 0x2C, 0x22, 0xFF, 0x22, 0x5D])   // [1,"<FF>"]
             Issue.record("a string that is not UTF-8 was read")

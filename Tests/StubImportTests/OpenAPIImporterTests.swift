@@ -288,6 +288,9 @@ import StubFormats
             let text = try #require(PatternSampler.sample(pattern, using: &generator), "\(pattern)")
             #expect(text.range(of: pattern, options: .regularExpression) != nil, "\(pattern) → \(text)")
         }
+        // An open count (`{2,}`) is drawn, not always its least.
+        let lengths = Set((0..<12).compactMap { _ in PatternSampler.sample("[a-z]{2,}", using: &generator)?.count })
+        #expect(lengths.count > 1 && lengths.allSatisfy { $0 >= 2 }, "\(lengths)")
         // A lookaround is beyond it: nil, and the caller notes it.
         #expect(PatternSampler.sample("(?=x)x", using: &generator) == nil && PatternSampler.sample("(?<!y)x", using: &generator) == nil)
         // A pattern cut short (a document's typo) is nil too, wherever it stops, and so is an empty flag group.
