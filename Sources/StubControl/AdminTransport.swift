@@ -30,7 +30,7 @@ struct AdminTransport: Sendable {
         }
         if let token { request.setValue(token, forHTTPHeaderField: "X-Stub-Admin-Token") }
         let data: Data, response: URLResponse
-        do { (data, response) = try await session.data(for: request) } catch { throw .unreachable(baseURL.absoluteString, error) }
+        do { (data, response) = try await session.data(for: request) } catch { throw .transport(baseURL.absoluteString, error) }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard expected.contains(status) else { throw Self.error(status: status, body: data, method: method, path: path) }
         return data

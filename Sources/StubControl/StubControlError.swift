@@ -1,3 +1,5 @@
+import Foundation
+
 /// What went wrong talking to the stub's admin API: the stub's own error, with the field it
 /// names, or no answer at all.
 public struct StubControlError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,6 +26,14 @@ public struct StubControlError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// The stub could not be reached, or did not answer in time.
+    /// The task waiting on the stub was cancelled (a test stopped or timed out).
+    static let cancelled = StubControlError(status: nil, code: "cancelled", message: "the wait was cancelled")
+
+    /// Why a call to `url` failed in the transport: `cancelled` when its task was, else `unreachable`.
+    static func transport(_ url: String, _ error: any Error) -> StubControlError {
+        Task.isCancelled || error is CancellationError || (error as? URLError)?.code == .cancelled ? .cancelled : .unreachable(url, error)
+    }
+
     static func unreachable(_ url: String, _ error: any Error) -> StubControlError {
         StubControlError(status: nil, code: "unreachable",
                          message: "the stub at \(url) did not answer: \(error). Is it running? (swift run stubbank serve)")

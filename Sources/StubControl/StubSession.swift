@@ -128,8 +128,6 @@ public struct StubSession: Sendable {
     }
 
     private func pause() async throws(StubControlError) {
-        do { try await control.clock.sleep(for: Self.pollInterval) } catch {
-            throw StubControlError(status: nil, code: "cancelled", message: "the wait was cancelled")
-        }
+        do { try await control.clock.sleep(for: Self.pollInterval) } catch { throw .cancelled }
     }
 }

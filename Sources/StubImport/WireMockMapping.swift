@@ -257,10 +257,11 @@ struct WireMockMapping {
         for (index, pattern) in (patterns as? [[String: Any]] ?? []).enumerated() {
             let at = "\(place)[\(index)]"
             if let text = Self.textMatcher(pattern, at: at, problems: &problems) {
-                if route.bodyText != nil {
-                    problems.append("\(at): a second whole-body text pattern; route files take one")
-                } else {
-                    route.bodyText = text
+                // Every pattern must hold (WireMock ANDs them), so a second is an `and`.
+                switch route.bodyText {
+                case nil: route.bodyText = text
+                case .and(let parts)?: route.bodyText = .and(parts + [text])
+                case let first?: route.bodyText = .and([first, text])
                 }
             } else if pattern["equalToXml"] != nil || pattern["matchesXPath"] != nil {
                 Self.convertXML(pattern, at: at, into: &route, problems: &problems)

@@ -159,6 +159,8 @@ struct WireMockReplay {
         var body: [UInt8] = []
         // What the `equalToJson` and `matchesJsonPath` patterns ask for, in one document.
         var document: JSONValue?
+        // The whole-body text patterns, which must all hold (sampled together, as an `and`).
+        var texts: [[String: Any]] = []
         for (index, bodyPattern) in (patterns as? [[String: Any]] ?? []).enumerated() {
             var json: JSONValue?
             if let pattern = bodyPattern["matchesJsonPath"] {
@@ -178,6 +180,7 @@ struct WireMockReplay {
                 throw NoSample(reason: "\(place)[\(index)].matchesXPath: no XML body is made from an XPath alone")
             } else if let text = try sample(bodyPattern, at: "\(place)[\(index)]", generator: &generator) {
                 body = Array(text.utf8)
+                texts.append(bodyPattern)
             } else {
                 throw NoSample(reason: "\(place)[\(index)] (\(bodyPattern.keys.sorted().joined(separator: ", "))) has no sample body")
             }
@@ -187,6 +190,7 @@ struct WireMockReplay {
             }
             document = merged
         }
+        if texts.count > 1, let text = try sample(["and": texts], at: place, generator: &generator) { body = Array(text.utf8) }
         if let document { body = Array(WireJSON.encode(document)) }
         return body
     }
@@ -255,10 +259,13 @@ struct WireMockReplay {
             return try sample(first, at: "\(at).or[0]", generator: &generator)
         }
         if let all = matcher["and"] as? [[String: Any]], !all.isEmpty {
-            // Texts it must contain go in one value; otherwise the value the first matcher gives.
-            let parts = all.compactMap { $0["contains"] as? String }
-            if parts.count == all.count { return "x" + parts.joined(separator: "x") + "x" }
+            // The text one part asks for exactly; or the texts it must contain, in one value, when
+            // the other parts only ask for texts it must not contain; or the first part's value.
             if let exact = all.lazy.compactMap({ $0["equalTo"] as? String }).first { return exact }
+            let parts = all.compactMap { $0["contains"] as? String }
+            let avoided = all.compactMap { $0["doesNotContain"] as? String }
+            let joined = "x" + parts.joined(separator: "x") + "x"
+            if !parts.isEmpty, parts.count + avoided.count == all.count, !avoided.contains(where: joined.contains) { return joined }
             return try sample(all[0], at: "\(at).and[0]", generator: &generator)
         }
         if let text = matcher["equalTo"] as? String { return text }

@@ -263,13 +263,9 @@ package struct OpenAPIRequestBody: @unchecked Sendable {
     /// Its media types, sorted by type.
     package var content: [OpenAPIMediaType] { OpenAPIMediaType.all(in: raw, pointer: pointer) }
 
-    /// The media type a request's `Content-Type` (parameters dropped, lower case) falls under: the
-    /// type itself, or a range (`application/*`, `*/*`) that covers it.
-    package func media(for type: String) -> OpenAPIMediaType? {
-        content.first { $0.type.lowercased() == type } ?? content.first { media in
-            media.type.hasSuffix("/*") && (media.type == "*/*" || type.hasPrefix(media.type.lowercased().dropLast()))
-        }
-    }
+    /// The media type a request's `Content-Type` (parameters dropped, lower case) falls under
+    /// (`OpenAPIMediaType.covering`).
+    package func media(for type: String) -> OpenAPIMediaType? { OpenAPIMediaType.covering(type, in: content) }
 }
 
 /// A response.
@@ -319,6 +315,19 @@ package struct OpenAPIMediaType: @unchecked Sendable {
     package var example: Any? { raw["example"] }
     /// `examples` by name, unresolved (each an Example object or a `$ref` to one).
     package var examples: [String: Any] { raw["examples"] as? [String: Any] ?? [:] }
+
+    /// The media type of `content` that `type` (a `Content-Type` with its parameters dropped, in
+    /// lower case) falls under: the type itself, or a range (`application/*`, `*/*`) that covers it.
+    package static func covering(_ type: String, in content: [OpenAPIMediaType]) -> OpenAPIMediaType? {
+        content.first { $0.type.lowercased() == type } ?? content.first { media in
+            media.type.hasSuffix("/*") && (media.type == "*/*" || type.hasPrefix(media.type.lowercased().dropLast()))
+        }
+    }
+
+    /// A `Content-Type` as `covering` takes it: `Application/JSON; charset=utf-8` is `application/json`.
+    package static func bare(_ contentType: String) -> String {
+        contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+    }
 
     /// The `content` map of `owner`, sorted by type.
     static func all(in owner: [String: Any], pointer: String) -> [OpenAPIMediaType] {

@@ -62,6 +62,22 @@ import FoundationNetworking
         }
     }
 
+    /// A wait whose task is cancelled (a UI test stopped, a test's time limit) ends at once with
+    /// `cancelled`, not when its own time is up.
+    @Test func aCancelledWaitEndsAtOnce() async throws {
+        try await withStub { stub in
+            let session = try await stub.makeSession()
+            let started = ContinuousClock.now
+            let wait = Task { try await session.waitForRequest("GET /v1/never", within: .seconds(60)) }
+            try await Task.sleep(for: .milliseconds(200))
+            wait.cancel()
+            let result = await wait.result
+            guard case .failure(let error) = result else { Issue.record("\(result)"); return }
+            #expect((error as? StubControlError)?.code == "cancelled", "\(error)")
+            #expect(ContinuousClock.now - started < .seconds(20))
+        }
+    }
+
     /// A matcher takes the whole path: `GET /v1/accounts` is not `GET /v1/accounts/1`; `{id}` and
     /// `*` take one segment, `**` the rest, and the query is not part of the path.
     @Test func aRequestMatcherTakesTheWholePath() throws {

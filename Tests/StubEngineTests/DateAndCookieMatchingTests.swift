@@ -157,6 +157,13 @@ import HTTPTypes
         #expect(old.status.code == 404)
         let oldText = String(decoding: old.body, as: UTF8.self)
         #expect(oldText.contains("query from expected a date after now -90 days (as yyyy-MM-dd) (2026-08-22T12:00:00Z)"), "\(oldText)")
+        // A value that is not a date in the route's form is said to be one, not compared.
+        let notInForm = String(decoding: probe.answer("/v1/statements?from=01/10/2026", headers: headers).body, as: UTF8.self)
+        #expect(notInForm.contains("01/10/2026") && notInForm.contains(", which is not a date in that form"), "\(notInForm)")
+        var undated = headers
+        undated["X-Request-Date"] = "soon"
+        let notADate = String(decoding: probe.answer("/v1/statements?from=2026-10-01", headers: undated).body, as: UTF8.self)
+        #expect(notADate.contains("soon") && notADate.contains(", which is not a date") && !notADate.contains("in that form"), "\(notADate)")
         var late = headers
         late["X-Request-Date"] = "Fri, 20 Nov 2026 12:02:00 GMT"
         #expect(probe.answer("/v1/statements?from=2026-10-01", headers: late).status.code == 404, "after now +1 minute")

@@ -61,6 +61,22 @@ import StubFormats
         #expect(try found("$.accounts[*].id.sum()").isEmpty, "no numbers, no sum")
     }
 
+    /// A quoted name reads backslash escapes: its own quote, a backslash, and `\n`, `\t` and `\r`
+    /// as the characters they stand for; in a filter's text too.
+    @Test func aQuotedNameReadsItsEscapes() throws {
+        let text = #"{"it's": 1, "say \"hi\"": 2, "back\\slash": 3, "two\nlines": 4, "tab\there": 5, "cr\rhere": 6, "q": "a'b"}"#
+        let object = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        func value(_ path: String) throws -> [JSONValue] { try JSONPath(path).values(in: object) }
+        #expect(try value(#"$['it\'s']"#) == [.number(1)])
+        #expect(try value(#"$["say \"hi\""]"#) == [.number(2)])
+        #expect(try value(#"$['back\\slash']"#) == [.number(3)])
+        #expect(try value(#"$['two\nlines']"#) == [.number(4)])
+        #expect(try value(#"$['tab\there']"#) == [.number(5)])
+        #expect(try value(#"$['cr\rhere']"#) == [.number(6)])
+        #expect(try value(#"$['two\\nlines']"#).isEmpty, "an escaped backslash is not the start of an escape")
+        #expect(try value(#"$[?(@.q == 'a\'b')].q"#) == [.string("a'b")])
+    }
+
     @Test func definitePathsAreNamesAndSingleIndexes() throws {
         for path in ["$", "$.a", "$['a'].b[0]", "$.a[-1]", "$.a.length()", "$.a[*].b.sum()"] {
             #expect(try JSONPath(path).isDefinite, "\(path)")

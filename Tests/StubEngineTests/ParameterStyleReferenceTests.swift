@@ -193,6 +193,47 @@ import Testing
         #expect(check("POST", form: "amount=5&tags=1,2")?.contains("body.tags") == true, "tags is exploded: 1,2 is one item")
     }
 
+    /// A form whose schema is an `allOf` reads each member's properties in the style its
+    /// `encoding` gives them, as it reads the schema's own; a property sent as JSON that does not
+    /// parse is named.
+    @Test func aFormsAllOfMembersAreReadInTheirEncoding() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: transfers, version: '1' }
+            paths:
+              /v1/transfers:
+                post:
+                  requestBody:
+                    required: true
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          allOf:
+                            - { type: object, required: [amount], properties: { amount: { type: integer } } }
+                            - { type: object, properties: { ids: { type: array, items: { type: integer } }, meta: { type: object } } }
+                        encoding:
+                          ids: { style: form, explode: false }
+                          meta: { contentType: application/json }
+                  responses: { '200': { description: ok } }
+            """
+        let contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(document.utf8) })
+        func check(_ form: String) -> String? {
+            let request = StubRequest(method: "POST", path: "/v1/transfers", pathSegments: ["v1", "transfers"], query: [:],
+                                      headers: [.contentType: "application/x-www-form-urlencoded"], body: Array(form.utf8),
+                                      session: "default", requestId: "r", rawQuery: nil)
+            do {
+                try contract.check(request, method: "POST")
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(check("amount=5&ids=1,2&meta=%7B%22a%22%3A1%7D") == nil)
+        #expect(check("amount=5&ids=1,x")?.contains("body.ids") == true)
+        #expect(check("amount=5&meta=%7Bbad")?.contains("body.meta") == true)
+        #expect(check("ids=1")?.contains("amount") == true)
+    }
+
     /// A list in a header has blanks after its commas (RFC 9110's lists); deepObject's indices
     /// give the order, not the order sent; an exploded `form` object takes the query's other
     /// names, not those of the operation's other parameters.

@@ -495,6 +495,26 @@ import StubOpenAPI
         #expect(reasons.contains { $0.contains("colour") }, "\(reasons)")
     }
 
+    /// A header name HTTP does not allow (a space, a colon) can never be sent, so a condition on
+    /// one is refused on its line, in a request and in a `when`.
+    @Test func aHeaderNameHTTPDoesNotAllowIsRefused() {
+        let (routes, problems) = RouteFolder.load("""
+            routes:
+              - request:
+                  method: GET
+                  path: /v1/cards
+                  headers: { "X Channel": ios }
+                responses:
+                  - when: { headers: { "X-Device:": phone } }
+                    status: 202
+                  - status: 200
+            """)
+        #expect(routes.routes.isEmpty)
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.contains { $0.line == 5 && $0.reason.contains("\"X Channel\" is not a valid header name") }, "\(problems)")
+        #expect(problems.contains { $0.line == 7 && $0.reason.contains("\"X-Device:\" is not a valid header name") }, "\(problems)")
+    }
+
     /// An inline JSON body is rendered per request when any leaf holds a tag, however deep and
     /// beside literal items: a list of one literal and one template keeps both.
     @Test func anInlineBodyWithOneTemplatedItemAmongLiteralsIsRendered() throws {

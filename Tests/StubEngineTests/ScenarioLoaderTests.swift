@@ -43,6 +43,16 @@ import StubFormats
                 && other.first?.reason.contains("quoted") == false, "\(other)")
     }
 
+    /// A field of the wrong type, or one the file must have, is refused with the line it is on
+    /// (the line of the mapping that lacks it) and a reason that names it.
+    @Test func aWrongTypeOrAMissingFieldIsRefusedWhereItIs() {
+        let wrongType = Self.problems("name: short-tokens\ndescription: x\nsettings:\n  tokenTTLSeconds: soon\n")
+        #expect(wrongType.count == 1 && wrongType.first?.line == 4 && wrongType.first?.reason.contains("tokenTTLSeconds") == true,
+                "\(wrongType)")
+        let missing = Self.problems("name: short-tokens\nsettings:\n  tokenTTLSeconds: 5\n")
+        #expect(missing.count == 1 && missing.first?.line == 1 && missing.first?.reason.contains("description") == true, "\(missing)")
+    }
+
     @Test func theNameIsTheFilesAndABehaviourIsCheckedWhereItIsWritten() {
         let misnamed = Self.problems("name: other\ndescription: x\n")
         #expect(misnamed.count == 1 && misnamed.first?.line == 1 && misnamed.first?.reason.contains("short-tokens") == true, "\(misnamed)")

@@ -402,6 +402,35 @@ import StubOpenAPI
         #expect(nodes.allSatisfy { "\($0)".count < 2_000 }, "finite")
     }
 
+    /// A field that is an id or the object it names (Stripe's expandable `anyOf`), met again on
+    /// its own path, is the id: the object is written once, not again under itself.
+    @Test func anExpandableFieldMetAgainIsItsId() throws {
+        let schemas = """
+            Expandable:
+              anyOf:
+                - { $ref: '#/components/schemas/Account' }
+                - { type: string, pattern: '^acct_[0-9]{4}$' }
+            Account:
+              type: object
+              required: [id, parent]
+              properties:
+                id: { type: string }
+                parent: { $ref: '#/components/schemas/Expandable' }
+            """
+        let accounts = try fits(schemas, "Account")
+        func depth(_ value: JSONValue) -> Int {
+            guard case .object(let fields) = value, let parent = fields["parent"] else { return 0 }
+            return 1 + depth(parent)
+        }
+        for account in accounts {
+            guard case .object(let fields) = account, let parent = fields["parent"] else { Issue.record("\(account)"); continue }
+            #expect(depth(account) <= 2, "\(account)")
+            if case .object(let inner) = parent {
+                #expect(inner["parent"]?.text?.hasPrefix("acct_") == true, "the second level is an id: \(account)")
+            }
+        }
+    }
+
     @Test func anExampleThatDoesNotFitIsNotedAndReplaced() throws {
         var (sampler, folder) = try sampler("Code: { type: string, pattern: '^[A-Z]{3}$', example: 'euro' }")
         let value = sampler.sample(OpenAPISchema(["$ref": "#/components/schemas/Code"]))

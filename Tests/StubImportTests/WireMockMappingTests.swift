@@ -388,6 +388,101 @@ import Testing
         #expect(status("/v1/payees", signedIn.merging(["X-Debug": "yes please"]) { $1 }) == 200, "matches is the whole value")
     }
 
+    /// `not` of an `and` is the `or` of each part's negation (and `not` of an `or` the `and`),
+    /// as De Morgan has it; a part with no negation refuses the whole. An `and` is replayed with
+    /// a value every part takes: its `equalTo`, or the texts it must contain, or its first part's.
+    @Test func notOfAndIsEitherPartFailingAndAnAndIsReplayedWithAValueItTakes() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/v1/cards",
+                  "headers": { "X-Channel": { "not": { "and": [ { "contains": "app" }, { "matches": ".*beta.*" } ] } },
+                               "X-Ref": { "and": [ { "matches": "REF-[0-9]+" }, { "equalTo": "REF-7" } ] },
+                               "X-Device": { "and": [ { "matches": "[a-z]{6}" }, { "doesNotContain": "-" } ] } } },
+                "response": { "status": 200 } },
+              { "request": { "method": "GET", "urlPath": "/v1/old",
+                  "queryParameters": { "from": { "not": { "and": [ { "contains": "20" }, { "before": "now" } ] } } } },
+                "response": { "status": 200 } }
+            ] }
+            """#)
+        #expect(report.routes == 1, "\(report.skipped)")
+        #expect(report.skipped.contains { $0.reason.contains("not of and has no route-file form") }, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 1 && replay.matched == 1, "\(replay.mismatched) \(replay.notReplayed)")
+        func status(channel: String?, ref: String = "REF-7", device: String = "iphone") -> Int {
+            var fields: HTTPFields = [HTTPField.Name("X-Ref")!: ref, HTTPField.Name("X-Device")!: device]
+            if let channel { fields[HTTPField.Name("X-Channel")!] = channel }
+            return Int(backend.engine.answer(EngineRequest(method: "GET", target: "/v1/cards", headers: fields, body: [])).status.code)
+        }
+        #expect(status(channel: "app-beta") == 404, "both parts hold, so the not fails")
+        #expect(status(channel: "app-stable") == 200)
+        #expect(status(channel: "web-beta") == 200)
+        #expect(status(channel: nil) == 200, "a missing value fails the and")
+        #expect(status(channel: "web", ref: "REF-8") == 404, "every part of an and must hold")
+        #expect(status(channel: "web", device: "iphon-") == 404)
+    }
+
+    /// A mapping the importer cannot read is listed with its file, its place and why, and the
+    /// mappings beside it still convert.
+    @Test func aMappingThatCannotBeReadIsListedWithWhy() throws {
+        let broken: [(mapping: String, reason: String)] = [
+            (#"{ "response": { "status": 200 } }"#, "no request"),
+            (#"{ "request": { "method": "GET", "urlPath": "/b", "queryParameters": { "q": "x" } }, "response": { "status": 200 } }"#,
+             "request.queryParameters.q is not a matcher object"),
+            (#"{ "request": { "method": "GET", "urlPath": "/b", "headers": { "A": { "equalToBinary": "AA==" } } }, "response": { "status": 200 } }"#,
+             "request.headers.A uses equalToBinary, which route files cannot express"),
+            (#"{ "request": { "method": "POST", "urlPath": "/b", "bodyPatterns": [ { "binaryEqualTo": "AA==" } ] }, "response": { "status": 200 } }"#,
+             "request.bodyPatterns[0] uses binaryEqualTo, which route files cannot express"),
+            (#"{ "request": { "method": "POST", "urlPath": "/b", "bodyPatterns": [ { "equalToJson": "{\"a\": " } ] }, "response": { "status": 200 } }"#,
+             "request.bodyPatterns[0].equalToJson is not JSON"),
+            (#"{ "request": { "method": "POST", "urlPath": "/b", "bodyPatterns": [ { "equalToXml": "<a><b></a>" } ] }, "response": { "status": 200 } }"#,
+             "request.bodyPatterns[0].equalToXml"),
+            (#"{ "request": { "method": "POST", "urlPath": "/b", "bodyPatterns": [ { "matchesXPath": { "contains": "x" } } ] }, "response": { "status": 200 } }"#,
+             "request.bodyPatterns[0].matchesXPath has no expression"),
+            (#"{ "request": { "method": "GET", "urlPath": "/b" }, "response": { "status": 200, "delayDistribution": { "type": "chaos" } } }"#,
+             "delayDistribution chaos is not supported (lognormal and uniform are)"),
+        ]
+        for (mapping, reason) in broken {
+            let (report, _, _) = try Self.convert(#"""
+                { "mappings": [
+                  { "request": { "method": "GET", "urlPath": "/a" }, "response": { "status": 200 } },
+                  \#(mapping)
+                ] }
+                """#)
+            #expect(report.routes == 1, "\(mapping): \(report.skipped)")
+            #expect(report.skipped.count == 1 && report.skipped.first?.reason.contains(reason) == true, "\(reason): \(report.skipped)")
+            #expect(report.skipped.first?.source.hasSuffix("[1]") == true, "the second mapping: \(report.skipped)")
+        }
+    }
+
+    /// Several whole-body text patterns must all hold, as WireMock ANDs a mapping's `bodyPatterns`
+    /// (a SOAP stub's `contains` of the operation and of the account): they convert to one `and`,
+    /// and the replay sends a body every one of them takes.
+    @Test func everyWholeBodyTextPatternMustHold() throws {
+        let (report, backend, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "POST", "urlPath": "/ws/balance",
+                  "bodyPatterns": [ { "contains": "<GetBalance>" }, { "contains": "DE02" }, { "doesNotContain": "<Closed/>" } ] },
+                "response": { "status": 200, "body": "<Balance>10.00</Balance>" } },
+              { "request": { "method": "POST", "urlPath": "/ws/ping",
+                  "bodyPatterns": [ { "matches": "ping-[0-9]+" }, { "equalTo": "ping-7" } ] },
+                "response": { "status": 200, "body": "pong" } }
+            ] }
+            """#)
+        #expect(report.routes == 2 && report.skipped.isEmpty, "\(report.skipped)")
+        let replay = try #require(report.replay)
+        #expect(replay.replayed == 2 && replay.matched == 2, "\(replay.mismatched) \(replay.notReplayed)")
+        func status(_ path: String, _ body: String) -> Int {
+            Int(backend.engine.answer(EngineRequest(method: "POST", target: path, headers: [.contentType: "text/xml"],
+                                                    body: Array(body.utf8))).status.code)
+        }
+        #expect(status("/ws/balance", "<GetBalance><Iban>DE02</Iban></GetBalance>") == 200)
+        #expect(status("/ws/balance", "<GetBalance><Iban>DE03</Iban></GetBalance>") == 404)
+        #expect(status("/ws/balance", "<GetStatement><Iban>DE02</Iban></GetStatement>") == 404)
+        #expect(status("/ws/balance", "<GetBalance><Iban>DE02</Iban><Closed/></GetBalance>") == 404)
+        #expect(status("/ws/ping", "ping-7") == 200)
+        #expect(status("/ws/ping", "ping-8") == 404)
+    }
+
     /// `equalToJson` without options, written as text or as an object, with JsonUnit's
     /// placeholders in either spelling or none: the whole body must equal it (no extra field, the
     /// array in order), and a placeholder holds for any value of its kind.

@@ -38,6 +38,7 @@ import Testing
                   { "headers": { "Content-Disposition": { "contains": "name=\"xml_sct\"" } },
                     "bodyPatterns": [ { "equalToXml": "<Document><IBAN>${xmlunit.ignore}</IBAN></Document>", "enablePlaceholders": true } ] },
                   { "name": "json_standingorderType", "matchingType": "ANY",
+                    "headers": { "Content-Type": { "matches": "application/json(;.*)?" } },
                     "bodyPatterns": [ { "equalToJson": "{\"frequency\":\"Monthly\",\"dayOfExecution\":\"${json-unit.regex}\\\\d{1,2}\"}" } ] }
                 ]
               },
@@ -167,7 +168,8 @@ import Testing
         #expect(answer("/v1/payments", payment).status.code == 201)
         #expect(answer("/v1/payments", payment.replacingOccurrences(of: "Muster", with: "Beisp")).status.code == 404)
         let periodic = "--b\r\nContent-Disposition: form-data; name=\"xml_sct\"\r\n\r\n<Document><IBAN>DE39</IBAN></Document>\r\n"
-            + "--b\r\nContent-Disposition: form-data; name=\"json_standingorderType\"\r\n\r\n{\"frequency\":\"Monthly\",\"dayOfExecution\":\"12\"}\r\n--b--\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"json_standingorderType\"\r\nContent-Type: application/json\r\n\r\n"
+            + "{\"frequency\":\"Monthly\",\"dayOfExecution\":\"12\"}\r\n--b--\r\n"
         let multipart: HTTPFields = [.contentType: "multipart/form-data; boundary=b"]
         func post(_ body: String) -> Int {
             Int(backend.engine.answer(EngineRequest(method: "POST", target: "/v1/periodic-payments/pain.001-sepa-credit-transfers",
@@ -176,6 +178,8 @@ import Testing
         #expect(post(periodic) == 201)
         #expect(post(periodic.replacingOccurrences(of: "\"12\"", with: "\"twelve\"")) == 404)
         #expect(post(periodic.replacingOccurrences(of: "<IBAN>DE39</IBAN>", with: "<BIC>X</BIC>")) == 404, "the XML part is checked too")
+        #expect(post(periodic.replacingOccurrences(of: "Content-Type: application/json", with: "Content-Type: text/plain")) == 404,
+                "the part's own headers are checked")
     }
 
     /// `equalToXml`'s options as WireMock reads them. Without `"enablePlaceholders": true` it

@@ -64,6 +64,14 @@ import FoundationNetworking
         }
     }
 
+    /// A value JSON cannot hold (a NaN amount) is a 500 that says so, not a crash or an empty 200.
+    @Test func aValueJSONCannotHoldIsA500ThatSaysSo() {
+        let answer = InlineResponse.json(["amount": Double.nan], status: 201, headers: ["Location": "/v1/x"])
+        #expect(answer.status == 500)
+        #expect(answer.headers["Content-Type"] == "text/plain; charset=utf-8", "\(answer.headers)")
+        #expect(String(decoding: answer.body, as: UTF8.self).hasPrefix("The inline route's value could not be encoded as JSON: "))
+    }
+
     /// The path reaches the engine as it would go on the wire: a parameter is decoded once, and an
     /// encoded slash stays inside its segment.
     @Test func anEncodedPathIsDecodedOnceAsOverASocket() async throws {

@@ -325,8 +325,18 @@ import Testing
                     get:
                       responses:
                         '200': { $ref: 'responses.yaml#/Nothing' }
+                  /d: { $ref: broken.yaml }
+                  /e: { $ref: 'https://example.com/paths.yaml#/e' }
+                  /f: { $ref: 'responses.yaml#/Nowhere' }
+                components:
+                  schemas:
+                    Pet:
+                      oneOf: [{ $ref: './Cat.yaml' }]
+                      discriminator: { propertyName: kind, mapping: { cat: './Cat.yaml', dog: './Dog.yaml' } }
                 """,
+            "api/Cat.yaml": "type: object\n",
             "api/responses.yaml": "Something: { description: x }\n",
+            "api/broken.yaml": "get: { responses: [\n",
         ])
         let problems = source.problems.joined(separator: "\n")
         #expect(problems.contains("paths./a: $ref missing.yaml: api/missing.yaml does not exist"), "\(problems)")
@@ -334,6 +344,13 @@ import Testing
         #expect(problems.contains("paths./b.get.responses.200.content.application/json.schema: $ref https://example.com/schemas.yaml#/A is a remote URL"),
                 "\(problems)")
         #expect(problems.contains("paths./c.get.responses.200: $ref responses.yaml#/Nothing: api/responses.yaml has nothing at #/Nothing"),
+                "\(problems)")
+        // A path item whose file cannot be read, is remote, or has nothing where the reference points.
+        #expect(problems.contains("paths./d: $ref broken.yaml: api/broken.yaml"), "\(problems)")
+        #expect(problems.contains("paths./e: $ref https://example.com/paths.yaml#/e is a remote URL"), "\(problems)")
+        #expect(problems.contains("paths./f: $ref responses.yaml#/Nowhere: api/responses.yaml has nothing at #/Nowhere"), "\(problems)")
+        // A discriminator's mapping is named by where it stands too.
+        #expect(problems.contains("components.schemas.Pet.discriminator.mapping.dog: $ref ./Dog.yaml: api/Dog.yaml does not exist"),
                 "\(problems)")
         #expect((source.root["paths"] as? [String: Any])?["/b"] != nil)
     }

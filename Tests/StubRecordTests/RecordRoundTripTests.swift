@@ -12,6 +12,7 @@ import StubServer
 @testable import StubRecord
 import Testing
 import StubFormats
+import StubEngine
 import BuiltInBank
 
 /// The built-in bank plays the real backend on one port; the proxy records it on another; then
@@ -87,6 +88,43 @@ import BuiltInBank
         let routes = try String(contentsOf: out.appendingPathComponent("routes/accounts.yaml"), encoding: .utf8)
         #expect(routes.contains("path: /v1/accounts/{accountId}"))
         #expect(routes.contains("equals: acc_alex_savings"))
+    }
+
+    /// An upstream that does not answer gives the caller a 502 in the stub's error envelope
+    /// (valid JSON whatever the error says, with the caller's request id), a line saying so, and
+    /// nothing in the recording.
+    @Test func anUpstreamThatDoesNotAnswerIsA502InTheEnvelopeAndIsNotRecorded() async throws {
+        try await RecordTestSupport.withScratch("unanswered") { out, client in
+            let recording = try Recording(out: out, redactor: Redactor(), sequences: false)
+            let lines = LockedLines()
+            // Nothing listens on port 1, so the connection is refused at once.
+            let upstream = try #require(URL(string: "http://127.0.0.1:1/api"))
+            let upstreamClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: RecordingProxy.upstreamConfiguration)
+            let proxy = RecordingProxy(upstream: upstream, client: upstreamClient, recording: recording) { lines.add($0) }
+            do {
+                try await RecordServer.make(proxy: proxy, host: "127.0.0.1", port: 0, logger: RecordTestSupport.quiet).test(.live) { proxied in
+                    var request = HTTPClientRequest(url: "http://127.0.0.1:\(try #require(proxied.port))/v1/accounts")
+                    request.headers.add(name: "X-Request-Id", value: "ios-run-7")
+                    // Refused at once: the proxy does not retry the connection until its 10 s connect
+                    // timeout while the app waits.
+                    let response = try await client.execute(request, timeout: .seconds(8))
+                    let body = try await response.body.collect(upTo: 1 << 20)
+                    #expect(response.status == .badGateway)
+                    #expect(response.headers["X-Request-Id"] == ["ios-run-7"])
+                    let envelope = try JSONDecoder().decode(WireErrorEnvelope.self, from: Data(body.readableBytesView))
+                    #expect(envelope.error.code == "bad_gateway" && envelope.error.requestId == "ios-run-7" && envelope.error.retryable)
+                    #expect(envelope.error.message.hasPrefix("The upstream http://127.0.0.1:1/api did not answer: "), "\(envelope.error.message)")
+                }
+            } catch {
+                try? await upstreamClient.shutdown()
+                throw error
+            }
+            try await upstreamClient.shutdown()
+            #expect(lines.all.count == 1 && lines.all.first?.hasPrefix("✗ GET /v1/accounts: the upstream did not answer") == true,
+                    "\(lines.all)")
+            let written = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("routes").path)) ?? []
+            #expect(written.isEmpty, "\(written)")
+        }
     }
 
     @Test func identifiersBecomeParameters() {

@@ -172,7 +172,7 @@ package struct RequestContract: Sendable {
     private func bodyProblems(_ request: StubRequest, body: OpenAPIRequestBody) throws(APIError) -> [WireErrorDetail]? {
         let content = body.content
         let header = request.headers[.contentType] ?? ""
-        let type = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let type = OpenAPIMediaType.bare(header)
         let media = body.media(for: type)
         // An empty payload of a type the document lists that is not JSON is a body: an empty form
         // is the object with no properties, an empty `application/octet-stream` a file of no

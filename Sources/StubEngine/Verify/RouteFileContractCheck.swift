@@ -61,12 +61,18 @@ package struct RouteFileContractCheck {
         // else its body's. A `application/pdf` route whose document gives a binary string schema
         // is documented, not "not JSON" (Plaid's PDF operations).
         let type: String
+        var named = false
         switch response.headers.first(where: { $0.name == .contentType })?.value {
-        case .literal(let text)?: type = text.lowercased()
+        case .literal(let text)?: (type, named) = (text.lowercased(), true)
         case nil: type = response.body.contentType
         case _?: type = ""
         }
-        guard let media = content.first(where: { type.hasPrefix($0.type) }) ?? (content.count == 1 ? content.first : nil) else {
+        // A document with one type takes the route's body as that type. A type the route names
+        // itself must be that one, or JSON where the document's is (`application/json` for
+        // `application/hal+json`): `text/csv` where only JSON is documented is a problem.
+        let only = content.count == 1 ? content.first : nil
+        let taken = only.map { !named || type.contains("json") && $0.type.contains("json") } ?? false
+        guard let media = OpenAPIMediaType.covering(OpenAPIMediaType.bare(type), in: content) ?? (taken ? only : nil) else {
             let documentedTypes = content.isEmpty ? "no body" : content.map(\.type).joined(separator: ", ")
             report.problems.append("\(label): a \(type.isEmpty ? "body" : type) body, but \(contractName) documents \(documentedTypes)")
             return

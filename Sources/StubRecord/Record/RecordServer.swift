@@ -18,7 +18,7 @@ public enum RecordServer {
     /// Records until a signal.
     public static func run(upstream: URL, recording: Recording, host: String, port: Int, logger: Logger,
                            report: @escaping @Sendable (String) -> Void, onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: RecordingProxy.upstreamConfiguration)
         let proxy = RecordingProxy(upstream: upstream, client: client, recording: recording, report: report)
         let app = make(proxy: proxy, host: host, port: port, logger: logger, onRunning: onRunning)
         do {

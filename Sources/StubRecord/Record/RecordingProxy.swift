@@ -26,6 +26,17 @@ public struct RecordingProxy: HTTPResponder {
     /// - Parameters:
     ///   - upstream: the real backend, e.g. `https://staging.bank.example/api`; its path is a prefix
     ///   - report: hears a line per exchange
+    /// How the proxy's client reaches the upstream. A redirect goes back to the caller as the
+    /// upstream sent it. A connection the upstream refuses is a 502 at once, not retried until
+    /// the connect timeout (10 s) while the app waits; an upstream that does not answer the
+    /// connection is a 502 after it.
+    public static var upstreamConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return configuration
+    }
+
     public init(upstream: URL, client: HTTPClient, recording: Recording, report: @escaping @Sendable (String) -> Void) {
         self.upstream = upstream
         self.client = client
@@ -51,7 +62,7 @@ public struct RecordingProxy: HTTPResponder {
             bytes = Array(try await answer.body.collect(upTo: Self.largestBody).readableBytesView)
         } catch {
             report("✗ \(method) \(path): the upstream did not answer (\(error)); not recorded")
-            return Self.badGateway("The upstream \(upstream.absoluteString) did not answer: \(error)")
+            return Self.badGateway("The upstream \(upstream.absoluteString) did not answer: \(error)", requestHeaders: request.headers)
         }
         let responseHeaders = answer.headers.map { ($0.name, $0.value) }
         if Self.isStubAdmin(path) {
@@ -110,9 +121,13 @@ public struct RecordingProxy: HTTPResponder {
         return base + path + (query.map { "?" + $0 } ?? "")
     }
 
-    static func badGateway(_ message: String) -> Response {
-        let body = #"{"error":{"type":"upstream","code":"bad_gateway","message":"\#(message.replacingOccurrences(of: "\"", with: "'"))"}}"#
-        return Response(status: .badGateway, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    /// A 502 in the stub's error envelope, stamped with the caller's request id when it sent a
+    /// usable one (as the stub's own answers are), else a new one.
+    static func badGateway(_ message: String, requestHeaders: HTTPFields) -> Response {
+        let error = APIError(status: .badGateway, type: "server_error", code: "bad_gateway", message: message,
+                             displayMessage: "Something went wrong. Please try again.", retryable: true)
+        let requestId = Engine.requestId(from: requestHeaders) ?? Engine.requestId(number: Int.random(in: 0..<Int.max))
+        return Response(status: .badGateway, headers: [.contentType: "application/json", Engine.requestIdHeader: requestId],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: WireJSON.encode(error.envelope(requestId: requestId)))))
     }
 }

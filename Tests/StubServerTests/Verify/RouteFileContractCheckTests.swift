@@ -85,6 +85,34 @@ import Testing
                 "the JSON error body is still checked: \(report.problems)")
     }
 
+    /// A body where the document has none, a type it does not list, and text that is not JSON
+    /// where it gives a JSON schema: each is a problem that says what the route sends and what the
+    /// document says.
+    @Test func aBodyTheDocumentDoesNotDescribeIsAProblem() async throws {
+        let report = try await verify("""
+            routes:
+              - request: { method: GET, path: "/api/users/{id}" }
+                responses:
+                  - when: { path: { id: "9" } }
+                    status: 404
+                    body: gone
+                  - when: { path: { id: "0" } }
+                    headers: { Content-Type: application/json }
+                    body: "id=0"
+                  - headers: { Content-Type: text/csv }
+                    body: "id,name"
+            """)
+        #expect(report.problems.count == 3, "\(report.problems)")
+        let expected = [
+            ("routes/users.yaml:4:", "a text/plain; charset=utf-8 body, but team.yaml documents no body"),
+            ("routes/users.yaml:7:", "the body is not JSON, but team.yaml documents a JSON schema"),
+            ("routes/users.yaml:10:", "a text/csv body, but team.yaml documents application/json"),
+        ]
+        for (place, problem) in expected {
+            #expect(report.problems.contains { $0.hasPrefix(place) && $0.hasSuffix(problem) }, "\(problem): \(report.problems)")
+        }
+    }
+
     @Test func eachProblemNamesFileAndLine() async throws {
         let report = try await verify("""
             routes:
