@@ -62,9 +62,9 @@ import FoundationNetworking
         }
     }
 
-    /// A wait whose task is cancelled (a UI test stopped, a test's time limit) ends at once with
-    /// `cancelled`, not when its own time is up.
-    @Test func aCancelledWaitEndsAtOnce() async throws {
+    /// A call or a wait whose task is cancelled (a UI test stopped, a test's time limit) ends at
+    /// once with `cancelled`: not when its own time is up, and not as a stub that is unreachable.
+    @Test func aCancelledCallOrWaitEndsAtOnceSayingSo() async throws {
         try await withStub { stub in
             let session = try await stub.makeSession()
             let started = ContinuousClock.now
@@ -75,6 +75,14 @@ import FoundationNetworking
             guard case .failure(let error) = result else { Issue.record("\(result)"); return }
             #expect((error as? StubControlError)?.code == "cancelled", "\(error)")
             #expect(ContinuousClock.now - started < .seconds(20))
+            // A call made by a task already cancelled is cancelled in the transport.
+            let call = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await session.requests()
+            }
+            let called = await call.result
+            guard case .failure(let callError) = called else { Issue.record("\(called)"); return }
+            #expect((callError as? StubControlError)?.code == "cancelled", "\(callError)")
         }
     }
 
