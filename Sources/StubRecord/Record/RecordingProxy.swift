@@ -23,9 +23,6 @@ public struct RecordingProxy: HTTPResponder {
     let recording: Recording
     let report: @Sendable (String) -> Void
 
-    /// - Parameters:
-    ///   - upstream: the real backend, e.g. `https://staging.bank.example/api`; its path is a prefix
-    ///   - report: hears a line per exchange
     /// How the proxy's client reaches the upstream. A redirect goes back to the caller as the
     /// upstream sent it. A connection the upstream refuses is a 502 at once, not retried until
     /// the connect timeout (10 s) while the app waits; an upstream that does not answer the
@@ -37,6 +34,10 @@ public struct RecordingProxy: HTTPResponder {
         return configuration
     }
 
+    /// A proxy to `upstream` that adds each exchange to `recording`.
+    /// - Parameters:
+    ///   - upstream: the real backend, e.g. `https://staging.bank.example/api`; its path is a prefix
+    ///   - report: hears a line per exchange
     public init(upstream: URL, client: HTTPClient, recording: Recording, report: @escaping @Sendable (String) -> Void) {
         self.upstream = upstream
         self.client = client
