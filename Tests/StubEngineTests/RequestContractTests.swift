@@ -33,26 +33,8 @@ import Testing
               responses: { '200': { description: ok } }
         """
 
-    /// The refusal of `method path?query` by `document`'s contract (credentials checked when
-    /// `credentials`, parameters and bodies when `requests`), or nil when the request passes.
-    private func refusal(_ document: String, _ method: String, _ path: String, query: String? = nil, headers: HTTPFields = [:],
-                         body: String = "", requests: Bool = true, credentials: Bool = false) throws -> APIError? {
-        var contract = RequestContract(document: try OpenAPISource.load("api.yaml") { _ in Data(document.utf8) })
-        contract.checksRequests = requests
-        contract.checksCredentials = credentials
-        let request = StubRequest(method: method, path: path, pathSegments: RoutePattern.segments(of: path),
-                                  query: QueryString.parse(query), headers: headers, body: Array(body.utf8),
-                                  session: "default", requestId: "r", rawQuery: query)
-        do {
-            try contract.check(request, method: method)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     private func check(_ path: String, query: String? = nil, headers: HTTPFields = [:], body: String = "") throws -> APIError? {
-        try refusal(Self.document, "POST", path, query: query, headers: headers, body: body)
+        try RequestContract.refusal(Self.document, "POST", path, query: query, headers: headers, body: body)
     }
 
     private func fields(_ pairs: [(String, String)]) -> HTTPFields {
@@ -106,7 +88,7 @@ import Testing
 
     /// The message of the refusal of `GET path?query` by `accounts`, or nil when it passes.
     private func get(_ path: String, query: String? = nil) throws -> String? {
-        try refusal(Self.accounts, "GET", path, query: query)?.message
+        try RequestContract.refusal(Self.accounts, "GET", path, query: query)?.message
     }
 
     /// The operation is the document's for the request's path, found by the document's own
@@ -150,7 +132,7 @@ import Testing
         """
 
     private func post(_ path: String, type: String, body: String = "") throws -> String? {
-        try refusal(Self.attachments, "POST", path, headers: fields([("Content-Type", type)]), body: body)?.message
+        try RequestContract.refusal(Self.attachments, "POST", path, headers: fields([("Content-Type", type)]), body: body)?.message
     }
 
     /// Xero's accounting document writes `/Accounts/{AccountID}/Attachments/{AttachmentID}` (a
@@ -183,9 +165,9 @@ import Testing
                   requestBody: { required: true, content: {} }
                   responses: { '200': { description: ok } }
             """
-        let typed = try refusal(document, "POST", "/bare", headers: fields([("Content-Type", "text/plain")]), body: "x")
+        let typed = try RequestContract.refusal(document, "POST", "/bare", headers: fields([("Content-Type", "text/plain")]), body: "x")
         #expect(typed == nil, "\(typed?.message ?? "")")
-        let empty = try refusal(document, "POST", "/bare", headers: fields([("Content-Type", "application/json")]))
+        let empty = try RequestContract.refusal(document, "POST", "/bare", headers: fields([("Content-Type", "application/json")]))
         #expect(empty?.message.contains("a request body is required") == true, "\(empty?.message ?? "passed")")
     }
 
@@ -206,10 +188,10 @@ import Testing
                   parameters: [{ name: accountId, in: path, required: true, schema: { type: string } }]
                   responses: { '200': { description: ok } }
             """
-        #expect(try refusal(document, "GET", "/accounts/summary", query: "currency=GBP") == nil)
-        let missing = try refusal(document, "GET", "/accounts/summary")
+        #expect(try RequestContract.refusal(document, "GET", "/accounts/summary", query: "currency=GBP") == nil)
+        let missing = try RequestContract.refusal(document, "GET", "/accounts/summary")
         #expect(missing?.message.contains("currency") == true, "\(missing?.message ?? "passed")")
-        #expect(try refusal(document, "GET", "/accounts/acc-1") == nil)
+        #expect(try RequestContract.refusal(document, "GET", "/accounts/acc-1") == nil)
     }
 
     static let secured = """
@@ -260,7 +242,7 @@ import Testing
 
     /// The refusal of `GET path?query` with `headers`, or nil; `requests` also checks parameters.
     private func secured(_ path: String, query: String? = nil, _ headers: [(String, String)] = [], requests: Bool = false) throws -> APIError? {
-        try refusal(Self.secured, "GET", path, query: query, headers: fields(headers), requests: requests, credentials: true)
+        try RequestContract.refusal(Self.secured, "GET", path, query: query, headers: fields(headers), requests: requests, credentials: true)
     }
 
     /// `validate: [requests, credentials]`: a request that shows none of the credentials its
@@ -340,7 +322,7 @@ import Testing
             body += "--b1\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\(headers)\r\n\(value)\r\n"
         }
         body = raw ?? body + "--b1--\r\n"
-        return try refusal(Self.evidence, "POST", "/evidence", headers: fields([("Content-Type", "multipart/form-data; boundary=b1")]),
+        return try RequestContract.refusal(Self.evidence, "POST", "/evidence", headers: fields([("Content-Type", "multipart/form-data; boundary=b1")]),
                            body: body)?.message
     }
 

@@ -454,6 +454,26 @@ import Testing
         }
     }
 
+    /// A template tag route files cannot say is listed with the file and line it is written on:
+    /// in a mapping file, where JSON writes its quotes as `\"`, and in a body file, where they
+    /// are as they are.
+    @Test func anUnsupportedTagIsNamedWithItsFileAndLineQuotesAndAll() throws {
+        let (report, _, _) = try Self.convert(#"""
+            { "mappings": [
+              { "request": { "method": "GET", "urlPath": "/a" }, "response": { "status": 200 } },
+              { "request": { "method": "POST", "urlPath": "/greet" },
+                "response": { "status": 200, "body": "Hi {{abbreviate (jsonPath request.body \"$.name\") 5}}",
+                  "transformers": ["response-template"] } },
+              { "request": { "method": "POST", "urlPath": "/file" },
+                "response": { "status": 200, "bodyFileName": "greet.txt", "transformers": ["response-template"] } }
+            ] }
+            """#, files: ["__files/greet.txt": "Hello\n{{abbreviate (jsonPath request.body \"$.name\") 5}}\n"])
+        let reasons = report.skipped.map(\.reason)
+        #expect(report.routes == 1 && reasons.count == 2, "\(reasons)")
+        #expect(reasons.contains { $0.contains("the helper abbreviate") && $0.contains("(mappings/m.json:4)") }, "\(reasons)")
+        #expect(reasons.contains { $0.contains("the helper abbreviate") && $0.contains("(__files/greet.txt:2)") }, "\(reasons)")
+    }
+
     /// Several whole-body text patterns must all hold, as WireMock ANDs a mapping's `bodyPatterns`
     /// (a SOAP stub's `contains` of the operation and of the account): they convert to one `and`,
     /// and the replay sends a body every one of them takes.
